@@ -1,0 +1,1 @@
+//! Shared helpers for copydesk benchmarks and load drivers.

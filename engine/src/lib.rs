@@ -1,0 +1,1 @@
+//! copydesk's domain: orders, brokerages, account actors and copy-trade supervision.

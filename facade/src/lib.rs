@@ -1,0 +1,1 @@
+//! copydesk HTTP facade.

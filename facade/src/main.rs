@@ -1,0 +1,2 @@
+//! The `copydesk` command.
+fn main() {}

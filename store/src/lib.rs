@@ -1,0 +1,1 @@
+//! copydesk persistence on sled.
