@@ -1,0 +1,46 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    restoreMocks: true,
+    pool: "threads",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "logic",
+          environment: "node",
+          include: ["src/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "components",
+          environment: "jsdom",
+          include: ["src/**/*.test.tsx"],
+          setupFiles: ["src/test/setup.ts"],
+          deps: {
+            optimizer: {
+              client: {
+                enabled: true,
+                include: [
+                  "react",
+                  "react/jsx-runtime",
+                  "react-dom",
+                  "react-dom/client",
+                  "@testing-library/react",
+                  "@blueprintjs/core",
+                  "@blueprintjs/icons",
+                  "react-router-dom",
+                  "mobx",
+                  "mobx-react-lite",
+                ],
+              },
+            },
+          },
+        },
+      },
+    ],
+  },
+});
