@@ -1,1 +1,17 @@
-//! copydesk HTTP facade.
+//! copydesk's HTTP facade: the `/api` routes exactly as the specs name them, sessions, and the built UI.
+//!
+//! Business rules live in `engine`; this crate turns HTTP into calls on it and answers in the specs'
+//! shapes. [`routes::configure`] is the one route table, mounted by `main` and by the tests.
+
+pub mod auth;
+pub mod demo;
+pub mod error;
+pub mod json_body;
+pub mod routes;
+pub mod settings;
+pub mod state;
+pub mod ui;
+
+pub use error::ApiError;
+pub use settings::Settings;
+pub use state::AppState;

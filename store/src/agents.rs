@@ -43,7 +43,10 @@ pub struct Agents {
 
 impl Agents {
     pub(crate) fn open(db: &sled::Db) -> Result<Self, StoreError> {
-        Ok(Self { by_id: db.open_tree(AGENTS_TREE)?, by_name: db.open_tree(NAMES_TREE)? })
+        Ok(Self {
+            by_id: db.open_tree(AGENTS_TREE)?,
+            by_name: db.open_tree(NAMES_TREE)?,
+        })
     }
 
     /// Creates an agent with the next id; the username must be free.
@@ -127,7 +130,9 @@ fn record_key(id: u64) -> [u8; 9] {
 
 /// Decodes a big-endian u64; shorter or longer values (never written by this crate) read as 0.
 pub(crate) fn decode_u64(bytes: &[u8]) -> u64 {
-    <[u8; 8]>::try_from(bytes).map(u64::from_be_bytes).unwrap_or(0)
+    <[u8; 8]>::try_from(bytes)
+        .map(u64::from_be_bytes)
+        .unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -142,7 +147,10 @@ mod tests {
         let alice = agents.create("alice", "$argon2id$x", 10).unwrap();
         let bob = agents.create("bob", "$argon2id$y", 11).unwrap();
         assert_eq!((alice.id, bob.id), (1, 2));
-        assert!(matches!(agents.create("alice", "h", 12), Err(StoreError::Conflict(_))));
+        assert!(matches!(
+            agents.create("alice", "h", 12),
+            Err(StoreError::Conflict(_))
+        ));
         assert_eq!(agents.count().unwrap(), 2);
         assert_eq!(agents.find_by_username("bob").unwrap(), Some(bob.clone()));
         assert_eq!(agents.get(2).unwrap(), Some(bob));
@@ -151,7 +159,12 @@ mod tests {
 
     #[test]
     fn debug_output_hides_the_password_hash() {
-        let record = AgentRecord { id: 1, username: "a".into(), password_hash: "secret".into(), created_at: 0 };
+        let record = AgentRecord {
+            id: 1,
+            username: "a".into(),
+            password_hash: "secret".into(),
+            created_at: 0,
+        };
         assert!(!format!("{record:?}").contains("secret"));
     }
 }

@@ -13,7 +13,9 @@ pub struct Counters {
 
 impl Counters {
     pub(crate) fn open(db: &sled::Db) -> Result<Self, StoreError> {
-        Ok(Self { tree: db.open_tree(COUNTERS_TREE)? })
+        Ok(Self {
+            tree: db.open_tree(COUNTERS_TREE)?,
+        })
     }
 
     /// Atomically increments the agent's counter `name` and returns the new value (the first is 1).
@@ -42,7 +44,11 @@ impl Counters {
     /// [`StoreError::Database`] on storage failure.
     pub fn current_for_agent(&self, agent: u64, name: &str) -> Result<u64, StoreError> {
         let key = format!("agent/{agent}/{name}");
-        Ok(self.tree.get(key.as_bytes())?.map(|b| decode_u64(&b)).unwrap_or(0))
+        Ok(self
+            .tree
+            .get(key.as_bytes())?
+            .map(|b| decode_u64(&b))
+            .unwrap_or(0))
     }
 }
 
@@ -70,11 +76,16 @@ mod tests {
             .map(|_| {
                 let counters = counters.clone();
                 std::thread::spawn(move || {
-                    (0..250).map(|_| counters.next_for_agent(7, "session").unwrap()).collect::<Vec<_>>()
+                    (0..250)
+                        .map(|_| counters.next_for_agent(7, "session").unwrap())
+                        .collect::<Vec<_>>()
                 })
             })
             .collect();
-        let all: Vec<u64> = handles.into_iter().flat_map(|h| h.join().unwrap()).collect();
+        let all: Vec<u64> = handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect();
         let unique: BTreeSet<u64> = all.iter().copied().collect();
         assert_eq!(all.len(), 2000);
         assert_eq!(unique.len(), 2000);

@@ -32,7 +32,9 @@ pub struct Store {
 
 impl std::fmt::Debug for Store {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Store").field("data_dir", &self.data_dir).finish_non_exhaustive()
+        f.debug_struct("Store")
+            .field("data_dir", &self.data_dir)
+            .finish_non_exhaustive()
     }
 }
 
@@ -57,7 +59,11 @@ impl Store {
         };
         let db = sled::open(data_dir.join(DB_DIR))?;
         schema::check_or_initialise(&db)?;
-        Ok(Self { db, secrets, data_dir: data_dir.to_path_buf() })
+        Ok(Self {
+            db,
+            secrets,
+            data_dir: data_dir.to_path_buf(),
+        })
     }
 
     /// Opens a throw-away store in a temporary sled database (for tests and benches).
@@ -67,7 +73,11 @@ impl Store {
     pub fn temporary() -> Result<Self, StoreError> {
         let db = sled::Config::new().temporary(true).open()?;
         schema::check_or_initialise(&db)?;
-        Ok(Self { db, secrets: SecretBox::generate(), data_dir: PathBuf::new() })
+        Ok(Self {
+            db,
+            secrets: SecretBox::generate(),
+            data_dir: PathBuf::new(),
+        })
     }
 
     /// The agents repository.

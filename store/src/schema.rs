@@ -22,7 +22,10 @@ pub(crate) fn check_or_initialise(db: &sled::Db) -> Result<(), StoreError> {
             if found == current {
                 Ok(())
             } else {
-                Err(StoreError::UnsupportedSchema { found, supported: SCHEMA_VERSION })
+                Err(StoreError::UnsupportedSchema {
+                    found,
+                    supported: SCHEMA_VERSION,
+                })
             }
         }
     }
@@ -37,16 +40,26 @@ mod tests {
         let db = sled::Config::new().temporary(true).open().unwrap();
         check_or_initialise(&db).unwrap();
         check_or_initialise(&db).unwrap();
-        let stored = db.open_tree(META_TREE).unwrap().get(VERSION_KEY).unwrap().unwrap();
+        let stored = db
+            .open_tree(META_TREE)
+            .unwrap()
+            .get(VERSION_KEY)
+            .unwrap()
+            .unwrap();
         assert_eq!(&*stored, b"1");
     }
 
     #[test]
     fn a_newer_layout_is_refused_with_a_clear_message() {
         let db = sled::Config::new().temporary(true).open().unwrap();
-        db.open_tree(META_TREE).unwrap().insert(VERSION_KEY, b"7").unwrap();
+        db.open_tree(META_TREE)
+            .unwrap()
+            .insert(VERSION_KEY, b"7")
+            .unwrap();
         let err = check_or_initialise(&db).unwrap_err();
-        assert!(matches!(err, StoreError::UnsupportedSchema { ref found, supported: 1 } if found == "7"));
+        assert!(
+            matches!(err, StoreError::UnsupportedSchema { ref found, supported: 1 } if found == "7")
+        );
         assert!(err.to_string().contains("uses store layout 7"));
     }
 }

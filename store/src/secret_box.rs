@@ -51,7 +51,10 @@ impl SecretBox {
     /// # Errors
     /// [`StoreError::KeyFile`] on I/O failure, [`StoreError::BadSecretKey`] on a damaged file.
     pub fn load_or_create(path: &Path) -> Result<Self, StoreError> {
-        let io_err = |source| StoreError::KeyFile { path: path.to_path_buf(), source };
+        let io_err = |source| StoreError::KeyFile {
+            path: path.to_path_buf(),
+            source,
+        };
         match std::fs::read_to_string(path) {
             Ok(text) => Self::from_hex(&text),
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
@@ -64,7 +67,8 @@ impl SecretBox {
                     options.mode(0o600);
                 }
                 let mut file = options.open(path).map_err(io_err)?;
-                file.write_all(hex::encode(created.key).as_bytes()).map_err(io_err)?;
+                file.write_all(hex::encode(created.key).as_bytes())
+                    .map_err(io_err)?;
                 file.sync_all().map_err(io_err)?;
                 Ok(created)
             }
@@ -136,7 +140,10 @@ mod tests {
     fn another_key_or_a_flipped_bit_cannot_open_it() {
         let secrets = SecretBox::generate();
         let mut sealed = secrets.seal(b"token");
-        assert!(matches!(SecretBox::generate().open(&sealed), Err(StoreError::Decrypt)));
+        assert!(matches!(
+            SecretBox::generate().open(&sealed),
+            Err(StoreError::Decrypt)
+        ));
         let last = sealed.len() - 1;
         sealed[last] ^= 1;
         assert!(matches!(secrets.open(&sealed), Err(StoreError::Decrypt)));
@@ -161,12 +168,21 @@ mod tests {
     #[test]
     fn a_key_from_the_environment_must_be_64_hex_characters() {
         assert!(SecretBox::from_hex(&"ab".repeat(32)).is_ok());
-        assert!(matches!(SecretBox::from_hex("abcd"), Err(StoreError::BadSecretKey)));
-        assert!(matches!(SecretBox::from_hex(&"zz".repeat(32)), Err(StoreError::BadSecretKey)));
+        assert!(matches!(
+            SecretBox::from_hex("abcd"),
+            Err(StoreError::BadSecretKey)
+        ));
+        assert!(matches!(
+            SecretBox::from_hex(&"zz".repeat(32)),
+            Err(StoreError::BadSecretKey)
+        ));
     }
 
     #[test]
     fn debug_output_redacts_the_key() {
-        assert_eq!(format!("{:?}", SecretBox::generate()), "SecretBox([redacted])");
+        assert_eq!(
+            format!("{:?}", SecretBox::generate()),
+            "SecretBox([redacted])"
+        );
     }
 }

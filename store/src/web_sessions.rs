@@ -27,7 +27,9 @@ pub struct WebSessions {
 
 impl WebSessions {
     pub(crate) fn open(db: &sled::Db) -> Result<Self, StoreError> {
-        Ok(Self { tree: db.open_tree(SESSIONS_TREE)? })
+        Ok(Self {
+            tree: db.open_tree(SESSIONS_TREE)?,
+        })
     }
 
     /// Reads a live session; an expired one is deleted and reads as absent.
@@ -36,7 +38,9 @@ impl WebSessions {
     /// [`StoreError::Database`] or [`StoreError::Codec`] on storage failure.
     pub fn load(&self, key: &str, now: i64) -> Result<Option<WebSessionRecord>, StoreError> {
         let id = hash_key(key);
-        let Some(bytes) = self.tree.get(id)? else { return Ok(None) };
+        let Some(bytes) = self.tree.get(id)? else {
+            return Ok(None);
+        };
         let record: WebSessionRecord = serde_json::from_slice(&bytes)?;
         if record.expires_at <= now {
             self.tree.remove(id)?;
@@ -52,7 +56,8 @@ impl WebSessions {
     pub fn insert_new(&self, key: &str, record: &WebSessionRecord) -> Result<bool, StoreError> {
         let encoded = serde_json::to_vec(record)?;
         let swapped =
-            self.tree.compare_and_swap(hash_key(key), None as Option<&[u8]>, Some(encoded))?;
+            self.tree
+                .compare_and_swap(hash_key(key), None as Option<&[u8]>, Some(encoded))?;
         Ok(swapped.is_ok())
     }
 
@@ -61,7 +66,8 @@ impl WebSessions {
     /// # Errors
     /// [`StoreError::Database`] or [`StoreError::Codec`] on storage failure.
     pub fn put(&self, key: &str, record: &WebSessionRecord) -> Result<(), StoreError> {
-        self.tree.insert(hash_key(key), serde_json::to_vec(record)?)?;
+        self.tree
+            .insert(hash_key(key), serde_json::to_vec(record)?)?;
         Ok(())
     }
 
@@ -112,7 +118,10 @@ mod tests {
     use crate::Store;
 
     fn record(expires_at: i64) -> WebSessionRecord {
-        WebSessionRecord { state: HashMap::from([("agent".into(), "1".into())]), expires_at }
+        WebSessionRecord {
+            state: HashMap::from([("agent".into(), "1".into())]),
+            expires_at,
+        }
     }
 
     #[test]
@@ -141,7 +150,12 @@ mod tests {
     fn the_raw_session_key_is_never_stored() {
         let sessions = Store::temporary().unwrap().web_sessions().unwrap();
         sessions.put("plain-session-key", &record(10)).unwrap();
-        let stored_keys: Vec<_> = sessions.tree.iter().keys().map(|k| k.unwrap().to_vec()).collect();
+        let stored_keys: Vec<_> = sessions
+            .tree
+            .iter()
+            .keys()
+            .map(|k| k.unwrap().to_vec())
+            .collect();
         assert_eq!(stored_keys, vec![hash_key("plain-session-key").to_vec()]);
     }
 }

@@ -1,0 +1,142 @@
+//! The one error type of the HTTP facade and its single JSON shape `{"error": ..., "code": ...}`.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+
+/// Every refusal the API can answer. Each maps to one status and a stable `code` slug.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The request is malformed; the message names the field.
+    #[error("{0}")]
+    BadRequest(String),
+    /// No signed-in agent, or wrong credentials.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// The agent may not touch this resource.
+    #[error("{0}")]
+    Forbidden(String),
+    /// The resource does not exist for this agent.
+    #[error("{0}")]
+    NotFound(String),
+    /// The method is not allowed on this path.
+    #[error("Method not allowed")]
+    MethodNotAllowed,
+    /// A unique name is already taken.
+    #[error("{message}")]
+    Conflict {
+        /// The message shown to the user.
+        message: String,
+        /// The slug.
+        code: &'static str,
+    },
+    /// The body exceeds the size limit.
+    #[error("Request body is too large (at most {limit} bytes)")]
+    PayloadTooLarge {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// State-changing calls must send JSON.
+    #[error("Content-Type must be application/json")]
+    UnsupportedMediaType,
+    /// A rate limit refused the call.
+    #[error("{0}")]
+    TooManyRequests(String),
+    /// Something failed on the server; the detail is logged, never sent.
+    #[error("Internal server error")]
+    Internal(String),
+}
+
+/// The JSON body of every error answer.
+#[derive(Debug, Serialize)]
+pub struct ErrorBody<'a> {
+    /// The human-readable message.
+    pub error: &'a str,
+    /// A stable machine-readable slug.
+    pub code: &'a str,
+}
+
+impl ApiError {
+    /// Wraps an unexpected failure: logs the detail and answers a generic 500.
+    pub fn internal(detail: impl std::fmt::Display) -> Self {
+        let detail = detail.to_string();
+        tracing::error!(error = %detail, "internal error");
+        Self::Internal(detail)
+    }
+
+    /// The stable slug of this error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::BadRequest(_) => "bad_request",
+            Self::Unauthorized(_) => "unauthorized",
+            Self::Forbidden(_) => "forbidden",
+            Self::NotFound(_) => "not_found",
+            Self::MethodNotAllowed => "method_not_allowed",
+            Self::Conflict { code, .. } => code,
+            Self::PayloadTooLarge { .. } => "payload_too_large",
+            Self::UnsupportedMediaType => "unsupported_media_type",
+            Self::TooManyRequests(_) => "too_many_requests",
+            Self::Internal(_) => "internal",
+        }
+    }
+}
+
+impl From<store::StoreError> for ApiError {
+    fn from(err: store::StoreError) -> Self {
+        Self::internal(err)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Self::Conflict { .. } => StatusCode::CONFLICT,
+            Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let message = self.to_string();
+        HttpResponse::build(self.status_code()).json(ErrorBody {
+            error: &message,
+            code: self.code(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::body::to_bytes;
+
+    #[actix_web::test]
+    async fn errors_answer_one_json_shape_and_hide_internal_detail() {
+        let response = ApiError::internal("sled exploded at /secret/path").error_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = to_bytes(response.into_body()).await.unwrap();
+        assert_eq!(
+            &body[..],
+            br#"{"error":"Internal server error","code":"internal"}"#
+        );
+
+        let response = ApiError::Conflict {
+            message: "Agent username already exists".into(),
+            code: "agent_exists",
+        }
+        .error_response();
+        assert_eq!(response.status(), StatusCode::CONFLICT);
+        let body = to_bytes(response.into_body()).await.unwrap();
+        assert_eq!(
+            &body[..],
+            br#"{"error":"Agent username already exists","code":"agent_exists"}"#
+        );
+    }
+}

@@ -1,0 +1,148 @@
+//! A JSON body extractor that enforces the content type and size limit and names the bad field.
+//!
+//! Messages never echo the submitted value (it may be a password); they name the field and what was
+//! expected, e.g. `agentUsername: expected a string`.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, http::header};
+use futures::StreamExt;
+use serde::de::DeserializeOwned;
+
+use crate::ApiError;
+
+/// The largest accepted request body.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// A request body parsed as JSON into `T`.
+#[derive(Debug)]
+pub struct JsonBody<T>(pub T);
+
+impl<T> JsonBody<T> {
+    /// The parsed value.
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+/// Whether the request declares a JSON body (`application/json`, any parameters).
+pub fn is_json(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<mime::Mime>().ok())
+        .is_some_and(|mime| mime.type_() == mime::APPLICATION && mime.subtype() == mime::JSON)
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let json = is_json(req);
+        let declared = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<usize>().ok());
+        let mut payload = payload.take();
+        Box::pin(async move {
+            if !json {
+                return Err(ApiError::UnsupportedMediaType);
+            }
+            if declared.is_some_and(|len| len > BODY_LIMIT) {
+                return Err(ApiError::PayloadTooLarge { limit: BODY_LIMIT });
+            }
+            let mut body = Vec::new();
+            while let Some(chunk) = payload.next().await {
+                let chunk = chunk
+                    .map_err(|_| ApiError::BadRequest("request body could not be read".into()))?;
+                if body.len() + chunk.len() > BODY_LIMIT {
+                    return Err(ApiError::PayloadTooLarge { limit: BODY_LIMIT });
+                }
+                body.extend_from_slice(&chunk);
+            }
+            parse(&body).map(JsonBody)
+        })
+    }
+}
+
+/// Parses `body` into `T`, turning serde's errors into messages that name the field.
+///
+/// # Errors
+/// [`ApiError::BadRequest`] naming the field that is missing or has the wrong type.
+pub fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    let value: serde_json::Value = serde_json::from_slice(body)
+        .map_err(|_| ApiError::BadRequest("request body is not valid JSON".into()))?;
+    if !value.is_object() {
+        return Err(ApiError::BadRequest(
+            "request body must be a JSON object".into(),
+        ));
+    }
+    serde_path_to_error::deserialize(value).map_err(|err| {
+        let path = err.path().to_string();
+        let inner = err.into_inner().to_string();
+        ApiError::BadRequest(describe(&path, &inner))
+    })
+}
+
+fn describe(path: &str, serde_message: &str) -> String {
+    if let Some(rest) = serde_message.strip_prefix("missing field `") {
+        let field = rest.split('`').next().unwrap_or_default();
+        return if path == "." || path.is_empty() {
+            format!("{field} is required")
+        } else {
+            format!("{path}.{field} is required")
+        };
+    }
+    let expected = serde_message
+        .split_once("expected ")
+        .map(|(_, expected)| expected.trim_end_matches('.').to_owned());
+    let field = if path == "." || path.is_empty() {
+        "request body"
+    } else {
+        path
+    };
+    match expected {
+        Some(expected) => format!("{field}: expected {expected}"),
+        None => format!("{field} is invalid"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    #[allow(dead_code, reason = "fields exist to be parsed")]
+    struct Login {
+        agent_username: String,
+        agent_password: String,
+    }
+
+    fn message(body: &str) -> String {
+        match parse::<Login>(body.as_bytes()) {
+            Err(ApiError::BadRequest(message)) => message,
+            other => panic!("expected a bad request, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn missing_and_mistyped_fields_are_named_without_echoing_values() {
+        assert_eq!(
+            message(r#"{"agentUsername":"a"}"#),
+            "agentPassword is required"
+        );
+        assert_eq!(
+            message(r#"{"agentUsername":"a","agentPassword":12345678}"#),
+            "agentPassword: expected a string"
+        );
+        assert!(!message(r#"{"agentUsername":"a","agentPassword":12345678}"#).contains("12345678"));
+        assert_eq!(message("not json"), "request body is not valid JSON");
+        assert_eq!(message("[1]"), "request body must be a JSON object");
+    }
+}

@@ -1,0 +1,49 @@
+//! The one route table of copydesk: every `/api` path exactly as the specs name them, then the UI.
+
+mod agent_account;
+mod guards;
+
+use actix_web::{HttpResponse, web};
+
+use crate::auth::session_middleware;
+use crate::{ApiError, AppState, ui};
+
+pub use guards::{require_json_for_writes, trace_requests};
+
+/// Mounts the API under `/api` (with sessions, the JSON content-type rule and request tracing) and the
+/// built UI at `/` when one is configured. Used by `main` and by the tests.
+///
+/// Every path answers with and without a trailing slash.
+pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
+    cfg.app_data(web::Data::new(state.clone())).service(
+        web::scope("/api")
+            .wrap(actix_web::middleware::from_fn(require_json_for_writes))
+            .wrap(session_middleware(
+                state.web_sessions.clone(),
+                state.store.secrets().key_material(),
+                state.settings.secure_cookies,
+                state.settings.session_idle,
+            ))
+            .wrap(actix_web::middleware::from_fn(trace_requests))
+            .configure(agent_account::configure)
+            .default_service(web::to(not_found)),
+    );
+    if let Some(dir) = &state.settings.ui_dir {
+        cfg.service(ui::files(dir));
+    }
+}
+
+/// Both spellings of a path: without and with the trailing slash.
+pub(crate) fn both(path: &str) -> [String; 2] {
+    let bare = path.trim_end_matches('/').to_owned();
+    let slashed = format!("{bare}/");
+    [bare, slashed]
+}
+
+async fn not_found() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::NotFound("No such API path".into()))
+}
+
+pub(crate) async fn method_not_allowed() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::MethodNotAllowed)
+}

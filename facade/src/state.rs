@@ -1,0 +1,38 @@
+//! The state shared by every request handler.
+
+use std::sync::Arc;
+
+use store::{Store, StoreError, WebSessions};
+
+use crate::Settings;
+use crate::auth::LoginLimiter;
+
+/// Handles to everything a handler may need; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    /// The persistent store.
+    pub store: Store,
+    /// The server-side web sessions.
+    pub web_sessions: WebSessions,
+    /// The server's settings.
+    pub settings: Arc<Settings>,
+    /// Login attempt limits per username and per client address.
+    pub login_limiter: Arc<LoginLimiter>,
+}
+
+impl AppState {
+    /// Builds the state from an open store and the settings.
+    ///
+    /// # Errors
+    /// [`StoreError`] when a tree of the store cannot be opened.
+    pub fn new(store: Store, settings: Settings) -> Result<Self, StoreError> {
+        let login_limiter = Arc::new(LoginLimiter::new(settings.login_attempts_per_minute));
+        let web_sessions = store.web_sessions()?;
+        Ok(Self {
+            store,
+            web_sessions,
+            settings: Arc::new(settings),
+            login_limiter,
+        })
+    }
+}

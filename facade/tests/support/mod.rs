@@ -1,0 +1,89 @@
+//! Shared helpers for the facade's API tests: an app on the real route table and cookie handling.
+
+#![allow(
+    dead_code,
+    reason = "each test file uses a different subset of the helpers"
+)]
+
+use actix_web::body::MessageBody;
+use actix_web::cookie::Cookie;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::{App, test};
+use facade::{AppState, Settings, routes};
+use store::Store;
+
+/// A test app over a fresh store in a temporary directory.
+pub struct TestApp {
+    /// The state handed to the routes.
+    pub state: AppState,
+    /// Keeps the data directory alive.
+    pub dir: tempfile::TempDir,
+}
+
+impl TestApp {
+    /// A store in a new temporary directory with test settings adjusted by `tune`.
+    pub fn new(tune: impl FnOnce(&mut Settings)) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let mut settings = Settings::for_tests(dir.path().to_path_buf());
+        tune(&mut settings);
+        let store = Store::open(dir.path(), None).unwrap();
+        let state = AppState::new(store, settings).unwrap();
+        Self { state, dir }
+    }
+
+    /// The actix service on the real route table.
+    pub async fn service(
+        &self,
+    ) -> impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+    > {
+        let state = self.state.clone();
+        test::init_service(App::new().configure(move |cfg| routes::configure(cfg, &state))).await
+    }
+}
+
+/// A JSON POST with the right content type.
+pub fn post_json(path: &str, body: &str) -> test::TestRequest {
+    test::TestRequest::post()
+        .uri(path)
+        .insert_header(("content-type", "application/json"))
+        .peer_addr("10.1.1.1:5000".parse().unwrap())
+        .set_payload(body.to_owned())
+}
+
+/// Reads status and body text.
+pub async fn status_and_text(response: ServiceResponse<impl MessageBody>) -> (StatusCode, String) {
+    let status = response.status();
+    let bytes = test::read_body(response).await;
+    (status, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+/// The session cookie set by a response, if any.
+pub fn session_cookie(response: &ServiceResponse<impl MessageBody>) -> Option<Cookie<'static>> {
+    response
+        .response()
+        .cookies()
+        .find(|c| c.name() == facade::auth::SESSION_COOKIE)
+        .map(|c| c.into_owned())
+}
+
+/// The raw `Set-Cookie` header of a response.
+pub fn set_cookie_header(response: &ServiceResponse<impl MessageBody>) -> String {
+    response
+        .headers()
+        .get("set-cookie")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default()
+}
+
+/// The JSON error body `{"error": message, "code": code}`.
+pub fn error_body(message: &str, code: &str) -> String {
+    format!(
+        r#"{{"error":{},"code":{}}}"#,
+        serde_json::Value::from(message),
+        serde_json::Value::from(code)
+    )
+}
