@@ -4,6 +4,10 @@
     dead_code,
     reason = "each test file uses a different subset of the helpers"
 )]
+#![allow(
+    clippy::unwrap_used,
+    reason = "test helpers fail the test loudly on any unexpected error"
+)]
 
 use actix_web::body::MessageBody;
 use actix_web::cookie::Cookie;
