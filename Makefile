@@ -1,0 +1,39 @@
+# copydesk: the two commands (`make run`, `make test`) and the steps they are made of.
+
+SHELL := /bin/bash
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+COPYDESK_DEBUG_BIN := $(CURDIR)/target/debug/copydesk
+
+.PHONY: run test test-deps ui-deps ui-build lint rust-test ui-test e2e
+
+## Build the UI and the server, then start copydesk at http://127.0.0.1:8080 on the paper brokerage,
+## with demo data when the store is empty.
+run: ui-build
+	cargo build --release --bin copydesk
+	./target/release/copydesk serve --demo --ui-dir ui/dist
+
+## Install what the tests need, then run every check and test.
+test: test-deps lint rust-test ui-test ui-build e2e
+
+test-deps:
+	scripts/install-test-deps.sh
+
+ui-deps:
+	scripts/install-ui-deps.sh
+
+ui-build: ui-deps
+	cd ui && npm run build
+
+lint:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+
+rust-test:
+	cargo test --workspace
+
+ui-test: ui-deps
+	cd ui && npm run typecheck && npm test
+
+e2e: ui-build
+	cargo build --bin copydesk
+	cd ui && COPYDESK_BIN=$(COPYDESK_DEBUG_BIN) COPYDESK_UI_DIR=$(CURDIR)/ui/dist npm run e2e
