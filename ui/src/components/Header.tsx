@@ -27,39 +27,41 @@ export const Header = observer(function Header() {
   const activeSubpage = tradingMatch === null ? null : (tradingMatch.params.subpage ?? DEFAULT_SUBPAGE);
 
   return (
-    <Navbar className="cd-header">
-      <NavbarGroup align={Alignment.START}>
-        <EditIcon className="cd-brand-icon" size={20} aria-hidden />
-        <NavbarHeading className="cd-brand">copydesk</NavbarHeading>
-        {!onAuthPage && (
-          <nav className="cd-tabs" aria-label="Trading sections">
-            {TRADING_SUBPAGES.map(({ subpage, label }) => {
-              const active = subpage === activeSubpage;
-              return (
-                <Link
-                  key={subpage}
-                  to={tradingPath(subpage)}
-                  className={active ? "cd-tab cd-tab-active" : "cd-tab"}
-                  style={active ? ACTIVE_TAB_STYLE : undefined}
-                  aria-current={active ? "page" : undefined}
-                >
-                  {label}
-                </Link>
-              );
-            })}
-          </nav>
-        )}
-      </NavbarGroup>
-      <NavbarGroup align={Alignment.END}>
-        <UserIcon className="cd-user-icon" aria-hidden />
-        <span className="cd-username" data-testid="agent-username">
-          {session.agentUsername ?? ""}
-        </span>
-        {!onAuthPage && (
-          <Button className="cd-logout" icon={<LogOutIcon />} text="Log Out" onClick={session.openLogoutDialog} />
-        )}
-      </NavbarGroup>
+    <header>
+      <Navbar className="cd-header">
+        <NavbarGroup align={Alignment.START}>
+          <EditIcon className="cd-brand-icon" size={20} aria-hidden />
+          <NavbarHeading className="cd-brand">copydesk</NavbarHeading>
+          {!onAuthPage && (
+            <nav className="cd-tabs" aria-label="Trading sections">
+              {TRADING_SUBPAGES.map(({ subpage, label }) => {
+                const active = subpage === activeSubpage;
+                return (
+                  <Link
+                    key={subpage}
+                    to={tradingPath(subpage)}
+                    className={active ? "cd-tab cd-tab-active" : "cd-tab"}
+                    style={active ? ACTIVE_TAB_STYLE : undefined}
+                    aria-current={active ? "page" : undefined}
+                  >
+                    {label}
+                  </Link>
+                );
+              })}
+            </nav>
+          )}
+        </NavbarGroup>
+        <NavbarGroup align={Alignment.END}>
+          <UserIcon className="cd-user-icon" aria-hidden />
+          <span className="cd-username" data-testid="agent-username">
+            {session.agentUsername ?? ""}
+          </span>
+          {!onAuthPage && (
+            <Button className="cd-logout" icon={<LogOutIcon />} text="Log Out" onClick={session.openLogoutDialog} />
+          )}
+        </NavbarGroup>
+      </Navbar>
       <LogoutDialog />
-    </Navbar>
+    </header>
   );
 });

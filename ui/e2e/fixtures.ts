@@ -1,0 +1,51 @@
+// Shared pieces of the browser tests: the server's base URL, unique agents, and session helpers.
+import { randomBytes } from "node:crypto";
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+
+/** Environment variable through which the global setup hands the server's URL to the workers. */
+export const BASE_URL_VARIABLE = "COPYDESK_E2E_BASE_URL";
+
+/** A password every test agent can use (8 to 128 characters). */
+export const AGENT_PASSWORD = "e2e-password-1";
+
+/** The test API with `baseURL` pointing at the server started by the global setup. */
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    const baseUrl = process.env[BASE_URL_VARIABLE];
+    if (baseUrl === undefined || baseUrl === "") {
+      throw new Error(`${BASE_URL_VARIABLE} is not set: the global setup did not start the server`);
+    }
+    await use(baseUrl);
+  },
+});
+
+export { expect };
+
+/** A username no other test uses, within the server's rules (letters, digits, `.`, `_`, `-`, `@`). */
+export function uniqueAgent(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString("hex")}`;
+}
+
+/** Registers `agent` straight through the API. */
+export async function registerAgent(request: APIRequestContext, agent: string): Promise<void> {
+  const answer = await request.post("/api/agent_account/register/", {
+    data: { agentUsername: agent, agentPassword: AGENT_PASSWORD },
+  });
+  expect(answer.status()).toBe(200);
+  expect(await answer.text()).toBe("Agent registered successfully");
+}
+
+/** The message of a toast with the given Blueprint intent (`success` or `danger`). */
+export function toast(page: Page, intent: "success" | "danger"): Locator {
+  return page.locator(`.bp6-toast.bp6-intent-${intent}`).getByRole("alert");
+}
+
+/** Signs `agent` in through the login form and waits for the Account section. */
+export async function loginThroughForm(page: Page, agent: string, password = AGENT_PASSWORD): Promise<void> {
+  await page.goto("/#/login");
+  await page.getByLabel("Username").fill(agent);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/#\/trading\/account$/);
+  await expect(page.getByTestId("agent-username")).toHaveText(agent);
+}
