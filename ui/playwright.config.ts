@@ -1,3 +1,4 @@
+// Browser-test settings: Debian's Chromium, one worker, and the real server started by the global setup.
 import { defineConfig } from "@playwright/test";
 
 /** Debian's Chromium; browser tests never download a browser of their own. */

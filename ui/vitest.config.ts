@@ -1,3 +1,4 @@
+// Unit-test settings: store and client tests run in Node, component tests in jsdom with prebundled UI libraries.
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({

@@ -5,7 +5,7 @@ import type { Outcome } from "./stores/Outcome";
 let toaster: Promise<Toaster> | null = null;
 
 function sharedToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 5 });
+  toaster ??= OverlayToaster.create({ className: "cd-toaster", position: Position.TOP, maxToasts: 5 });
   return toaster;
 }
 
