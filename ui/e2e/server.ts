@@ -31,7 +31,7 @@ const LISTENING_LINE = /^copydesk listening on (http:\/\/\S+)\s*$/;
 export interface ServerOptions {
   /** Server binary; defaults to `COPYDESK_BIN` or the workspace's debug build. */
   readonly binary?: string;
-  /** Built UI folder; defaults to `ui/dist`. */
+  /** Built UI folder; defaults to `COPYDESK_UI_DIR` or `ui/dist`. */
   readonly uiDir?: string;
   /**
    * Login attempts allowed per minute per username and per client address. Every browser test signs in
@@ -54,8 +54,8 @@ export interface RunningServer {
  * @throws {Error} when the binary or the built UI is missing, or the server exits or stays silent.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const binary = options.binary ?? process.env.COPYDESK_BIN ?? DEFAULT_BINARY;
-  const uiDir = options.uiDir ?? DEFAULT_UI_DIR;
+  const binary = options.binary ?? nonEmpty(process.env.COPYDESK_BIN) ?? DEFAULT_BINARY;
+  const uiDir = options.uiDir ?? nonEmpty(process.env.COPYDESK_UI_DIR) ?? DEFAULT_UI_DIR;
   await mustExist(binary, constants.X_OK, "copydesk binary (build it with cargo, or set COPYDESK_BIN)");
   await mustExist(join(uiDir, "index.html"), constants.R_OK, "built UI (run `npm run build` first)");
 
@@ -92,6 +92,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await cleanUp();
     throw error;
   }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === "" ? undefined : value;
 }
 
 async function mustExist(path: string, mode: number, what: string): Promise<void> {
