@@ -2,6 +2,7 @@
 
 mod wire_enum;
 
+pub mod account;
 pub mod broker;
 pub mod clock;
 pub mod ids;

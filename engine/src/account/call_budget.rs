@@ -1,0 +1,265 @@
+//! A per-minute budget of brokerage calls: governor paces them, a sliding window makes the limit hard.
+//!
+//! Schwab counts order writes per account and reads per application per minute. A token bucket alone
+//! can let almost twice its rate through in one minute (a full bucket plus a minute of refill), so every
+//! budget also keeps the times of its recent calls and refuses a call that would make any 60-second
+//! window hold more than the limit.
+
+use std::collections::VecDeque;
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use governor::clock::Clock as GovernorClock;
+use governor::middleware::NoOpMiddleware;
+use governor::nanos::Nanos;
+use governor::state::{InMemoryState, NotKeyed};
+use governor::{Quota, RateLimiter};
+
+use crate::clock::Clock;
+
+/// The window every limit is counted over.
+pub const WINDOW: Duration = Duration::from_secs(60);
+
+/// The engine's clock seen through governor's clock interface.
+#[derive(Clone)]
+pub struct GovernorTime(Arc<dyn Clock>);
+
+impl GovernorClock for GovernorTime {
+    type Instant = Nanos;
+
+    fn now(&self) -> Nanos {
+        let now = self.0.now();
+        let nanos = now.timestamp_nanos_opt().unwrap_or(0).max(0);
+        Nanos::from(u64::try_from(nanos).unwrap_or(0))
+    }
+}
+
+type Limiter = RateLimiter<NotKeyed, InMemoryState, GovernorTime, NoOpMiddleware<Nanos>>;
+
+struct Inner {
+    per_minute: u32,
+    limiter: Limiter,
+    recent: VecDeque<DateTime<Utc>>,
+}
+
+/// A budget of calls per minute, changeable at run time, with usage counters for operators.
+pub struct CallBudget {
+    clock: Arc<dyn Clock>,
+    inner: Mutex<Inner>,
+    refused: AtomicU64,
+}
+
+impl std::fmt::Debug for CallBudget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CallBudget")
+            .field("per_minute", &self.per_minute())
+            .field("used_last_minute", &self.used_last_minute())
+            .finish()
+    }
+}
+
+fn limiter(per_minute: u32, clock: &Arc<dyn Clock>) -> Limiter {
+    let rate = NonZeroU32::new(per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
+    // The whole minute may go at once (a fan-out); governor refills one call every 60 s / limit, and the
+    // sliding window keeps the hard cap per 60 seconds.
+    RateLimiter::direct_with_clock(Quota::per_minute(rate), GovernorTime(clock.clone()))
+}
+
+impl CallBudget {
+    /// A budget of `per_minute` calls (at least 1) on `clock`.
+    #[must_use]
+    pub fn new(per_minute: u32, clock: Arc<dyn Clock>) -> Self {
+        let per_minute = per_minute.max(1);
+        let inner = Inner {
+            per_minute,
+            limiter: limiter(per_minute, &clock),
+            recent: VecDeque::new(),
+        };
+        Self {
+            clock,
+            inner: Mutex::new(inner),
+            refused: AtomicU64::new(0),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        // The guarded data is counters and timestamps, valid after any partial update.
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn trim(recent: &mut VecDeque<DateTime<Utc>>, now: DateTime<Utc>) {
+        let window = chrono::Duration::from_std(WINDOW).unwrap_or(chrono::Duration::MAX);
+        while recent.front().is_some_and(|&t| now - t >= window) {
+            recent.pop_front();
+        }
+    }
+
+    /// Takes `calls` calls from the budget if all of them fit now; otherwise takes none.
+    pub fn try_take(&self, calls: u32) -> bool {
+        let now = self.clock.now();
+        let mut inner = self.lock();
+        Self::trim(&mut inner.recent, now);
+        let fits_window = inner.recent.len() + calls as usize <= inner.per_minute as usize;
+        let paced = fits_window
+            && NonZeroU32::new(calls)
+                .is_none_or(|n| matches!(inner.limiter.check_n(n), Ok(Ok(()))));
+        if paced {
+            inner
+                .recent
+                .extend(std::iter::repeat_n(now, calls as usize));
+            true
+        } else {
+            self.refused.fetch_add(1, Ordering::Relaxed);
+            false
+        }
+    }
+
+    /// How long to wait before trying again: until the oldest call leaves the window when the window is
+    /// full, else one pacing interval (60 s / limit), the longest governor can make a call wait.
+    #[must_use]
+    pub fn retry_after(&self) -> Duration {
+        let now = self.clock.now();
+        let mut inner = self.lock();
+        Self::trim(&mut inner.recent, now);
+        let pacing = WINDOW / inner.per_minute;
+        if inner.recent.len() < inner.per_minute as usize {
+            return pacing;
+        }
+        inner
+            .recent
+            .front()
+            .map(|&oldest| {
+                let free_at = oldest + chrono::Duration::from_std(WINDOW).unwrap_or_default();
+                (free_at - now)
+                    .to_std()
+                    .unwrap_or(Duration::ZERO)
+                    .max(Duration::from_millis(1))
+            })
+            .unwrap_or(pacing)
+    }
+
+    /// Changes the limit; it applies to the very next call.
+    pub fn set_per_minute(&self, per_minute: u32) {
+        let per_minute = per_minute.max(1);
+        let mut inner = self.lock();
+        inner.per_minute = per_minute;
+        inner.limiter = limiter(per_minute, &self.clock);
+    }
+
+    /// The current limit per minute.
+    #[must_use]
+    pub fn per_minute(&self) -> u32 {
+        self.lock().per_minute
+    }
+
+    /// How many calls were taken in the last 60 seconds.
+    #[must_use]
+    pub fn used_last_minute(&self) -> u32 {
+        let now = self.clock.now();
+        let mut inner = self.lock();
+        Self::trim(&mut inner.recent, now);
+        u32::try_from(inner.recent.len()).unwrap_or(u32::MAX)
+    }
+
+    /// How many calls this budget refused since it was made.
+    #[must_use]
+    pub fn refused(&self) -> u64 {
+        self.refused.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ManualClock;
+    use proptest::prelude::*;
+
+    fn clock() -> ManualClock {
+        ManualClock::new(DateTime::<Utc>::UNIX_EPOCH + chrono::Duration::days(20_000))
+    }
+
+    #[test]
+    fn a_budget_never_lets_more_than_its_limit_into_a_minute() {
+        let clock = clock();
+        let budget = CallBudget::new(10, Arc::new(clock.clone()));
+        let mut taken = 0;
+        for step in 0..600 {
+            if step > 0 {
+                clock.advance(chrono::Duration::milliseconds(100));
+            }
+            if budget.try_take(1) {
+                taken += 1;
+            }
+        }
+        // 60 seconds of trying every 100 ms: exactly the limit.
+        assert_eq!(taken, 10);
+        assert_eq!(budget.used_last_minute(), 10);
+        assert!(budget.refused() > 0);
+    }
+
+    #[test]
+    fn a_limit_change_applies_to_the_next_call() {
+        let clock = clock();
+        let budget = CallBudget::new(120, Arc::new(clock.clone()));
+        assert!(budget.try_take(1));
+        budget.set_per_minute(1);
+        assert_eq!(budget.per_minute(), 1);
+        assert!(!budget.try_take(1), "the one call of this minute is used");
+        clock.advance(chrono::Duration::seconds(60));
+        assert!(budget.try_take(1));
+        budget.set_per_minute(120);
+        assert!(budget.try_take(1));
+    }
+
+    #[test]
+    fn retry_after_points_at_the_moment_a_call_fits() {
+        let clock = clock();
+        let budget = CallBudget::new(2, Arc::new(clock.clone()));
+        assert!(budget.try_take(2));
+        clock.advance(chrono::Duration::seconds(15));
+        assert_eq!(budget.retry_after(), Duration::from_secs(45));
+        clock.advance(chrono::Duration::seconds(45));
+        assert!(budget.try_take(1));
+    }
+
+    #[test]
+    fn taking_several_calls_is_all_or_nothing() {
+        let clock = clock();
+        let budget = CallBudget::new(3, Arc::new(clock.clone()));
+        assert!(budget.try_take(2));
+        assert!(!budget.try_take(2));
+        assert_eq!(budget.used_last_minute(), 2);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// For any limit and any pattern of attempts, no 60-second window ever holds more calls than the
+        /// limit in force.
+        #[test]
+        fn no_window_exceeds_the_limit(
+            limit in 1u32..200,
+            steps in proptest::collection::vec((0u64..3_000, 1u32..4), 1..400),
+        ) {
+            let clock = clock();
+            let budget = CallBudget::new(limit, Arc::new(clock.clone()));
+            let mut granted: Vec<DateTime<Utc>> = Vec::new();
+            for (gap_ms, calls) in steps {
+                clock.advance(chrono::Duration::milliseconds(i64::try_from(gap_ms).unwrap_or(0)));
+                if budget.try_take(calls) {
+                    granted.extend(std::iter::repeat_n(clock.now(), calls as usize));
+                }
+            }
+            for (i, start) in granted.iter().enumerate() {
+                let in_window = granted[i..]
+                    .iter()
+                    .take_while(|t| **t - *start < chrono::Duration::seconds(60))
+                    .count();
+                prop_assert!(in_window <= limit as usize);
+            }
+        }
+    }
+}

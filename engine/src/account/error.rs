@@ -1,0 +1,31 @@
+//! The account layer's error type.
+
+use crate::broker::BrokerError;
+
+use super::VaultError;
+
+/// Why an account could not do what was asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AccountError {
+    /// The account was never authorized at its brokerage.
+    #[error("the account has not been authorized at the brokerage yet")]
+    NotAuthorized,
+    /// The brokerage login died; a new browser authorization is needed.
+    #[error("the brokerage login has expired; authorize the account again")]
+    ReauthorizationNeeded,
+    /// A local or brokerage budget refused the call until past its deadline.
+    #[error("throttled past the deadline")]
+    ThrottledPastDeadline,
+    /// The brokerage answered with an error.
+    #[error(transparent)]
+    Broker(#[from] BrokerError),
+    /// The authorization answer named no account.
+    #[error("the brokerage login gives access to no account")]
+    NoBrokerageAccount,
+    /// The account's tokens or link could not be stored.
+    #[error(transparent)]
+    Vault(#[from] VaultError),
+    /// The account's actor has stopped (the account was deleted).
+    #[error("the account is no longer linked")]
+    Stopped,
+}

@@ -1,0 +1,444 @@
+//! One linked brokerage account: its tokens, budgets, cached balances, positions and orders, and every
+//! call to the brokerage made for it.
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+
+use super::{AccountError, CallBudget, LinkStatus, Pacer, TokenExpiries, TokenKeeper, TokenVault};
+use crate::broker::{
+    AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
+    Brokerage,
+};
+use crate::clock::Clock;
+use crate::ids::{AccountId, AgentId};
+use crate::order::BrokerOrder;
+
+/// How far back a poll lists orders.
+pub const ORDER_LOOKBACK: chrono::Duration = chrono::Duration::hours(24);
+/// How long an on-demand read may wait for room in the read budget.
+pub const READ_DEADLINE: Duration = Duration::from_secs(5);
+
+/// Everything an account's actor needs from the outside world.
+#[derive(Clone)]
+pub struct AccountDeps {
+    /// The brokerage the account trades through.
+    pub broker: Arc<dyn Brokerage>,
+    /// Where tokens and links are kept.
+    pub vault: Arc<dyn TokenVault>,
+    /// The time source.
+    pub clock: Arc<dyn Clock>,
+    /// How waiting is done.
+    pub pacer: Arc<dyn Pacer>,
+    /// The application-wide read budget shared by all accounts.
+    pub reads: Arc<CallBudget>,
+}
+
+/// What is known of the account from its last successful poll.
+#[derive(Debug, Clone, Default)]
+pub struct AccountView {
+    /// Balances and positions.
+    pub snapshot: Option<AccountSnapshot>,
+    /// Orders entered in the last [`ORDER_LOOKBACK`].
+    pub orders: Vec<BrokerOrder>,
+    /// When the last poll succeeded.
+    pub last_poll: Option<DateTime<Utc>>,
+    /// The last failure, if the last call failed.
+    pub last_error: Option<String>,
+    /// Whether the last call was throttled.
+    pub throttled: bool,
+    /// Whether a poll was asked for ahead of schedule.
+    pub poll_requested: bool,
+}
+
+impl AccountView {
+    /// Whether any known order is still open.
+    #[must_use]
+    pub fn has_open_orders(&self) -> bool {
+        self.orders.iter().any(|o| o.status.is_open())
+    }
+}
+
+/// An operator's view of one account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccountHealth {
+    /// The account.
+    pub account: AccountId,
+    /// Its link status.
+    pub status: LinkStatus,
+    /// Its write limit per minute.
+    pub write_limit_per_minute: u32,
+    /// Writes taken in the last minute.
+    pub writes_last_minute: u32,
+    /// Reads this account made in the last minute.
+    pub reads_last_minute: u32,
+    /// Calls refused by a budget or throttled by the brokerage.
+    pub throttled_calls: u64,
+    /// When the last poll succeeded.
+    pub last_successful_poll: Option<DateTime<Utc>>,
+    /// When the tokens expire.
+    pub expiries: TokenExpiries,
+}
+
+/// One linked account. Shared by its actor and the poll scheduler; all methods are safe to call
+/// concurrently.
+pub struct LinkedAccount {
+    id: AccountId,
+    agent: AgentId,
+    deps: AccountDeps,
+    tokens: TokenKeeper,
+    link: RwLock<Option<AccountLink>>,
+    writes: CallBudget,
+    own_reads: CallBudget,
+    view: Mutex<AccountView>,
+    broker_throttles: std::sync::atomic::AtomicU64,
+}
+
+impl std::fmt::Debug for LinkedAccount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LinkedAccount")
+            .field("id", &self.id)
+            .field("agent", &self.agent)
+            .finish()
+    }
+}
+
+impl LinkedAccount {
+    /// Loads the account's stored tokens and link.
+    ///
+    /// # Errors
+    /// [`AccountError::Vault`] when they cannot be read.
+    pub fn load(
+        id: AccountId,
+        agent: AgentId,
+        write_limit_per_minute: u32,
+        deps: AccountDeps,
+    ) -> Result<Self, AccountError> {
+        let tokens = TokenKeeper::load(id, deps.vault.clone(), deps.clock.clone())?;
+        let link = deps.vault.load_link(id)?;
+        let writes = CallBudget::new(write_limit_per_minute, deps.clock.clone());
+        // Counts this account's share of the app budget for operators; its limit is never reached.
+        let own_reads = CallBudget::new(u32::MAX, deps.clock.clone());
+        Ok(Self {
+            id,
+            agent,
+            tokens,
+            link: RwLock::new(link),
+            writes,
+            own_reads,
+            view: Mutex::new(AccountView {
+                poll_requested: true,
+                ..AccountView::default()
+            }),
+            broker_throttles: std::sync::atomic::AtomicU64::new(0),
+            deps,
+        })
+    }
+
+    /// The account's id.
+    #[must_use]
+    pub fn id(&self) -> AccountId {
+        self.id
+    }
+
+    /// The agent the account belongs to.
+    #[must_use]
+    pub fn agent(&self) -> AgentId {
+        self.agent
+    }
+
+    fn view(&self) -> MutexGuard<'_, AccountView> {
+        // The view is replaced field by field and is valid after any partial update.
+        self.view.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A copy of what the last poll saw.
+    #[must_use]
+    pub fn current_view(&self) -> AccountView {
+        self.view().clone()
+    }
+
+    /// The brokerage account this account trades through, once authorized.
+    #[must_use]
+    pub fn link(&self) -> Option<AccountLink> {
+        self.link
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn hash(&self) -> Result<AccountHash, AccountError> {
+        self.link()
+            .map(|l| l.hash)
+            .ok_or(AccountError::NotAuthorized)
+    }
+
+    /// The link status derived from tokens, link and the last call.
+    #[must_use]
+    pub fn status(&self) -> LinkStatus {
+        let expiries = self.tokens.expiries();
+        let now = self.deps.clock.now();
+        if expiries.access.is_none() {
+            return if self.link().is_some() {
+                LinkStatus::ReauthorizationNeeded
+            } else {
+                LinkStatus::AuthorizationNeeded
+            };
+        }
+        if expiries.refresh.is_some_and(|at| at <= now) {
+            return LinkStatus::ReauthorizationNeeded;
+        }
+        let view = self.view();
+        if view.throttled {
+            LinkStatus::Throttled
+        } else if let Some(error) = &view.last_error {
+            LinkStatus::Error(error.clone())
+        } else {
+            LinkStatus::Connected
+        }
+    }
+
+    /// Whole minutes left before the login must be renewed; `None` when never authorized.
+    #[must_use]
+    pub fn connection_minutes(&self) -> Option<i64> {
+        let expiries = self.tokens.expiries();
+        match (expiries.access, expiries.refresh) {
+            (None, _) if self.link().is_none() => None,
+            (None, _) => Some(0),
+            (Some(_), Some(refresh)) => {
+                Some((refresh - self.deps.clock.now()).num_minutes().max(0))
+            }
+            (Some(_), None) => None,
+        }
+    }
+
+    /// The operator's view of the account.
+    #[must_use]
+    pub fn health(&self) -> AccountHealth {
+        AccountHealth {
+            account: self.id,
+            status: self.status(),
+            write_limit_per_minute: self.writes.per_minute(),
+            writes_last_minute: self.writes.used_last_minute(),
+            reads_last_minute: self.own_reads.used_last_minute(),
+            throttled_calls: self.writes.refused()
+                + self
+                    .broker_throttles
+                    .load(std::sync::atomic::Ordering::Relaxed),
+            last_successful_poll: self.view().last_poll,
+            expiries: self.tokens.expiries(),
+        }
+    }
+
+    /// Changes the write limit; it applies to the next write.
+    pub fn set_write_limit(&self, per_minute: u32) {
+        self.writes.set_per_minute(per_minute);
+    }
+
+    /// Asks for a poll ahead of schedule.
+    pub fn request_poll(&self) {
+        self.view().poll_requested = true;
+    }
+
+    /// Exchanges an authorization code for tokens, links the brokerage account (keeping the one
+    /// already linked when the login still reaches it) and asks for a poll.
+    ///
+    /// # Errors
+    /// [`AccountError::Broker`] when the brokerage refuses the code, [`AccountError::NoBrokerageAccount`]
+    /// when the login reaches no account, [`AccountError::Vault`] when storing fails.
+    pub async fn authorize(
+        &self,
+        code: &AuthorizationCode,
+        redirect_uri: &str,
+    ) -> Result<(), AccountError> {
+        let tokens = self.deps.broker.exchange_code(code, redirect_uri).await?;
+        self.take_read(READ_DEADLINE).await?;
+        let links = self.deps.broker.account_numbers(&tokens.access).await?;
+        let previous = self.link();
+        let chosen = previous
+            .filter(|old| links.iter().any(|l| l.account_number == old.account_number))
+            .map(|old| {
+                links
+                    .iter()
+                    .find(|l| l.account_number == old.account_number)
+                    .cloned()
+                    .unwrap_or(old)
+            })
+            .or_else(|| links.first().cloned())
+            .ok_or(AccountError::NoBrokerageAccount)?;
+        self.tokens.install(tokens).await?;
+        self.deps.vault.save_link(self.id, &chosen)?;
+        *self.link.write().unwrap_or_else(PoisonError::into_inner) = Some(chosen);
+        {
+            let mut view = self.view();
+            view.last_error = None;
+            view.throttled = false;
+            view.poll_requested = true;
+        }
+        tracing::info!(account = %self.id, "account authorized at the brokerage");
+        Ok(())
+    }
+
+    /// Waits for room in the app-wide read budget, up to `deadline`.
+    async fn take_read(&self, deadline: Duration) -> Result<(), AccountError> {
+        let started = self.deps.clock.now();
+        let limit = chrono::Duration::from_std(deadline).unwrap_or(chrono::Duration::MAX);
+        loop {
+            if self.deps.reads.try_take(1) {
+                self.own_reads.try_take(1);
+                return Ok(());
+            }
+            let waited = self.deps.clock.now() - started;
+            if waited >= limit {
+                self.view().throttled = true;
+                return Err(AccountError::ThrottledPastDeadline);
+            }
+            let retry = self.deps.reads.retry_after();
+            let left = (limit - waited).to_std().unwrap_or(Duration::ZERO);
+            self.deps
+                .pacer
+                .wait(retry.min(left).max(Duration::from_millis(1)))
+                .await;
+        }
+    }
+
+    /// Runs one read call with a usable token, refreshing once if the brokerage says it expired.
+    async fn with_token<T, F, Fut>(&self, call: F) -> Result<T, AccountError>
+    where
+        F: Fn(AccessToken) -> Fut,
+        Fut: std::future::Future<Output = Result<T, BrokerError>>,
+    {
+        let broker = self.deps.broker.as_ref();
+        let token = self.tokens.access(broker).await?;
+        let outcome = match call(token.clone()).await {
+            Err(BrokerError::TokenExpired) => {
+                let fresh = self.tokens.refresh_now(broker, &token).await?;
+                call(fresh).await
+            }
+            other => other,
+        };
+        if matches!(outcome, Err(ref e) if e.is_throttled()) {
+            self.broker_throttles
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        outcome.map_err(AccountError::from)
+    }
+
+    fn record_outcome<T>(&self, outcome: &Result<T, AccountError>) {
+        let mut view = self.view();
+        match outcome {
+            Ok(_) => {
+                view.last_error = None;
+                view.throttled = false;
+            }
+            Err(AccountError::ThrottledPastDeadline)
+            | Err(AccountError::Broker(BrokerError::Connectivity(
+                crate::broker::ConnectivityError::Throttled,
+            ))) => view.throttled = true,
+            Err(AccountError::NotAuthorized | AccountError::ReauthorizationNeeded) => {}
+            Err(err) => {
+                view.throttled = false;
+                view.last_error = Some(err.to_string());
+            }
+        }
+    }
+
+    /// Polls balances, positions and recent orders. The caller has already taken two reads from the
+    /// app budget for it (the poll scheduler does).
+    ///
+    /// # Errors
+    /// Whatever the brokerage or the token keeper answered; the failure is also recorded in the status.
+    pub async fn poll_prepaid(&self) -> Result<(), AccountError> {
+        self.own_reads.try_take(2);
+        let outcome = self.poll_calls().await;
+        self.record_outcome(&outcome);
+        let mut view = self.view();
+        view.poll_requested = false;
+        if let Ok((snapshot, orders)) = outcome.clone() {
+            view.snapshot = Some(snapshot);
+            view.orders = orders;
+            view.last_poll = Some(self.deps.clock.now());
+        }
+        outcome.map(|_| ())
+    }
+
+    async fn poll_calls(&self) -> Result<(AccountSnapshot, Vec<BrokerOrder>), AccountError> {
+        let hash = self.hash()?;
+        let broker = self.deps.broker.clone();
+        let snapshot = self
+            .with_token(|token| {
+                let broker = broker.clone();
+                let hash = hash.clone();
+                async move { broker.account(&token, &hash).await }
+            })
+            .await?;
+        let to = self.deps.clock.now();
+        let from = to - ORDER_LOOKBACK;
+        let orders = self
+            .with_token(|token| {
+                let broker = broker.clone();
+                let hash = hash.clone();
+                async move { broker.list_orders(&token, &hash, from, to).await }
+            })
+            .await?;
+        Ok((snapshot, orders))
+    }
+
+    /// Fetches balances and positions now (on demand), taking one read from the app budget.
+    ///
+    /// # Errors
+    /// [`AccountError::ThrottledPastDeadline`] when the budget has no room within [`READ_DEADLINE`], or
+    /// the brokerage's or token keeper's error.
+    pub async fn fetch_snapshot(&self) -> Result<AccountSnapshot, AccountError> {
+        let outcome = async {
+            let hash = self.hash()?;
+            self.take_read(READ_DEADLINE).await?;
+            let broker = self.deps.broker.clone();
+            self.with_token(|token| {
+                let broker = broker.clone();
+                let hash = hash.clone();
+                async move { broker.account(&token, &hash).await }
+            })
+            .await
+        }
+        .await;
+        self.record_outcome(&outcome);
+        if let Ok(snapshot) = &outcome {
+            self.view().snapshot = Some(snapshot.clone());
+        }
+        outcome
+    }
+
+    /// Refreshes the access token now if it is due, so that the account stays connected while idle.
+    ///
+    /// # Errors
+    /// As [`TokenKeeper::access`].
+    pub async fn keep_token_fresh(&self) -> Result<(), AccountError> {
+        if self.tokens.expiries().access.is_none() {
+            return Ok(());
+        }
+        self.tokens
+            .access(self.deps.broker.as_ref())
+            .await
+            .map(|_| ())
+    }
+
+    /// The write budget, for order submission.
+    #[must_use]
+    pub fn writes(&self) -> &CallBudget {
+        &self.writes
+    }
+
+    /// The token keeper, for order submission.
+    #[must_use]
+    pub fn tokens(&self) -> &TokenKeeper {
+        &self.tokens
+    }
+
+    /// The outside world this account talks to.
+    #[must_use]
+    pub fn deps(&self) -> &AccountDeps {
+        &self.deps
+    }
+}

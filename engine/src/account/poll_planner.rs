@@ -1,0 +1,202 @@
+//! Which accounts to poll now, within the app-wide read budget: asked-for and busy accounts first.
+
+use chrono::{DateTime, Utc};
+
+use super::CallBudget;
+use crate::ids::AccountId;
+
+/// How often an account with open orders is polled.
+pub const ACTIVE_EVERY: chrono::Duration = chrono::Duration::seconds(1);
+/// How often an account without open orders is polled.
+pub const IDLE_EVERY: chrono::Duration = chrono::Duration::seconds(60);
+/// Reads one poll costs (account with positions, and the order list).
+pub const READS_PER_POLL: u32 = 2;
+
+/// What the planner needs to know of one account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PollCandidate {
+    /// The account.
+    pub account: AccountId,
+    /// Whether the account can be polled at all (authorized, login alive).
+    pub usable: bool,
+    /// Whether a poll was asked for ahead of schedule (a new order, an operator's refresh).
+    pub requested: bool,
+    /// Whether the account has orders that are still open.
+    pub open_orders: bool,
+    /// When it was last polled.
+    pub last_poll: Option<DateTime<Utc>>,
+}
+
+impl PollCandidate {
+    fn is_due(&self, now: DateTime<Utc>) -> bool {
+        if !self.usable {
+            return false;
+        }
+        let every = if self.open_orders {
+            ACTIVE_EVERY
+        } else {
+            IDLE_EVERY
+        };
+        self.requested || self.last_poll.is_none_or(|at| now - at >= every)
+    }
+
+    /// Lower ranks go first: asked-for, then with open orders, then idle; the longest-waiting first.
+    fn rank(&self) -> (u8, Option<DateTime<Utc>>) {
+        let class = if self.requested {
+            0
+        } else if self.open_orders {
+            1
+        } else {
+            2
+        };
+        (class, self.last_poll)
+    }
+}
+
+/// Picks the accounts to poll now and takes their reads from `budget`; stops at the first that does
+/// not fit, so the budget is never exceeded and a busy account never waits behind an idle one.
+pub fn plan(
+    candidates: &[PollCandidate],
+    budget: &CallBudget,
+    now: DateTime<Utc>,
+) -> Vec<AccountId> {
+    let mut due: Vec<&PollCandidate> = candidates.iter().filter(|c| c.is_due(now)).collect();
+    due.sort_by_key(|c| c.rank());
+    let mut chosen = Vec::new();
+    for candidate in due {
+        if !budget.try_take(READS_PER_POLL) {
+            break;
+        }
+        chosen.push(candidate.account);
+    }
+    chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::clock::{Clock, ManualClock};
+
+    fn start() -> DateTime<Utc> {
+        DateTime::<Utc>::UNIX_EPOCH + chrono::Duration::days(20_000)
+    }
+
+    fn candidate(id: u64, open_orders: bool, last_poll: Option<DateTime<Utc>>) -> PollCandidate {
+        PollCandidate {
+            account: AccountId(id),
+            usable: true,
+            requested: false,
+            open_orders,
+            last_poll,
+        }
+    }
+
+    #[test]
+    fn busy_accounts_go_before_idle_ones_when_the_budget_is_short() {
+        let clock = ManualClock::new(start());
+        let budget = CallBudget::new(4, Arc::new(clock.clone()));
+        let now = clock.now();
+        let long_ago = Some(now - chrono::Duration::minutes(10));
+        let candidates = vec![
+            candidate(1, false, long_ago),
+            candidate(2, true, long_ago),
+            PollCandidate {
+                requested: true,
+                ..candidate(3, false, Some(now))
+            },
+            candidate(4, true, Some(now)),
+        ];
+        // Budget for two polls: the asked-for account, then the busy overdue one; the idle waits.
+        assert_eq!(
+            plan(&candidates, &budget, now),
+            vec![AccountId(3), AccountId(2)]
+        );
+    }
+
+    #[test]
+    fn unusable_and_recently_polled_accounts_are_skipped() {
+        let clock = ManualClock::new(start());
+        let budget = CallBudget::new(100, Arc::new(clock.clone()));
+        let now = clock.now();
+        let candidates = vec![
+            PollCandidate {
+                usable: false,
+                ..candidate(1, true, None)
+            },
+            candidate(2, false, Some(now - chrono::Duration::seconds(30))),
+            candidate(3, true, Some(now - chrono::Duration::milliseconds(500))),
+            candidate(4, false, None),
+        ];
+        assert_eq!(plan(&candidates, &budget, now), vec![AccountId(4)]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// For any mix of accounts, open orders and requests, polling never takes more reads in a minute
+        /// than the budget allows, and no due busy account is left waiting while an idle one is polled.
+        #[test]
+        fn polling_never_exceeds_the_budget_and_serves_busy_accounts_first(
+            limit in 2u32..150,
+            accounts in proptest::collection::vec((any::<bool>(), any::<bool>()), 1..60),
+            ticks in 20usize..200,
+            flips in proptest::collection::vec((0usize..60, any::<bool>()), 0..50),
+        ) {
+            let clock = ManualClock::new(start());
+            let budget = CallBudget::new(limit, Arc::new(clock.clone()));
+            let mut state: Vec<PollCandidate> = accounts
+                .iter()
+                .enumerate()
+                .map(|(i, (open, requested))| PollCandidate {
+                    requested: *requested,
+                    ..candidate(i as u64, *open, None)
+                })
+                .collect();
+            let mut reads: Vec<DateTime<Utc>> = Vec::new();
+            let mut flips = flips.into_iter();
+            for _ in 0..ticks {
+                clock.advance(chrono::Duration::milliseconds(250));
+                let now = clock.now();
+                if let Some((index, open)) = flips.next() {
+                    let len = state.len();
+                    state[index % len].open_orders = open;
+                }
+                let due_busy: Vec<AccountId> = state
+                    .iter()
+                    .filter(|c| c.is_due(now) && (c.open_orders || c.requested))
+                    .map(|c| c.account)
+                    .collect();
+                let chosen = plan(&state, &budget, now);
+                let by_id: HashMap<AccountId, &PollCandidate> =
+                    state.iter().map(|c| (c.account, c)).collect();
+                let polled_idle = chosen.iter().any(|id| {
+                    by_id.get(id).is_some_and(|c| !c.open_orders && !c.requested)
+                });
+                if polled_idle {
+                    for busy in &due_busy {
+                        prop_assert!(chosen.contains(busy), "busy {busy} waited behind an idle account");
+                    }
+                }
+                for id in &chosen {
+                    reads.extend(std::iter::repeat_n(now, READS_PER_POLL as usize));
+                    if let Some(c) = state.iter_mut().find(|c| c.account == *id) {
+                        c.last_poll = Some(now);
+                        c.requested = false;
+                    }
+                }
+            }
+            for (i, first) in reads.iter().enumerate() {
+                let in_window = reads[i..]
+                    .iter()
+                    .take_while(|t| **t - *first < chrono::Duration::seconds(60))
+                    .count();
+                prop_assert!(in_window <= limit as usize);
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The running account actors, started at boot and on add, stopped on delete.
+
+use std::collections::HashMap;
+use std::sync::{Arc, PoisonError, RwLock};
+
+use actix::{Actor, Addr, ArbiterHandle};
+
+use super::messages::Stop;
+use super::poll_planner::{self, PollCandidate};
+use super::{AccountActor, AccountDeps, AccountError, CallBudget, LinkedAccount};
+use crate::ids::{AccountId, AgentId};
+
+/// A running account: its actor's address and the shared account state.
+#[derive(Debug, Clone)]
+pub struct AccountHandle {
+    /// The actor's address.
+    pub addr: Addr<AccountActor>,
+    /// The account's state, readable without a mailbox round trip.
+    pub account: Arc<LinkedAccount>,
+}
+
+/// Every running account actor, keyed by account id.
+pub struct AccountRegistry {
+    deps: AccountDeps,
+    arbiter: ArbiterHandle,
+    accounts: RwLock<HashMap<AccountId, AccountHandle>>,
+}
+
+impl std::fmt::Debug for AccountRegistry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AccountRegistry")
+            .field("accounts", &self.len())
+            .finish()
+    }
+}
+
+impl AccountRegistry {
+    /// A registry whose actors run on `arbiter` with `deps`.
+    #[must_use]
+    pub fn new(deps: AccountDeps, arbiter: ArbiterHandle) -> Arc<Self> {
+        Arc::new(Self {
+            deps,
+            arbiter,
+            accounts: RwLock::new(HashMap::new()),
+        })
+    }
+
+    /// The app-wide read budget.
+    #[must_use]
+    pub fn reads(&self) -> &Arc<CallBudget> {
+        &self.deps.reads
+    }
+
+    /// The shared dependencies of every account.
+    #[must_use]
+    pub fn deps(&self) -> &AccountDeps {
+        &self.deps
+    }
+
+    /// Starts the actor of an account (or returns the running one).
+    ///
+    /// # Errors
+    /// [`AccountError::Vault`] when the account's stored tokens cannot be read.
+    pub fn start(
+        &self,
+        id: AccountId,
+        agent: AgentId,
+        write_limit_per_minute: u32,
+    ) -> Result<AccountHandle, AccountError> {
+        if let Some(running) = self.get(id) {
+            return Ok(running);
+        }
+        let account = Arc::new(LinkedAccount::load(
+            id,
+            agent,
+            write_limit_per_minute,
+            self.deps.clone(),
+        )?);
+        let for_actor = account.clone();
+        let addr =
+            AccountActor::start_in_arbiter(&self.arbiter, move |_| AccountActor::new(for_actor));
+        let handle = AccountHandle { addr, account };
+        self.accounts
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(id, handle.clone());
+        Ok(handle)
+    }
+
+    /// Stops an account's actor; false when it was not running.
+    pub fn stop(&self, id: AccountId) -> bool {
+        let removed = self
+            .accounts
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&id);
+        match removed {
+            Some(handle) => {
+                handle.addr.do_send(Stop);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The running account `id`.
+    #[must_use]
+    pub fn get(&self, id: AccountId) -> Option<AccountHandle> {
+        self.accounts
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&id)
+            .cloned()
+    }
+
+    /// Every running account.
+    #[must_use]
+    pub fn handles(&self) -> Vec<AccountHandle> {
+        self.accounts
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .cloned()
+            .collect()
+    }
+
+    /// How many accounts are running.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.accounts
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
+    }
+
+    /// Whether no account is running.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// What the poll planner needs of every account.
+    #[must_use]
+    pub fn candidates(&self) -> Vec<PollCandidate> {
+        self.handles()
+            .iter()
+            .map(|handle| {
+                let account = &handle.account;
+                let view = account.current_view();
+                PollCandidate {
+                    account: account.id(),
+                    usable: account.link().is_some() && account.status().is_usable(),
+                    requested: view.poll_requested,
+                    open_orders: view.has_open_orders(),
+                    last_poll: view.last_poll,
+                }
+            })
+            .collect()
+    }
+
+    /// Plans the polls due now within the read budget and runs them concurrently; returns the
+    /// accounts polled.
+    pub async fn poll_due(&self) -> Vec<AccountId> {
+        let now = self.deps.clock.now();
+        let chosen = poll_planner::plan(&self.candidates(), &self.deps.reads, now);
+        let polls = chosen
+            .iter()
+            .filter_map(|id| self.get(*id))
+            .map(|handle| async move {
+                if let Err(err) = handle.account.poll_prepaid().await {
+                    tracing::debug!(account = %handle.account.id(), error = %err, "poll failed");
+                }
+            });
+        futures::future::join_all(polls).await;
+        chosen
+    }
+
+    /// Refreshes every account's access token that is due, so idle accounts stay connected.
+    pub async fn keep_tokens_fresh(&self) {
+        let refreshes = self.handles().into_iter().map(|handle| async move {
+            if let Err(err) = handle.account.keep_token_fresh().await {
+                tracing::debug!(account = %handle.account.id(), error = %err, "token refresh failed");
+            }
+        });
+        futures::future::join_all(refreshes).await;
+    }
+}

@@ -1,0 +1,191 @@
+//! An account's OAuth tokens: refreshed ahead of expiry, one refresh at a time, persisted through the vault.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use chrono::{DateTime, Utc};
+
+use super::{AccountError, TokenVault};
+use crate::broker::{AccessToken, BrokerError, Brokerage, TokenSet};
+use crate::clock::Clock;
+use crate::ids::AccountId;
+
+/// How long before the access token expires it is refreshed.
+pub const REFRESH_AHEAD: chrono::Duration = chrono::Duration::minutes(5);
+
+/// When the tokens end, readable without waiting for a refresh in flight.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TokenExpiries {
+    /// When the access token expires.
+    pub access: Option<DateTime<Utc>>,
+    /// When the refresh token expires (the login must be renewed then).
+    pub refresh: Option<DateTime<Utc>>,
+}
+
+/// Owns one account's tokens. Callers that need a token while a refresh is in flight wait for that
+/// refresh instead of starting another (the brokerage may revoke a token refreshed twice).
+pub struct TokenKeeper {
+    account: AccountId,
+    tokens: tokio::sync::Mutex<Option<TokenSet>>,
+    expiries: Mutex<TokenExpiries>,
+    vault: Arc<dyn TokenVault>,
+    clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for TokenKeeper {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TokenKeeper")
+            .field("account", &self.account)
+            .field("expiries", &self.expiries())
+            .finish_non_exhaustive()
+    }
+}
+
+impl TokenKeeper {
+    /// A keeper for `account`, starting from the tokens stored in `vault`.
+    ///
+    /// # Errors
+    /// [`AccountError::Vault`] when stored tokens cannot be read.
+    pub fn load(
+        account: AccountId,
+        vault: Arc<dyn TokenVault>,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Self, AccountError> {
+        let stored = vault.load_tokens(account)?;
+        let expiries = expiries_of(stored.as_ref());
+        Ok(Self {
+            account,
+            tokens: tokio::sync::Mutex::new(stored),
+            expiries: Mutex::new(expiries),
+            vault,
+            clock,
+        })
+    }
+
+    fn set_expiries(&self, tokens: Option<&TokenSet>) {
+        *self.expiries.lock().unwrap_or_else(PoisonError::into_inner) = expiries_of(tokens);
+    }
+
+    /// When the current tokens expire (both `None` when there are none).
+    #[must_use]
+    pub fn expiries(&self) -> TokenExpiries {
+        *self.expiries.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether there are tokens whose login has not ended.
+    #[must_use]
+    pub fn has_live_login(&self) -> bool {
+        self.expiries()
+            .refresh
+            .is_none_or(|at| at > self.clock.now())
+            && self.expiries().access.is_some()
+    }
+
+    /// Stores a fresh token set from a new authorization.
+    ///
+    /// # Errors
+    /// [`AccountError::Vault`] when the tokens cannot be stored.
+    pub async fn install(&self, tokens: TokenSet) -> Result<(), AccountError> {
+        let mut guard = self.tokens.lock().await;
+        self.vault.save_tokens(self.account, &tokens)?;
+        self.set_expiries(Some(&tokens));
+        *guard = Some(tokens);
+        Ok(())
+    }
+
+    /// A usable access token, refreshing first when it expires within [`REFRESH_AHEAD`].
+    ///
+    /// # Errors
+    /// [`AccountError::NotAuthorized`] without tokens, [`AccountError::ReauthorizationNeeded`] when the
+    /// login died, [`AccountError::Broker`] when a needed refresh failed and the old token has expired.
+    pub async fn access(&self, broker: &dyn Brokerage) -> Result<AccessToken, AccountError> {
+        self.access_inner(broker, false).await
+    }
+
+    /// Refreshes now whatever the expiry says (after the brokerage refused the access token), and
+    /// returns the new access token.
+    ///
+    /// # Errors
+    /// As [`TokenKeeper::access`].
+    pub async fn refresh_now(
+        &self,
+        broker: &dyn Brokerage,
+        refused: &AccessToken,
+    ) -> Result<AccessToken, AccountError> {
+        let mut guard = self.tokens.lock().await;
+        // Another caller may have refreshed while this one waited: use that token.
+        if let Some(current) = guard.as_ref() {
+            if current.access != *refused {
+                return Ok(current.access.clone());
+            }
+        }
+        self.refresh_locked(broker, &mut guard).await
+    }
+
+    async fn access_inner(
+        &self,
+        broker: &dyn Brokerage,
+        force: bool,
+    ) -> Result<AccessToken, AccountError> {
+        let mut guard = self.tokens.lock().await;
+        let now = self.clock.now();
+        let Some(current) = guard.as_ref() else {
+            return Err(AccountError::NotAuthorized);
+        };
+        if current.refresh_expires_at.is_some_and(|at| at <= now) {
+            return Err(AccountError::ReauthorizationNeeded);
+        }
+        if !force && current.access_expires_at - REFRESH_AHEAD > now {
+            return Ok(current.access.clone());
+        }
+        let still_valid = current.access_expires_at > now;
+        let old_access = current.access.clone();
+        match self.refresh_locked(broker, &mut guard).await {
+            Err(AccountError::Broker(err)) if still_valid && err.is_retryable() => {
+                tracing::warn!(account = %self.account, error = %err, "token refresh failed; the current token is still valid");
+                Ok(old_access)
+            }
+            other => other,
+        }
+    }
+
+    async fn refresh_locked(
+        &self,
+        broker: &dyn Brokerage,
+        guard: &mut tokio::sync::MutexGuard<'_, Option<TokenSet>>,
+    ) -> Result<AccessToken, AccountError> {
+        let Some(current) = guard.as_ref() else {
+            return Err(AccountError::NotAuthorized);
+        };
+        match broker.refresh_token(&current.refresh).await {
+            Ok(mut fresh) => {
+                // Refreshing never extends the login: keep the original end when none is given.
+                if fresh.refresh_expires_at.is_none() {
+                    fresh.refresh_expires_at = current.refresh_expires_at;
+                }
+                self.vault.save_tokens(self.account, &fresh)?;
+                self.set_expiries(Some(&fresh));
+                let access = fresh.access.clone();
+                **guard = Some(fresh);
+                tracing::debug!(account = %self.account, "access token refreshed");
+                Ok(access)
+            }
+            Err(BrokerError::ReauthorizationNeeded) => {
+                self.vault.clear_tokens(self.account)?;
+                self.set_expiries(None);
+                **guard = None;
+                tracing::warn!(account = %self.account, "brokerage login expired; re-authorization needed");
+                Err(AccountError::ReauthorizationNeeded)
+            }
+            Err(err) => Err(AccountError::Broker(err)),
+        }
+    }
+}
+
+fn expiries_of(tokens: Option<&TokenSet>) -> TokenExpiries {
+    tokens
+        .map(|t| TokenExpiries {
+            access: Some(t.access_expires_at),
+            refresh: t.refresh_expires_at,
+        })
+        .unwrap_or_default()
+}

@@ -1,0 +1,44 @@
+//! The persistence the account layer needs: where an account's tokens and brokerage link are kept.
+//!
+//! The store implements it, sealing every token at rest.
+
+use crate::broker::{AccountLink, TokenSet};
+use crate::ids::AccountId;
+
+/// Storage failed; the text is safe to log (it never contains a secret).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("account storage failed: {0}")]
+pub struct VaultError(pub String);
+
+/// Keeps each account's tokens and brokerage link across restarts.
+pub trait TokenVault: Send + Sync + 'static {
+    /// The stored tokens of `account`, if it was ever authorized.
+    ///
+    /// # Errors
+    /// [`VaultError`] when storage cannot be read or a sealed token cannot be opened.
+    fn load_tokens(&self, account: AccountId) -> Result<Option<TokenSet>, VaultError>;
+
+    /// Replaces the stored tokens of `account`.
+    ///
+    /// # Errors
+    /// [`VaultError`] when storage cannot be written.
+    fn save_tokens(&self, account: AccountId, tokens: &TokenSet) -> Result<(), VaultError>;
+
+    /// Forgets the tokens of `account` (its login died).
+    ///
+    /// # Errors
+    /// [`VaultError`] when storage cannot be written.
+    fn clear_tokens(&self, account: AccountId) -> Result<(), VaultError>;
+
+    /// The brokerage account `account` trades through, once known.
+    ///
+    /// # Errors
+    /// [`VaultError`] when storage cannot be read.
+    fn load_link(&self, account: AccountId) -> Result<Option<AccountLink>, VaultError>;
+
+    /// Records the brokerage account `account` trades through.
+    ///
+    /// # Errors
+    /// [`VaultError`] when storage cannot be written.
+    fn save_link(&self, account: AccountId, link: &AccountLink) -> Result<(), VaultError>;
+}
