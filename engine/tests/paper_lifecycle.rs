@@ -1,6 +1,6 @@
 //! Paper brokerage behaviour through the `Brokerage` trait, on a hand-moved clock.
 
-mod paper_desk;
+mod support;
 
 use anyhow::{Context, Result};
 use chrono::Duration;
@@ -10,9 +10,9 @@ use engine::order::{
     Duration as OrderDuration, Instruction, LinkType, OrderLeg, OrderRequest, OrderStatus,
     OrderType,
 };
-use paper_desk::{Desk, frozen, monday};
 use rust_decimal::Decimal;
 use rust_decimal_macros::dec;
+use support::{Desk, frozen, monday};
 
 const CALL_230: &str = "AAPL  241018C00230000";
 const CALL_235: &str = "AAPL  241018C00235000";

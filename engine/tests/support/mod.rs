@@ -24,9 +24,13 @@ pub fn monday() -> Result<DateTime<Utc>> {
 
 /// A paper brokerage with one logged-in account.
 pub struct Desk {
+    /// The clock the brokerage reads.
     pub clock: ManualClock,
+    /// The brokerage.
     pub paper: Arc<PaperBrokerage>,
+    /// Tokens of the `alice` login.
     pub tokens: TokenSet,
+    /// Alice's account.
     pub hash: AccountHash,
 }
 
@@ -39,6 +43,7 @@ pub fn frozen() -> PaperConfig {
 }
 
 impl Desk {
+    /// Opens the brokerage at Monday 15:00 and logs `alice` in.
     pub async fn open(config: PaperConfig) -> Result<Self> {
         let clock = ManualClock::new(monday()?);
         let paper = Arc::new(PaperBrokerage::new(config, Arc::new(clock.clone()))?);
@@ -54,14 +59,17 @@ impl Desk {
         })
     }
 
+    /// Alice's access token.
     pub fn token(&self) -> &AccessToken {
         &self.tokens.access
     }
 
+    /// Moves the clock forward.
     pub fn advance(&self, seconds: i64) {
         self.clock.advance(Duration::seconds(seconds));
     }
 
+    /// Places an order that must be answered with an id.
     pub async fn place(&self, request: &OrderRequest) -> Result<BrokerOrderId> {
         self.paper
             .place_order(self.token(), &self.hash, request)
@@ -69,10 +77,12 @@ impl Desk {
             .ok_or_else(|| anyhow!("placed without id"))
     }
 
+    /// One of Alice's orders.
     pub async fn order(&self, id: BrokerOrderId) -> Result<BrokerOrder> {
         Ok(self.paper.get_order(self.token(), &self.hash, id).await?)
     }
 
+    /// All of Alice's orders, newest first.
     pub async fn all_orders(&self) -> Result<Vec<BrokerOrder>> {
         let from = monday()? - Duration::days(1);
         let to = self.clock_now() + Duration::days(1);
@@ -82,6 +92,7 @@ impl Desk {
             .await?)
     }
 
+    /// The clock's time.
     pub fn clock_now(&self) -> DateTime<Utc> {
         engine::clock::Clock::now(&self.clock)
     }
