@@ -1,0 +1,442 @@
+//! Account actors on the paper brokerage and a hand-moved clock: token life, single-flight refresh,
+//! login death, limits and polling, with no sleeping.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use anyhow::{Context, Result};
+use async_trait::async_trait;
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use engine::account::messages::{Authorize, FetchSnapshot, GetHealth, SetWriteLimit};
+use engine::account::{
+    AccountDeps, AccountError, AccountRegistry, CallBudget, LinkStatus, ManualPacer, TokenVault,
+    VaultError,
+};
+use engine::broker::paper::{PaperBrokerage, PaperConfig};
+use engine::broker::{
+    AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
+    Brokerage, OptionChain, Quote, RefreshToken, TokenSet,
+};
+use engine::clock::{Clock, ManualClock};
+use engine::ids::{AccountId, AgentId, BrokerOrderId};
+use engine::order::{BrokerOrder, Instruction, OrderLeg, OrderRequest, PutCall};
+
+const REDIRECT: &str = "http://127.0.0.1:8080/paper/oauth/callback";
+
+/// Tokens and links in memory, standing in for the store.
+#[derive(Default)]
+struct MemoryVault {
+    tokens: Mutex<HashMap<AccountId, TokenSet>>,
+    links: Mutex<HashMap<AccountId, AccountLink>>,
+}
+
+impl TokenVault for MemoryVault {
+    fn load_tokens(&self, account: AccountId) -> Result<Option<TokenSet>, VaultError> {
+        Ok(self
+            .tokens
+            .lock()
+            .map_err(|e| VaultError(e.to_string()))?
+            .get(&account)
+            .cloned())
+    }
+    fn save_tokens(&self, account: AccountId, tokens: &TokenSet) -> Result<(), VaultError> {
+        self.tokens
+            .lock()
+            .map_err(|e| VaultError(e.to_string()))?
+            .insert(account, tokens.clone());
+        Ok(())
+    }
+    fn clear_tokens(&self, account: AccountId) -> Result<(), VaultError> {
+        self.tokens
+            .lock()
+            .map_err(|e| VaultError(e.to_string()))?
+            .remove(&account);
+        Ok(())
+    }
+    fn load_link(&self, account: AccountId) -> Result<Option<AccountLink>, VaultError> {
+        Ok(self
+            .links
+            .lock()
+            .map_err(|e| VaultError(e.to_string()))?
+            .get(&account)
+            .cloned())
+    }
+    fn save_link(&self, account: AccountId, link: &AccountLink) -> Result<(), VaultError> {
+        self.links
+            .lock()
+            .map_err(|e| VaultError(e.to_string()))?
+            .insert(account, link.clone());
+        Ok(())
+    }
+}
+
+/// The paper brokerage, counting refreshes and yielding inside each one so that concurrent callers
+/// really overlap.
+struct CountingBroker {
+    paper: Arc<PaperBrokerage>,
+    refreshes: AtomicUsize,
+    account_reads: AtomicUsize,
+}
+
+#[async_trait]
+impl Brokerage for CountingBroker {
+    fn name(&self) -> &'static str {
+        "counting-paper"
+    }
+    fn authorize_url(&self, redirect_uri: &str) -> String {
+        self.paper.authorize_url(redirect_uri)
+    }
+    async fn exchange_code(
+        &self,
+        code: &AuthorizationCode,
+        uri: &str,
+    ) -> Result<TokenSet, BrokerError> {
+        self.paper.exchange_code(code, uri).await
+    }
+    async fn refresh_token(&self, refresh: &RefreshToken) -> Result<TokenSet, BrokerError> {
+        self.refreshes.fetch_add(1, Ordering::SeqCst);
+        for _ in 0..5 {
+            tokio::task::yield_now().await;
+        }
+        self.paper.refresh_token(refresh).await
+    }
+    async fn account_numbers(&self, t: &AccessToken) -> Result<Vec<AccountLink>, BrokerError> {
+        self.paper.account_numbers(t).await
+    }
+    async fn account(
+        &self,
+        t: &AccessToken,
+        a: &AccountHash,
+    ) -> Result<AccountSnapshot, BrokerError> {
+        self.account_reads.fetch_add(1, Ordering::SeqCst);
+        self.paper.account(t, a).await
+    }
+    async fn place_order(
+        &self,
+        t: &AccessToken,
+        a: &AccountHash,
+        r: &OrderRequest,
+    ) -> Result<Option<BrokerOrderId>, BrokerError> {
+        self.paper.place_order(t, a, r).await
+    }
+    async fn replace_order(
+        &self,
+        t: &AccessToken,
+        a: &AccountHash,
+        o: BrokerOrderId,
+        r: &OrderRequest,
+    ) -> Result<Option<BrokerOrderId>, BrokerError> {
+        self.paper.replace_order(t, a, o, r).await
+    }
+    async fn cancel_order(
+        &self,
+        t: &AccessToken,
+        a: &AccountHash,
+        o: BrokerOrderId,
+    ) -> Result<(), BrokerError> {
+        self.paper.cancel_order(t, a, o).await
+    }
+    async fn get_order(
+        &self,
+        t: &AccessToken,
+        a: &AccountHash,
+        o: BrokerOrderId,
+    ) -> Result<BrokerOrder, BrokerError> {
+        self.paper.get_order(t, a, o).await
+    }
+    async fn list_orders(
+        &self,
+        t: &AccessToken,
+        a: &AccountHash,
+        f: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<BrokerOrder>, BrokerError> {
+        self.paper.list_orders(t, a, f, to).await
+    }
+    async fn quotes(
+        &self,
+        t: &AccessToken,
+        s: &[String],
+    ) -> Result<std::collections::BTreeMap<String, Quote>, BrokerError> {
+        self.paper.quotes(t, s).await
+    }
+    async fn option_chain(
+        &self,
+        t: &AccessToken,
+        u: &str,
+        side: PutCall,
+    ) -> Result<OptionChain, BrokerError> {
+        self.paper.option_chain(t, u, side).await
+    }
+}
+
+struct Rig {
+    clock: ManualClock,
+    paper: Arc<PaperBrokerage>,
+    broker: Arc<CountingBroker>,
+    vault: Arc<MemoryVault>,
+    registry: Arc<AccountRegistry>,
+}
+
+fn monday_morning() -> Result<DateTime<Utc>> {
+    Utc.with_ymd_and_hms(2024, 10, 14, 14, 30, 0)
+        .single()
+        .context("fixed date")
+}
+
+impl Rig {
+    fn new(read_limit: u32) -> Result<Self> {
+        let clock = ManualClock::new(monday_morning()?);
+        let shared: Arc<dyn Clock> = Arc::new(clock.clone());
+        let paper = Arc::new(PaperBrokerage::new(PaperConfig::default(), shared.clone())?);
+        let broker = Arc::new(CountingBroker {
+            paper: paper.clone(),
+            refreshes: AtomicUsize::new(0),
+            account_reads: AtomicUsize::new(0),
+        });
+        let vault = Arc::new(MemoryVault::default());
+        let deps = AccountDeps {
+            broker: broker.clone(),
+            vault: vault.clone(),
+            clock: shared.clone(),
+            pacer: ManualPacer::new(clock.clone()),
+            reads: Arc::new(CallBudget::new(read_limit, shared)),
+        };
+        let registry = AccountRegistry::new(deps, actix::Arbiter::current());
+        Ok(Self {
+            clock,
+            paper,
+            broker,
+            vault,
+            registry,
+        })
+    }
+
+    async fn authorized(&self, id: u64, username: &str) -> Result<engine::account::AccountHandle> {
+        let handle = self.registry.start(AccountId(id), AgentId(1), 120)?;
+        let code = self.paper.authorize(username, "any-password")?;
+        handle
+            .addr
+            .send(Authorize {
+                code,
+                redirect_uri: REDIRECT.into(),
+            })
+            .await??;
+        Ok(handle)
+    }
+}
+
+#[actix_rt::test]
+async fn a_new_account_needs_authorization_then_is_connected_with_a_week_left() -> Result<()> {
+    let rig = Rig::new(1000)?;
+    let handle = rig.registry.start(AccountId(1), AgentId(1), 120)?;
+    assert_eq!(handle.account.status(), LinkStatus::AuthorizationNeeded);
+    assert_eq!(handle.account.connection_minutes(), None);
+    let err = handle.addr.send(FetchSnapshot).await?.unwrap_err();
+    assert_eq!(err, AccountError::NotAuthorized);
+
+    let code = rig.paper.authorize("alpha", "pw")?;
+    handle
+        .addr
+        .send(Authorize {
+            code,
+            redirect_uri: REDIRECT.into(),
+        })
+        .await??;
+    assert_eq!(handle.account.status(), LinkStatus::Connected);
+    assert_eq!(handle.account.connection_minutes(), Some(7 * 24 * 60));
+    assert!(rig.vault.load_tokens(AccountId(1))?.is_some());
+    let snapshot = handle.addr.send(FetchSnapshot).await??;
+    assert_eq!(
+        snapshot.balances.cash_balance,
+        Some(rust_decimal::Decimal::from(100_000))
+    );
+    Ok(())
+}
+
+#[actix_rt::test]
+async fn the_access_token_is_refreshed_ahead_of_expiry_and_persisted() -> Result<()> {
+    let rig = Rig::new(1000)?;
+    let handle = rig.authorized(1, "alpha").await?;
+    let first = rig
+        .vault
+        .load_tokens(AccountId(1))?
+        .context("tokens stored")?;
+
+    rig.clock.advance(Duration::minutes(20));
+    handle.addr.send(FetchSnapshot).await??;
+    assert_eq!(
+        rig.broker.refreshes.load(Ordering::SeqCst),
+        0,
+        "25 minutes left: no refresh yet"
+    );
+
+    rig.clock.advance(Duration::minutes(6));
+    handle.addr.send(FetchSnapshot).await??;
+    assert_eq!(
+        rig.broker.refreshes.load(Ordering::SeqCst),
+        1,
+        "4 minutes left: refreshed first"
+    );
+    let second = rig
+        .vault
+        .load_tokens(AccountId(1))?
+        .context("tokens stored")?;
+    assert_ne!(first.access, second.access);
+    assert_eq!(
+        second.refresh_expires_at, first.refresh_expires_at,
+        "refreshing never extends the login"
+    );
+    assert_eq!(handle.account.status(), LinkStatus::Connected);
+    Ok(())
+}
+
+#[actix_rt::test]
+async fn concurrent_calls_share_one_refresh() -> Result<()> {
+    let rig = Rig::new(1000)?;
+    let handle = rig.authorized(1, "alpha").await?;
+    rig.clock.advance(Duration::minutes(28));
+    let calls = (0..20).map(|_| handle.addr.send(FetchSnapshot));
+    let answers = futures::future::join_all(calls).await;
+    for answer in answers {
+        answer??;
+    }
+    assert_eq!(rig.broker.refreshes.load(Ordering::SeqCst), 1);
+    assert_eq!(rig.broker.account_reads.load(Ordering::SeqCst), 20);
+    Ok(())
+}
+
+#[actix_rt::test]
+async fn a_login_past_its_week_needs_reauthorization() -> Result<()> {
+    let rig = Rig::new(1000)?;
+    let handle = rig.authorized(1, "alpha").await?;
+    rig.clock.advance(Duration::days(6) + Duration::hours(23));
+    assert_eq!(handle.account.connection_minutes(), Some(60));
+    rig.clock.advance(Duration::hours(1));
+    assert_eq!(handle.account.status(), LinkStatus::ReauthorizationNeeded);
+    assert_eq!(handle.account.connection_minutes(), Some(0));
+    let err = handle.addr.send(FetchSnapshot).await?.unwrap_err();
+    assert_eq!(err, AccountError::ReauthorizationNeeded);
+
+    // A new browser login brings it back.
+    let code = rig.paper.authorize("alpha", "pw")?;
+    handle
+        .addr
+        .send(Authorize {
+            code,
+            redirect_uri: REDIRECT.into(),
+        })
+        .await??;
+    assert_eq!(handle.account.status(), LinkStatus::Connected);
+    Ok(())
+}
+
+#[actix_rt::test]
+async fn a_refresh_token_the_brokerage_killed_marks_the_account_for_reauthorization() -> Result<()>
+{
+    let rig = Rig::new(1000)?;
+    let handle = rig.authorized(1, "alpha").await?;
+    // Another login of the same user supersedes this account's tokens (as at Schwab).
+    let other_code = rig.paper.authorize("alpha", "pw")?;
+    rig.paper.exchange_code(&other_code, REDIRECT).await?;
+    rig.clock.advance(Duration::minutes(29));
+    let err = handle.addr.send(FetchSnapshot).await?.unwrap_err();
+    assert_eq!(err, AccountError::ReauthorizationNeeded);
+    assert_eq!(handle.account.status(), LinkStatus::ReauthorizationNeeded);
+    assert!(
+        rig.vault.load_tokens(AccountId(1))?.is_none(),
+        "dead tokens are forgotten"
+    );
+    Ok(())
+}
+
+#[actix_rt::test]
+async fn write_limit_changes_take_effect_at_once() -> Result<()> {
+    let rig = Rig::new(1000)?;
+    let handle = rig.authorized(1, "alpha").await?;
+    assert_eq!(
+        handle.addr.send(GetHealth).await?.write_limit_per_minute,
+        120
+    );
+    handle.addr.send(SetWriteLimit(2)).await?;
+    assert_eq!(handle.addr.send(GetHealth).await?.write_limit_per_minute, 2);
+    assert!(handle.account.writes().try_take(1));
+    assert!(handle.account.writes().try_take(1));
+    assert!(!handle.account.writes().try_take(1));
+    let health = handle.addr.send(GetHealth).await?;
+    assert_eq!((health.writes_last_minute, health.throttled_calls), (2, 1));
+    Ok(())
+}
+
+#[actix_rt::test]
+async fn polling_fills_views_and_spends_reads_on_busy_accounts_first() -> Result<()> {
+    // Two polls' worth of reads per minute for three accounts.
+    let rig = Rig::new(4)?;
+    let busy = rig.authorized(1, "alpha").await?;
+    let idle_a = rig.authorized(2, "bravo").await?;
+    let idle_b = rig.authorized(3, "charlie").await?;
+    // Authorization used three reads (account numbers); let the window pass.
+    rig.clock.advance(Duration::seconds(61));
+    let first = rig.registry.poll_due().await;
+    assert_eq!(first.len(), 2, "the budget allows two polls a minute");
+    rig.clock.advance(Duration::seconds(61));
+    let second = rig.registry.poll_due().await;
+    let mut seen: Vec<AccountId> = first.iter().chain(second.iter()).copied().collect();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(
+        seen,
+        vec![AccountId(1), AccountId(2), AccountId(3)],
+        "every account polled in two rounds"
+    );
+    for handle in [&busy, &idle_a, &idle_b] {
+        assert!(handle.account.current_view().snapshot.is_some());
+    }
+
+    // Account 1 gets an open order (a limit far below the market stays WORKING) and asks for a poll.
+    let hash = busy.account.link().context("linked")?.hash;
+    let token = rig
+        .vault
+        .load_tokens(AccountId(1))?
+        .context("tokens")?
+        .access;
+    let leg = OrderLeg::equity(Instruction::Buy, 1, "AAPL");
+    rig.paper
+        .place_order(
+            &token,
+            &hash,
+            &OrderRequest::limit(leg, rust_decimal::Decimal::ONE),
+        )
+        .await?;
+    busy.account.request_poll();
+    rig.clock.advance(Duration::seconds(61));
+    let third = rig.registry.poll_due().await;
+    assert_eq!(
+        third.first(),
+        Some(&AccountId(1)),
+        "the account with work goes first"
+    );
+    assert!(busy.account.current_view().has_open_orders());
+
+    // Within the minute the budget is spent: nothing more is polled, however due.
+    rig.clock.advance(Duration::seconds(31));
+    assert_eq!(rig.registry.poll_due().await, Vec::<AccountId>::new());
+    // A minute on, every account is due again and the busy one still goes first.
+    rig.clock.advance(Duration::seconds(30));
+    let fifth = rig.registry.poll_due().await;
+    assert_eq!(fifth.first(), Some(&AccountId(1)));
+    assert!(rig.registry.reads().used_last_minute() <= 4);
+    Ok(())
+}
+
+#[actix_rt::test]
+async fn stopping_an_account_removes_it_from_the_registry() -> Result<()> {
+    let rig = Rig::new(1000)?;
+    rig.authorized(1, "alpha").await?;
+    assert_eq!(rig.registry.len(), 1);
+    assert!(rig.registry.stop(AccountId(1)));
+    assert!(!rig.registry.stop(AccountId(1)));
+    assert!(rig.registry.get(AccountId(1)).is_none());
+    Ok(())
+}
