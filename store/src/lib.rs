@@ -3,18 +3,24 @@
 //! [`Store::open`] checks the schema version, then hands out one repository per concern. Every
 //! repository is a cheap handle over a sled tree; all of them share one database file.
 
+mod account_vault;
 mod agents;
 mod counters;
 mod error;
 mod schema;
 mod secret_box;
+mod settings;
+mod trading_accounts;
 mod web_sessions;
 
+pub use account_vault::AccountVault;
 pub use agents::{AgentRecord, Agents};
 pub use counters::Counters;
 pub use error::StoreError;
 pub use schema::SCHEMA_VERSION;
 pub use secret_box::{SECRET_KEY_ENV, SECRET_KEY_FILE, SecretBox};
+pub use settings::Settings;
+pub use trading_accounts::{NewTradingAccount, TradingAccountRecord, TradingAccounts};
 pub use web_sessions::{WebSessionRecord, WebSessions};
 
 use std::path::{Path, PathBuf};
@@ -102,6 +108,30 @@ impl Store {
     /// [`StoreError::Database`] when the tree cannot be opened.
     pub fn web_sessions(&self) -> Result<WebSessions, StoreError> {
         WebSessions::open(&self.db)
+    }
+
+    /// The trading accounts.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the trees cannot be opened.
+    pub fn trading_accounts(&self) -> Result<TradingAccounts, StoreError> {
+        TradingAccounts::open(&self.db, self.secrets.clone())
+    }
+
+    /// The tokens and links of trading accounts (the engine's token vault).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the trees cannot be opened.
+    pub fn account_vault(&self) -> Result<AccountVault, StoreError> {
+        AccountVault::open(&self.db, self.secrets.clone())
+    }
+
+    /// Agent and app settings.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the tree cannot be opened.
+    pub fn settings(&self) -> Result<Settings, StoreError> {
+        Settings::open(&self.db)
     }
 
     /// The key that seals and opens secrets at rest.

@@ -1,0 +1,82 @@
+//! Settings kept across restarts: each agent's tier multipliers and the app-wide read limit.
+
+use engine::account::TierMultipliers;
+use engine::ids::AgentId;
+
+use crate::StoreError;
+use crate::agents::decode_u64;
+
+const SETTINGS_TREE: &str = "settings";
+const READ_LIMIT_KEY: &[u8] = b"app/read_limit_per_minute";
+
+/// Typed access to the settings tree.
+#[derive(Clone)]
+pub struct Settings {
+    tree: sled::Tree,
+}
+
+fn tiers_key(agent: AgentId) -> Vec<u8> {
+    format!("agent/{agent}/tier_multipliers").into_bytes()
+}
+
+impl Settings {
+    pub(crate) fn open(db: &sled::Db) -> Result<Self, StoreError> {
+        Ok(Self { tree: db.open_tree(SETTINGS_TREE)? })
+    }
+
+    /// The agent's tier multipliers (the defaults until changed).
+    ///
+    /// # Errors
+    /// Storage or decoding errors.
+    pub fn tier_multipliers(&self, agent: AgentId) -> Result<TierMultipliers, StoreError> {
+        match self.tree.get(tiers_key(agent))? {
+            Some(bytes) => Ok(serde_json::from_slice(&bytes)?),
+            None => Ok(TierMultipliers::default()),
+        }
+    }
+
+    /// Stores the agent's tier multipliers.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub fn set_tier_multipliers(&self, agent: AgentId, tiers: &TierMultipliers) -> Result<(), StoreError> {
+        self.tree.insert(tiers_key(agent), serde_json::to_vec(tiers)?)?;
+        Ok(())
+    }
+
+    /// The stored app-wide read limit, if one was set.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub fn read_limit(&self) -> Result<Option<u32>, StoreError> {
+        Ok(self.tree.get(READ_LIMIT_KEY)?.map(|b| u32::try_from(decode_u64(&b)).unwrap_or(u32::MAX)))
+    }
+
+    /// Stores the app-wide read limit.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub fn set_read_limit(&self, per_minute: u32) -> Result<(), StoreError> {
+        self.tree.insert(READ_LIMIT_KEY, &u64::from(per_minute).to_be_bytes())?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Store;
+
+    #[test]
+    fn tiers_default_until_set_and_are_per_agent() {
+        let settings = Store::temporary().unwrap().settings().unwrap();
+        assert_eq!(settings.tier_multipliers(AgentId(1)).unwrap(), TierMultipliers::default());
+        let custom = TierMultipliers { small: 1, medium: 5, big: 10 };
+        settings.set_tier_multipliers(AgentId(1), &custom).unwrap();
+        assert_eq!(settings.tier_multipliers(AgentId(1)).unwrap(), custom);
+        assert_eq!(settings.tier_multipliers(AgentId(2)).unwrap(), TierMultipliers::default());
+        assert_eq!(settings.read_limit().unwrap(), None);
+        settings.set_read_limit(90).unwrap();
+        assert_eq!(settings.read_limit().unwrap(), Some(90));
+    }
+}
