@@ -1,38 +1,8 @@
 // Tests of the Poller: immediate first run, no overlapping runs, refresh, error handling and disposal.
 import { describe, expect, it } from "vitest";
 import { deferred, type Deferred } from "../test/fakeTransport";
-import { Poller, type Scheduler } from "./Poller";
-
-/** A scheduler driven by the test: timers fire only when `fire()` is called. */
-class ManualScheduler {
-  readonly pending: { callback: () => void; delayMs: number; cancelled: boolean }[] = [];
-
-  readonly schedule: Scheduler = (callback, delayMs) => {
-    const timer = { callback, delayMs, cancelled: false };
-    this.pending.push(timer);
-    return () => {
-      timer.cancelled = true;
-    };
-  };
-
-  /** Timers that were scheduled and neither fired nor cancelled. */
-  live() {
-    return this.pending.filter((timer) => !timer.cancelled);
-  }
-
-  /** Fires the only live timer. */
-  fire(): void {
-    const live = this.live();
-    if (live.length !== 1) {
-      throw new Error(`expected exactly one live timer, found ${live.length}`);
-    }
-    const [timer] = live;
-    if (timer !== undefined) {
-      timer.cancelled = true;
-      timer.callback();
-    }
-  }
-}
+import { ManualScheduler } from "../test/manualScheduler";
+import { Poller } from "./Poller";
 
 /** A task whose every run stays in flight until the test finishes it. */
 class ControlledTask {

@@ -3,9 +3,11 @@ import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { ApiClient } from "../api/ApiClient";
+import type { Environment } from "../stores/Environment";
 import { RootStore } from "../stores/RootStore";
 import { StoreContext } from "../stores/StoreContext";
 import { fakeTransport, type FakeTransport, type Responder } from "./fakeTransport";
+import { ManualScheduler } from "./manualScheduler";
 
 /** What {@link renderApp} returns: the render result, the store and the request log. */
 export interface RenderedApp extends RenderResult {
@@ -13,7 +15,12 @@ export interface RenderedApp extends RenderResult {
   readonly store: RootStore;
   /** The fake transport behind the store's API client. */
   readonly fake: FakeTransport;
+  /** The timers of the store's pollers; they fire only when the test says so. */
+  readonly scheduler: ManualScheduler;
 }
+
+/** The fixed time tests run at unless they pass a clock: 2025-01-02T03:04:05Z. */
+export const TEST_NOW_MS = Date.UTC(2025, 0, 2, 3, 4, 5);
 
 /** Shows the current path in a test id, so tests can assert where navigation went. */
 export function LocationProbe() {
@@ -21,10 +28,24 @@ export function LocationProbe() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-/** Renders `ui` at `path` with a fresh root store whose API answers through `responder`. */
-export function renderApp(ui: ReactElement, path: string, responder: Responder): RenderedApp {
+/**
+ * Renders `ui` at `path` with a fresh root store whose API answers through `responder`. Pollers use a
+ * {@link ManualScheduler}, the clock stands at {@link TEST_NOW_MS}, and no window opens; `env` replaces any.
+ */
+export function renderApp(
+  ui: ReactElement,
+  path: string,
+  responder: Responder,
+  env: Partial<Environment> = {},
+): RenderedApp {
   const fake = fakeTransport(responder);
-  const store = new RootStore(new ApiClient({ transport: fake.transport }));
+  const scheduler = new ManualScheduler();
+  const store = new RootStore(new ApiClient({ transport: fake.transport }), {
+    now: () => TEST_NOW_MS,
+    scheduler: scheduler.schedule,
+    openWindow: () => null,
+    ...env,
+  });
   const result = render(
     <StoreContext.Provider value={store}>
       <MemoryRouter initialEntries={[path]}>
@@ -33,7 +54,7 @@ export function renderApp(ui: ReactElement, path: string, responder: Responder):
       </MemoryRouter>
     </StoreContext.Provider>,
   );
-  return { ...result, store, fake };
+  return { ...result, store, fake, scheduler };
 }
 
 /** A responder for tests that must not call the API at all. */

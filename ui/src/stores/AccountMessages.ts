@@ -1,0 +1,32 @@
+// The texts the Account screen shows, exactly as specified, plus those of the operator panel.
+
+/** Toast texts of the Account screen. */
+export const AccountMessages = {
+  addSucceeded: "Account added successful",
+  /** Followed by a space and the server's text when it gave one. */
+  addRefused: "Account added failed.",
+  /** Followed by a space and the server's message for a refused (4xx) request. */
+  addRequestFailed: "Login failed.",
+  deleteSucceeded: "Account deleted successful",
+  deleteFailed: "Account deleted failed",
+  accessTokenSucceeded: "Get access token successful.",
+  accessTokenFailed: "Get access token failed.",
+  websiteOpenFailed: "Website open failed",
+  writeLimitSaved: "Write limit saved",
+  /** Followed by a space and the reason. */
+  writeLimitNotSaved: "Write limit not saved.",
+  settingsSaved: "Operator settings saved",
+  /** Followed by a space and the reason. */
+  settingsNotSaved: "Operator settings not saved.",
+} as const;
+
+/** The delete confirmation's question for the account named `accountName`. */
+export function deleteQuestion(accountName: string): string {
+  return `Are you sure you want to delete the account ${accountName}?`;
+}
+
+/** `message` followed by `detail` after one space, or `message` alone when there is no detail. */
+export function withDetail(message: string, detail: string | null | undefined): string {
+  const trimmed = detail?.trim() ?? "";
+  return trimmed === "" ? message : `${message} ${trimmed}`;
+}

@@ -1,0 +1,19 @@
+// What the stores take from the browser besides HTTP: the clock, timers and new windows.
+import { timerScheduler, type Scheduler } from "./Poller";
+
+/** The browser facilities stores use; tests pass fakes so time and windows are under their control. */
+export interface Environment {
+  /** The current time in milliseconds since the epoch. */
+  readonly now: () => number;
+  /** Timer source of every poller. */
+  readonly scheduler: Scheduler;
+  /** Opens `url` in a new window or tab; null when the browser refused (e.g. a popup blocker). */
+  readonly openWindow: (url: string) => Window | null;
+}
+
+/** The real browser: `Date.now`, `setTimeout` and `window.open` into a new tab. */
+export const browserEnvironment: Environment = {
+  now: () => Date.now(),
+  scheduler: timerScheduler,
+  openWindow: (url) => window.open(url, "_blank"),
+};

@@ -1,0 +1,46 @@
+// The agent's operator settings: the app-level read limit and the quantity multiplier of each size tier.
+import { isRecord } from "../api/json";
+import type { AccountType } from "./AccountType";
+
+/** `GET /operator/settings`. */
+export interface OperatorSettings {
+  /** Brokerage reads allowed per minute across all accounts. */
+  readonly readLimitPerMinute: number;
+  /** Quantity multiplier per account type. */
+  readonly tierMultipliers: Readonly<Record<AccountType, number>>;
+}
+
+/** The editable settings fields: the read limit and one multiplier per account type. */
+export type OperatorSettingsField = "readLimitPerMinute" | AccountType;
+
+/**
+ * Reads the settings answer.
+ * @throws {Error} naming the first field that is missing or not a whole number.
+ */
+export function parseOperatorSettings(value: unknown): OperatorSettings {
+  if (!isRecord(value)) {
+    throw new Error("the operator settings answer is not an object");
+  }
+  const { readLimitPerMinute, tierMultipliers } = value;
+  if (typeof readLimitPerMinute !== "number" || !Number.isInteger(readLimitPerMinute)) {
+    throw new Error("readLimitPerMinute is not a whole number");
+  }
+  if (!isRecord(tierMultipliers)) {
+    throw new Error("tierMultipliers is not an object");
+  }
+  const multiplier = (type: AccountType): number => {
+    const factor = tierMultipliers[type];
+    if (typeof factor !== "number" || !Number.isInteger(factor)) {
+      throw new Error(`tierMultipliers.${type} is not a whole number`);
+    }
+    return factor;
+  };
+  return {
+    readLimitPerMinute,
+    tierMultipliers: {
+      small_account: multiplier("small_account"),
+      medium_account: multiplier("medium_account"),
+      big_account: multiplier("big_account"),
+    },
+  };
+}
