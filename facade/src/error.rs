@@ -42,6 +42,9 @@ pub enum ApiError {
     /// A rate limit refused the call.
     #[error("{0}")]
     TooManyRequests(String),
+    /// The brokerage could not be reached or did not answer usably; the message says which.
+    #[error("{0}")]
+    BadGateway(String),
     /// Something failed on the server; the detail is logged, never sent.
     #[error("Internal server error")]
     Internal(String),
@@ -76,8 +79,15 @@ impl ApiError {
             Self::PayloadTooLarge { .. } => "payload_too_large",
             Self::UnsupportedMediaType => "unsupported_media_type",
             Self::TooManyRequests(_) => "too_many_requests",
+            Self::BadGateway(_) => "brokerage_unavailable",
             Self::Internal(_) => "internal",
         }
+    }
+}
+
+impl From<crate::services::StartError> for ApiError {
+    fn from(err: crate::services::StartError) -> Self {
+        Self::internal(err)
     }
 }
 
@@ -99,6 +109,7 @@ impl ResponseError for ApiError {
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -8,6 +8,7 @@ pub mod demo;
 pub mod error;
 pub mod json_body;
 pub mod routes;
+pub mod services;
 pub mod settings;
 pub mod state;
 pub mod ui;

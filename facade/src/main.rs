@@ -7,7 +7,11 @@ use std::time::Duration;
 use actix_web::{App, HttpServer};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use facade::settings::{BrokerKind, LOGIN_ATTEMPTS_PER_MINUTE, LogFormat, SESSION_IDLE, Settings};
+use facade::settings::{
+    BrokerKind, LOGIN_ATTEMPTS_PER_MINUTE, LogFormat, SCHWAB_BASE_URL, SESSION_IDLE, SchwabSettings, Settings,
+    WRITE_LIMIT,
+};
+use facade::services::Services;
 use facade::{AppState, demo, routes};
 use store::{SECRET_KEY_ENV, Store};
 
@@ -59,6 +63,26 @@ struct ServeArgs {
     /// Login attempts allowed per minute for one username and for one client address.
     #[arg(long, env = "COPYDESK_LOGIN_ATTEMPTS_PER_MINUTE", default_value_t = LOGIN_ATTEMPTS_PER_MINUTE)]
     login_attempts_per_minute: u32,
+    /// Brokerage reads per minute for the whole application [default: the stored value, else 110 for
+    /// Schwab and 6000 for paper].
+    #[arg(long, env = "COPYDESK_READ_LIMIT_PER_MINUTE")]
+    read_limit_per_minute: Option<u32>,
+    /// Order writes per minute given to each new account (at most 120).
+    #[arg(long, env = "COPYDESK_WRITE_LIMIT_PER_MINUTE", default_value_t = WRITE_LIMIT,
+          value_parser = clap::value_parser!(u32).range(1..=120))]
+    write_limit_per_minute: u32,
+    /// Schwab app key (OAuth client id); required with --broker schwab.
+    #[arg(long, env = "COPYDESK_SCHWAB_APP_KEY")]
+    schwab_app_key: Option<String>,
+    /// Schwab app secret; required with --broker schwab. Prefer the environment variable.
+    #[arg(long, env = "COPYDESK_SCHWAB_APP_SECRET", hide_env_values = true)]
+    schwab_app_secret: Option<String>,
+    /// The callback URL registered for the Schwab app; required with --broker schwab.
+    #[arg(long, env = "COPYDESK_SCHWAB_CALLBACK_URL")]
+    schwab_callback_url: Option<String>,
+    /// Base URL of the Schwab API (or of a Schwab-compatible server).
+    #[arg(long, env = "COPYDESK_SCHWAB_BASE_URL", default_value = SCHWAB_BASE_URL)]
+    schwab_base_url: String,
 }
 
 fn init_logging(format: LogFormat) {
@@ -88,13 +112,17 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let store = Store::open(&args.data_dir, env_key.as_deref())
         .with_context(|| format!("cannot open the store in {}", args.data_dir.display()))?;
     let demo = args.demo && !args.no_demo;
-    if demo && demo::seed_if_empty(&store).map_err(anyhow::Error::msg)? {
-        println!(
-            "demo agent created: username {} password {}",
-            demo::DEMO_USERNAME,
-            demo::DEMO_PASSWORD
-        );
-    }
+    let schwab = match args.broker {
+        BrokerKind::Paper => None,
+        BrokerKind::Schwab => Some(SchwabSettings {
+            app_key: args.schwab_app_key.context("--broker schwab needs --schwab-app-key")?,
+            app_secret: args.schwab_app_secret.context("--broker schwab needs --schwab-app-secret")?,
+            callback_url: args
+                .schwab_callback_url
+                .context("--broker schwab needs --schwab-callback-url")?,
+            base_url: args.schwab_base_url,
+        }),
+    };
     let ui_dir = args
         .ui_dir
         .join("index.html")
@@ -112,9 +140,11 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         secure_cookies: args.secure_cookies,
         session_idle: SESSION_IDLE,
         login_attempts_per_minute: args.login_attempts_per_minute,
+        read_limit_per_minute: args.read_limit_per_minute,
+        write_limit_per_minute: args.write_limit_per_minute,
+        schwab,
     };
-    let state = AppState::new(store.clone(), settings.clone())?;
-    let result = actix_web::rt::System::new().block_on(run(state, settings.bind));
+    let result = actix_web::rt::System::new().block_on(run(store.clone(), settings));
     store
         .flush()
         .context("cannot flush the store at shutdown")?;
@@ -122,7 +152,22 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     result
 }
 
-async fn run(state: AppState, bind: SocketAddr) -> anyhow::Result<()> {
+async fn run(store: Store, settings: Settings) -> anyhow::Result<()> {
+    let bind = settings.bind;
+    let demo = settings.demo;
+    let services = Services::start(&store, &settings).context("cannot start the brokerage services")?;
+    if demo {
+        if let Some(seeded) = demo::seed_if_empty(&store, &services).await.map_err(anyhow::Error::msg)? {
+            println!(
+                "demo agent created: username {} password {} with {} paper accounts",
+                demo::DEMO_USERNAME,
+                demo::DEMO_PASSWORD,
+                seeded
+            );
+        }
+    }
+    services.start_scheduler();
+    let state = AppState::new(store, settings, services)?;
     let factory_state = state.clone();
     let server = HttpServer::new(move || {
         let state = factory_state.clone();

@@ -41,6 +41,56 @@ pub struct Settings {
     pub session_idle: Duration,
     /// Login attempts allowed per minute for one username and for one client address.
     pub login_attempts_per_minute: u32,
+    /// The app-wide brokerage read limit per minute (`None`: the stored value, else the broker's default).
+    pub read_limit_per_minute: Option<u32>,
+    /// The order-write limit per minute given to new accounts.
+    pub write_limit_per_minute: u32,
+    /// The Schwab app's settings (required with `--broker schwab`).
+    pub schwab: Option<SchwabSettings>,
+}
+
+/// The Schwab app registration copydesk uses.
+#[derive(Clone)]
+pub struct SchwabSettings {
+    /// The app key (OAuth client id).
+    pub app_key: String,
+    /// The app secret (never logged).
+    pub app_secret: String,
+    /// The registered callback URL.
+    pub callback_url: String,
+    /// The API base URL (Schwab's, or a Schwab-compatible server's).
+    pub base_url: String,
+}
+
+impl std::fmt::Debug for SchwabSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SchwabSettings")
+            .field("app_key", &self.app_key)
+            .field("app_secret", &"[redacted]")
+            .field("callback_url", &self.callback_url)
+            .field("base_url", &self.base_url)
+            .finish()
+    }
+}
+
+/// Schwab's production API base URL.
+pub const SCHWAB_BASE_URL: &str = "https://api.schwabapi.com";
+/// The default read limit for Schwab: its 120 reads per minute per app, less a margin.
+pub const SCHWAB_READ_LIMIT: u32 = 110;
+/// The default read limit for the paper brokerage (in-process, so generous).
+pub const PAPER_READ_LIMIT: u32 = 6_000;
+/// The default order-write limit per account per minute (Schwab's maximum).
+pub const WRITE_LIMIT: u32 = 120;
+
+impl BrokerKind {
+    /// The read limit used when none is configured or stored.
+    #[must_use]
+    pub fn default_read_limit(self) -> u32 {
+        match self {
+            Self::Paper => PAPER_READ_LIMIT,
+            Self::Schwab => SCHWAB_READ_LIMIT,
+        }
+    }
 }
 
 /// The default session idle expiry.
@@ -60,6 +110,9 @@ impl Settings {
             secure_cookies: false,
             session_idle: SESSION_IDLE,
             login_attempts_per_minute: LOGIN_ATTEMPTS_PER_MINUTE,
+            read_limit_per_minute: None,
+            write_limit_per_minute: WRITE_LIMIT,
+            schwab: None,
         }
     }
 }

@@ -2,10 +2,11 @@
 
 use std::sync::Arc;
 
-use store::{Store, StoreError, WebSessions};
+use store::{Store, WebSessions};
 
 use crate::Settings;
 use crate::auth::LoginLimiter;
+use crate::services::{Services, StartError};
 
 /// Handles to everything a handler may need; cheap to clone.
 #[derive(Clone)]
@@ -18,21 +19,18 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     /// Login attempt limits per username and per client address.
     pub login_limiter: Arc<LoginLimiter>,
+    /// The brokerage and the account actors.
+    pub services: Services,
 }
 
 impl AppState {
-    /// Builds the state from an open store and the settings.
+    /// Builds the state from an open store, the settings and started services.
     ///
     /// # Errors
-    /// [`StoreError`] when a tree of the store cannot be opened.
-    pub fn new(store: Store, settings: Settings) -> Result<Self, StoreError> {
+    /// [`StartError`] when a tree of the store cannot be opened.
+    pub fn new(store: Store, settings: Settings, services: Services) -> Result<Self, StartError> {
         let login_limiter = Arc::new(LoginLimiter::new(settings.login_attempts_per_minute));
         let web_sessions = store.web_sessions()?;
-        Ok(Self {
-            store,
-            web_sessions,
-            settings: Arc::new(settings),
-            login_limiter,
-        })
+        Ok(Self { store, web_sessions, settings: Arc::new(settings), login_limiter, services })
     }
 }

@@ -2,6 +2,9 @@
 
 mod agent_account;
 mod guards;
+mod operator;
+mod paper_pages;
+mod trading_account;
 
 use actix_web::{HttpResponse, web};
 
@@ -25,9 +28,24 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
                 state.settings.session_idle,
             ))
             .wrap(actix_web::middleware::from_fn(trace_requests))
+            .app_data(web::QueryConfig::default().error_handler(|err, _| {
+                let field = err.to_string();
+                let message = field
+                    .split("missing field `")
+                    .nth(1)
+                    .and_then(|rest| rest.split('`').next())
+                    .map(|name| format!("{name} is required"))
+                    .unwrap_or_else(|| "the query string is invalid".to_owned());
+                ApiError::BadRequest(message).into()
+            }))
             .configure(agent_account::configure)
+            .configure(trading_account::configure)
+            .configure(operator::configure)
             .default_service(web::to(not_found)),
     );
+    if state.services.brokers.paper.is_some() {
+        cfg.configure(paper_pages::configure);
+    }
     if let Some(dir) = &state.settings.ui_dir {
         cfg.service(ui::files(dir));
     }

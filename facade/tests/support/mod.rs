@@ -14,6 +14,7 @@ use actix_web::cookie::Cookie;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::{App, test};
+use facade::services::Services;
 use facade::{AppState, Settings, routes};
 use store::Store;
 
@@ -32,7 +33,8 @@ impl TestApp {
         let mut settings = Settings::for_tests(dir.path().to_path_buf());
         tune(&mut settings);
         let store = Store::open(dir.path(), None).unwrap();
-        let state = AppState::new(store, settings).unwrap();
+        let services = Services::start(&store, &settings).unwrap();
+        let state = AppState::new(store, settings, services).unwrap();
         Self { state, dir }
     }
 

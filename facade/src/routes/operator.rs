@@ -1,0 +1,160 @@
+//! `/api/operator/*`: per-account budgets, usage and token life, the app read limit and tier multipliers.
+
+use actix_session::Session;
+use actix_web::{HttpResponse, web};
+use engine::account::{MAX_MULTIPLIER, TierMultipliers};
+use serde::{Deserialize, Serialize};
+
+use super::trading_account::{agent, owned_by_username, running, text_success};
+use super::{both, method_not_allowed};
+use crate::json_body::JsonBody;
+use crate::{ApiError, AppState};
+
+/// The highest write limit per account (Schwab's registered maximum).
+pub const WRITE_LIMIT_MAX: u32 = 120;
+/// The highest app-wide read limit an operator may set.
+pub const READ_LIMIT_MAX: u32 = 100_000;
+
+pub(super) fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource(both("/operator/accounts"))
+            .route(web::get().to(accounts))
+            .default_service(web::to(method_not_allowed)),
+    )
+    .service(
+        web::resource(both("/operator/account_write_limit"))
+            .route(web::post().to(set_write_limit))
+            .default_service(web::to(method_not_allowed)),
+    )
+    .service(
+        web::resource(both("/operator/settings"))
+            .route(web::get().to(get_settings))
+            .route(web::post().to(set_settings))
+            .default_service(web::to(method_not_allowed)),
+    );
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AccountHealthRow {
+    account_id: u64,
+    account_name: String,
+    account_username: String,
+    account_status: &'static str,
+    account_status_text: String,
+    write_limit_per_minute: u32,
+    writes_last_minute: u32,
+    reads_last_minute: u32,
+    throttled_calls: u64,
+    last_successful_poll: Option<String>,
+    access_token_expires_in_seconds: Option<i64>,
+    refresh_token_expires_in_seconds: Option<i64>,
+}
+
+async fn accounts(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let now = state.services.clock.now();
+    let mut rows = Vec::new();
+    for record in state.store.trading_accounts()?.for_agent(agent)? {
+        let Some(handle) = state.services.registry.get(record.id) else { continue };
+        let health = handle.account.health();
+        let seconds_left = |at: Option<chrono::DateTime<chrono::Utc>>| at.map(|t| (t - now).num_seconds().max(0));
+        rows.push(AccountHealthRow {
+            account_id: record.id.get(),
+            account_name: record.name,
+            account_username: record.username,
+            account_status: health.status.slug(),
+            account_status_text: health.status.text(),
+            write_limit_per_minute: health.write_limit_per_minute,
+            writes_last_minute: health.writes_last_minute,
+            reads_last_minute: health.reads_last_minute,
+            throttled_calls: health.throttled_calls,
+            last_successful_poll: health.last_successful_poll.map(|t| t.to_rfc3339()),
+            access_token_expires_in_seconds: seconds_left(health.expiries.access),
+            refresh_token_expires_in_seconds: seconds_left(health.expiries.refresh),
+        });
+    }
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(rows))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct WriteLimit {
+    account_username: String,
+    write_limit_per_minute: u32,
+}
+
+async fn set_write_limit(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<WriteLimit>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    if !(1..=WRITE_LIMIT_MAX).contains(&body.write_limit_per_minute) {
+        return Err(ApiError::BadRequest(format!(
+            "writeLimitPerMinute must be between 1 and {WRITE_LIMIT_MAX}"
+        )));
+    }
+    let record = owned_by_username(&state, agent, &body.account_username)?;
+    let limit = body.write_limit_per_minute;
+    state.store.trading_accounts()?.update(record.id, |r| r.write_limit_per_minute = limit)?;
+    running(&state, &record)?.account.set_write_limit(limit);
+    Ok(text_success())
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SettingsAnswer {
+    read_limit_per_minute: u32,
+    tier_multipliers: TierMultipliers,
+}
+
+fn settings_answer(state: &AppState, agent: engine::ids::AgentId) -> Result<SettingsAnswer, ApiError> {
+    Ok(SettingsAnswer {
+        read_limit_per_minute: state.services.registry.reads().per_minute(),
+        tier_multipliers: state.store.settings()?.tier_multipliers(agent)?,
+    })
+}
+
+async fn get_settings(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    Ok(HttpResponse::Ok().json(settings_answer(&state, agent)?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SettingsChange {
+    read_limit_per_minute: Option<u32>,
+    tier_multipliers: Option<TierMultipliers>,
+}
+
+async fn set_settings(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<SettingsChange>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let change = body.into_inner();
+    if let Some(limit) = change.read_limit_per_minute {
+        if !(1..=READ_LIMIT_MAX).contains(&limit) {
+            return Err(ApiError::BadRequest(format!(
+                "readLimitPerMinute must be between 1 and {READ_LIMIT_MAX}"
+            )));
+        }
+    }
+    if let Some(tiers) = &change.tier_multipliers {
+        tiers.validate().map_err(|field| {
+            ApiError::BadRequest(format!("{field} must be between 1 and {MAX_MULTIPLIER}"))
+        })?;
+    }
+    let settings = state.store.settings()?;
+    if let Some(limit) = change.read_limit_per_minute {
+        settings.set_read_limit(limit)?;
+        state.services.registry.reads().set_per_minute(limit);
+    }
+    if let Some(tiers) = change.tier_multipliers {
+        settings.set_tier_multipliers(agent, &tiers)?;
+    }
+    Ok(HttpResponse::Ok().json(settings_answer(&state, agent)?))
+}

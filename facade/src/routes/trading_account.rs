@@ -1,0 +1,478 @@
+//! `/api/trading_account/*`: link, inspect, tune, authorize and delete brokerage accounts (spec 01 §7).
+
+use actix_session::Session;
+use actix_web::{HttpRequest, HttpResponse, web};
+use engine::account::messages::{Authorize, FetchSnapshot};
+use engine::account::{AccountError, AccountType, LinkedAccount};
+use engine::broker::{AuthorizationCode, BrokerError};
+use engine::ids::AgentId;
+use serde::{Deserialize, Serialize};
+use store::{NewTradingAccount, StoreError, TradingAccountRecord};
+
+use super::{both, method_not_allowed};
+use crate::auth::require_agent;
+use crate::json_body::JsonBody;
+use crate::services::PAPER_CALLBACK_PATH;
+use crate::{ApiError, AppState};
+
+const NAME_MAX: usize = 64;
+const USERNAME_MAX: usize = 128;
+const PASSWORD_MAX: usize = 256;
+
+pub(super) fn configure(cfg: &mut web::ServiceConfig) {
+    let routes: [(&str, actix_web::Route); 10] = [
+        ("/trading_account/login", web::post().to(add_account)),
+        ("/trading_account/account_fetch", web::post().to(account_fetch)),
+        ("/trading_account/delete_account", web::delete().to(delete_account)),
+        ("/trading_account/database", web::get().to(database)),
+        ("/trading_account/get_access_token_from_authorization_code", web::post().to(get_access_token)),
+        ("/trading_account/set_account_type", web::post().to(set_account_type)),
+        ("/trading_account/trading_active", web::post().to(trading_active)),
+        ("/trading_account/fetch_trading_account_data_from_refresh_token", web::get().to(refresh_all)),
+        ("/trading_account/credentials", web::post().to(credentials)),
+        ("/trading_account/authorization_url", web::get().to(authorization_url)),
+    ];
+    for (path, route) in routes {
+        cfg.service(web::resource(both(path)).route(route).default_service(web::to(method_not_allowed)));
+    }
+}
+
+/// One row of the account list. Never carries a password.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountRow {
+    account_id: u64,
+    account_name: String,
+    account_username: String,
+    account_type: AccountType,
+    account_connection_time: Option<i64>,
+    account_trading_active: bool,
+    account_status: &'static str,
+    account_status_text: String,
+}
+
+fn row(state: &AppState, record: &TradingAccountRecord) -> AccountRow {
+    let running = state.services.registry.get(record.id);
+    let (status, text, minutes) = match &running {
+        Some(handle) => {
+            let status = handle.account.status();
+            (status.slug(), status.text(), handle.account.connection_minutes())
+        }
+        None => ("error", "Error: the account is not running".to_owned(), None),
+    };
+    AccountRow {
+        account_id: record.id.get(),
+        account_name: record.name.clone(),
+        account_username: record.username.clone(),
+        account_type: record.account_type,
+        account_connection_time: minutes,
+        account_trading_active: record.trading_active,
+        account_status: status,
+        account_status_text: text,
+    }
+}
+
+pub(super) fn agent(session: &Session) -> Result<AgentId, ApiError> {
+    require_agent(session).map(AgentId)
+}
+
+pub(super) fn text_success() -> HttpResponse {
+    HttpResponse::Ok().content_type("text/plain; charset=utf-8").body("success")
+}
+
+fn required<'a>(value: &'a str, field: &str, max: usize) -> Result<&'a str, ApiError> {
+    let trimmed = value.trim();
+    if trimmed.is_empty() {
+        return Err(ApiError::BadRequest(format!("{field} is required")));
+    }
+    if trimmed.chars().count() > max {
+        return Err(ApiError::BadRequest(format!("{field} must be at most {max} characters long")));
+    }
+    Ok(trimmed)
+}
+
+fn parse_type(value: &str) -> Result<AccountType, ApiError> {
+    value.parse().map_err(|_| {
+        ApiError::BadRequest(
+            "accountType must be one of small_account, medium_account, big_account".into(),
+        )
+    })
+}
+
+/// The signed-in agent's account with this username, or 404.
+pub(super) fn owned_by_username(
+    state: &AppState,
+    agent: AgentId,
+    username: &str,
+) -> Result<TradingAccountRecord, ApiError> {
+    state
+        .store
+        .trading_accounts()?
+        .find_by_username(agent, username)?
+        .ok_or_else(|| ApiError::NotFound("No such trading account".into()))
+}
+
+pub(super) fn running(
+    state: &AppState,
+    record: &TradingAccountRecord,
+) -> Result<engine::account::AccountHandle, ApiError> {
+    state
+        .services
+        .registry
+        .get(record.id)
+        .ok_or_else(|| ApiError::internal(format!("account {} has no running actor", record.id)))
+}
+
+/// A message for people from an account error; never library text.
+pub(super) fn account_failure(err: &AccountError) -> ApiError {
+    match err {
+        AccountError::Broker(BrokerError::Rejected { message }) => {
+            ApiError::BadRequest(format!("The brokerage refused: {message}"))
+        }
+        AccountError::Vault(_) => ApiError::internal(err),
+        other => ApiError::BadGateway(other.to_string()),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AddAccount {
+    account_name: String,
+    account_username: String,
+    account_password: String,
+    account_type: String,
+}
+
+async fn add_account(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<AddAccount>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    let name = required(&body.account_name, "accountName", NAME_MAX)?;
+    let username = required(&body.account_username, "accountUsername", USERNAME_MAX)?;
+    if body.account_password.is_empty() {
+        return Err(ApiError::BadRequest("accountPassword is required".into()));
+    }
+    if body.account_password.chars().count() > PASSWORD_MAX {
+        return Err(ApiError::BadRequest(format!(
+            "accountPassword must be at most {PASSWORD_MAX} characters long"
+        )));
+    }
+    let account_type = parse_type(&body.account_type)?;
+    let accounts = state.store.trading_accounts()?;
+    let record = accounts
+        .create(&NewTradingAccount {
+            agent,
+            name,
+            username,
+            password: &body.account_password,
+            account_type,
+            write_limit_per_minute: state.settings.write_limit_per_minute,
+            created_at: chrono::Utc::now().timestamp(),
+        })
+        .map_err(|err| match err {
+            StoreError::Conflict(what) => ApiError::Conflict {
+                message: format!("{what} already exists"),
+                code: "account_exists",
+            },
+            other => other.into(),
+        })?;
+    let handle = state
+        .services
+        .registry
+        .start(record.id, agent, record.write_limit_per_minute)
+        .map_err(ApiError::internal)?;
+    // The paper brokerage opens the account at once with the given login.
+    if let Some(paper) = &state.services.brokers.paper {
+        let code = paper
+            .authorize(username, &body.account_password)
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let redirect_uri = paper_callback(&req);
+        handle.addr.send(Authorize { code, redirect_uri }).await.map_err(ApiError::internal)?.map_err(
+            |err| account_failure(&err),
+        )?;
+    }
+    tracing::info!(agent = %agent, account = %record.id, "trading account added");
+    Ok(HttpResponse::Ok().json(row(&state, &record)))
+}
+
+fn paper_callback(req: &HttpRequest) -> String {
+    let info = req.connection_info();
+    format!("{}://{}{PAPER_CALLBACK_PATH}", info.scheme(), info.host())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ByUsername {
+    account_username: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BalancesAnswer {
+    securities_account: SecuritiesAccount,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SecuritiesAccount {
+    current_balances: CurrentBalances,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CurrentBalances {
+    cash_balance: Option<f64>,
+    cash_available_for_trading: Option<f64>,
+    buying_power: Option<f64>,
+}
+
+fn money(value: Option<rust_decimal::Decimal>) -> Option<f64> {
+    use rust_decimal::prelude::ToPrimitive;
+    value.and_then(|v| v.to_f64())
+}
+
+async fn account_fetch(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<ByUsername>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let record = owned_by_username(&state, agent, &body.0.account_username)?;
+    let handle = running(&state, &record)?;
+    let snapshot = handle
+        .addr
+        .send(FetchSnapshot)
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(|err| account_failure(&err))?;
+    let balances = &snapshot.balances;
+    // Cash accounts report no buying power: what they can spend is the cash available for trading.
+    let buying_power = balances.buying_power.or(balances.cash_available_for_trading);
+    let cash_available = balances.cash_available_for_trading.or(balances.available_funds);
+    Ok(HttpResponse::Ok().json(BalancesAnswer {
+        securities_account: SecuritiesAccount {
+            current_balances: CurrentBalances {
+                cash_balance: money(balances.cash_balance),
+                cash_available_for_trading: money(cash_available),
+                buying_power: money(buying_power),
+            },
+        },
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ByName {
+    account_name: String,
+}
+
+async fn delete_account(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<ByName>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let accounts = state.store.trading_accounts()?;
+    let record = accounts
+        .find_by_name(agent, &body.0.account_name)?
+        .ok_or_else(|| ApiError::NotFound("No such trading account".into()))?;
+    state.services.registry.stop(record.id);
+    state.store.account_vault()?.forget(record.id)?;
+    accounts.delete(record.id)?;
+    tracing::info!(agent = %agent, account = %record.id, "trading account deleted");
+    Ok(text_success())
+}
+
+async fn database(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let rows: Vec<AccountRow> =
+        state.store.trading_accounts()?.for_agent(agent)?.iter().map(|r| row(&state, r)).collect();
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(rows))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AccessTokenRequest {
+    account_name: String,
+    account_username: String,
+    authorization_code_url: String,
+}
+
+#[derive(Debug, Serialize)]
+struct SuccessAnswer {
+    success: bool,
+}
+
+/// The code in a pasted redirect address (`...?code=...&session=...`), URL-decoded; a bare code is
+/// accepted as is.
+fn code_from(pasted: &str) -> Result<AuthorizationCode, ApiError> {
+    let pasted = pasted.trim();
+    if pasted.is_empty() {
+        return Err(ApiError::BadRequest("authorizationCodeUrl is required".into()));
+    }
+    if let Ok(url) = url::Url::parse(pasted) {
+        return url
+            .query_pairs()
+            .find(|(key, _)| key == "code")
+            .map(|(_, code)| AuthorizationCode::new(code.into_owned()))
+            .filter(|code| !code.expose_secret().is_empty())
+            .ok_or_else(|| {
+                ApiError::BadRequest("authorizationCodeUrl has no code parameter".into())
+            });
+    }
+    if pasted.contains(char::is_whitespace) {
+        return Err(ApiError::BadRequest("authorizationCodeUrl is not a redirect address or a code".into()));
+    }
+    Ok(AuthorizationCode::new(pasted.to_owned()))
+}
+
+async fn get_access_token(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<AccessTokenRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    let record = owned_by_username(&state, agent, &body.account_username)?;
+    if record.name != body.account_name {
+        return Err(ApiError::BadRequest("accountName does not match accountUsername".into()));
+    }
+    let code = code_from(&body.authorization_code_url)?;
+    let redirect_uri = redirect_uri(&state, &req);
+    let handle = running(&state, &record)?;
+    handle
+        .addr
+        .send(Authorize { code, redirect_uri })
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(|err| account_failure(&err))?;
+    Ok(HttpResponse::Ok().json(SuccessAnswer { success: true }))
+}
+
+fn redirect_uri(state: &AppState, req: &HttpRequest) -> String {
+    match &state.settings.schwab {
+        Some(schwab) if state.services.brokers.paper.is_none() => schwab.callback_url.clone(),
+        _ => paper_callback(req),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SetType {
+    account_username: String,
+    account_type: String,
+}
+
+async fn set_account_type(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<SetType>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let account_type = parse_type(&body.0.account_type)?;
+    let record = owned_by_username(&state, agent, &body.0.account_username)?;
+    state.store.trading_accounts()?.update(record.id, |r| r.account_type = account_type)?;
+    Ok(text_success())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SetActive {
+    account_username: String,
+    account_trading_active: bool,
+}
+
+async fn trading_active(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<SetActive>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let record = owned_by_username(&state, agent, &body.0.account_username)?;
+    let active = body.0.account_trading_active;
+    state.store.trading_accounts()?.update(record.id, |r| r.trading_active = active)?;
+    Ok(text_success())
+}
+
+async fn refresh_all(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let handles: Vec<std::sync::Arc<LinkedAccount>> = state
+        .store
+        .trading_accounts()?
+        .for_agent(agent)?
+        .iter()
+        .filter_map(|r| state.services.registry.get(r.id))
+        .map(|h| h.account)
+        .collect();
+    let refreshes = handles.iter().map(|account| async move {
+        if let Err(err) = account.keep_token_fresh().await {
+            tracing::debug!(account = %account.id(), error = %err, "refresh on request failed");
+        }
+        account.request_poll();
+    });
+    futures::future::join_all(refreshes).await;
+    Ok(text_success())
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Credentials {
+    account_username: String,
+    account_password: String,
+}
+
+async fn credentials(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<ByUsername>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let record = owned_by_username(&state, agent, &body.0.account_username)?;
+    let password = state.store.trading_accounts()?.password(&record)?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(Credentials { account_username: record.username, account_password: password }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct UrlQuery {
+    account_username: String,
+}
+
+#[derive(Debug, Serialize)]
+struct UrlAnswer {
+    url: String,
+}
+
+async fn authorization_url(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+    query: web::Query<UrlQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    owned_by_username(&state, agent, &query.account_username)?;
+    let url = state.services.brokers.broker.authorize_url(&redirect_uri(&state, &req));
+    Ok(HttpResponse::Ok().json(UrlAnswer { url }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_come_from_the_pasted_address_url_decoded() {
+        let code = code_from("https://127.0.0.1/?code=C0.abc%40&session=f00").unwrap();
+        assert_eq!(code.expose_secret(), "C0.abc@");
+        assert_eq!(code_from("C0.bare@").unwrap().expose_secret(), "C0.bare@");
+        assert!(code_from("").is_err());
+        assert!(code_from("https://127.0.0.1/?session=1").is_err());
+        assert!(code_from("not a code").is_err());
+    }
+}

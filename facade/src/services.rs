@@ -1,0 +1,138 @@
+//! The engine services a running server owns: the brokerage, the account registry and its scheduler.
+
+use std::sync::Arc;
+
+use actix::Actor as _;
+use engine::account::{AccountDeps, AccountRegistry, CallBudget, Pacer, PollScheduler, TokioPacer};
+use engine::broker::Brokerage;
+use engine::broker::paper::{PaperBrokerage, PaperConfig};
+use engine::clock::{Clock, SystemClock};
+use store::Store;
+
+use crate::settings::{BrokerKind, Settings};
+
+/// The path of the paper brokerage's authorize page served by copydesk itself.
+pub const PAPER_AUTHORIZE_PATH: &str = "/paper/authorize";
+/// The path the paper authorize page redirects to with the code.
+pub const PAPER_CALLBACK_PATH: &str = "/paper/callback";
+
+/// Why the services could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    /// The brokerage could not be set up.
+    #[error("the brokerage could not be set up: {0}")]
+    Broker(String),
+    /// A stored account could not be started.
+    #[error("account {account} could not be started: {reason}")]
+    Account {
+        /// The account id.
+        account: u64,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// The brokerage in use and, in paper mode, the paper market itself (for its authorize page).
+#[derive(Clone)]
+pub struct Brokers {
+    /// The brokerage every account trades through.
+    pub broker: Arc<dyn Brokerage>,
+    /// The embedded paper market, when it is the brokerage.
+    pub paper: Option<Arc<PaperBrokerage>>,
+}
+
+/// Builds the brokerage named by the settings on `clock`.
+///
+/// # Errors
+/// [`StartError::Broker`] when the paper universe cannot load or Schwab settings are missing.
+pub fn brokers(settings: &Settings, clock: Arc<dyn Clock>) -> Result<Brokers, StartError> {
+    match settings.broker {
+        BrokerKind::Paper => {
+            let config = PaperConfig { authorize_path: PAPER_AUTHORIZE_PATH.to_owned(), ..PaperConfig::default() };
+            let paper = Arc::new(
+                PaperBrokerage::new(config, clock).map_err(|e| StartError::Broker(e.to_string()))?,
+            );
+            Ok(Brokers { broker: paper.clone(), paper: Some(paper) })
+        }
+        BrokerKind::Schwab => Err(StartError::Broker(
+            "the Schwab brokerage needs --schwab-app-key, --schwab-app-secret and --schwab-callback-url"
+                .into(),
+        )),
+    }
+}
+
+/// The engine side of a running server.
+#[derive(Clone)]
+pub struct Services {
+    /// The brokerage (and paper market, in paper mode).
+    pub brokers: Brokers,
+    /// Every running account actor.
+    pub registry: Arc<AccountRegistry>,
+    /// The time source.
+    pub clock: Arc<dyn Clock>,
+}
+
+impl Services {
+    /// Builds the brokerage and the registry on the current actix arbiter, and starts an actor for
+    /// every stored account. Must run inside an actix system.
+    ///
+    /// # Errors
+    /// [`StartError`] when the brokerage or a stored account cannot start.
+    pub fn start(store: &Store, settings: &Settings) -> Result<Self, StartError> {
+        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        Self::start_with(store, settings, clock, Arc::new(TokioPacer))
+    }
+
+    /// As [`Services::start`], with an injected clock and pacer (tests).
+    ///
+    /// # Errors
+    /// [`StartError`] when the brokerage or a stored account cannot start.
+    pub fn start_with(
+        store: &Store,
+        settings: &Settings,
+        clock: Arc<dyn Clock>,
+        pacer: Arc<dyn Pacer>,
+    ) -> Result<Self, StartError> {
+        let brokers = brokers(settings, clock.clone())?;
+        Self::start_on(store, settings, brokers, clock, pacer)
+    }
+
+    /// As [`Services::start_with`], on a brokerage built by the caller.
+    ///
+    /// # Errors
+    /// [`StartError`] when a stored account cannot start.
+    pub fn start_on(
+        store: &Store,
+        settings: &Settings,
+        brokers: Brokers,
+        clock: Arc<dyn Clock>,
+        pacer: Arc<dyn Pacer>,
+    ) -> Result<Self, StartError> {
+        let read_limit = match settings.read_limit_per_minute {
+            Some(limit) => limit,
+            None => store.settings()?.read_limit()?.unwrap_or(settings.broker.default_read_limit()),
+        };
+        let deps = AccountDeps {
+            broker: brokers.broker.clone(),
+            vault: Arc::new(store.account_vault()?),
+            clock: clock.clone(),
+            pacer,
+            reads: Arc::new(CallBudget::new(read_limit, clock.clone())),
+        };
+        let registry = AccountRegistry::new(deps, actix::Arbiter::current());
+        for account in store.trading_accounts()?.all()? {
+            registry
+                .start(account.id, account.agent, account.write_limit_per_minute)
+                .map_err(|e| StartError::Account { account: account.id.get(), reason: e.to_string() })?;
+        }
+        Ok(Self { brokers, registry, clock })
+    }
+
+    /// Starts the poll scheduler (polling and token upkeep on fixed ticks).
+    pub fn start_scheduler(&self) {
+        PollScheduler::new(self.registry.clone()).start();
+    }
+}
