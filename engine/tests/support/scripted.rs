@@ -69,6 +69,15 @@ impl Scripted {
             .unwrap_or_else(PoisonError::into_inner) = count;
     }
 
+    /// Forgets failures scripted but not used.
+    pub fn clear_script(&self) {
+        self.writes
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+        self.fail_lists(0);
+    }
+
     /// Order writes attempted so far.
     pub fn writes_seen(&self) -> u32 {
         *self
