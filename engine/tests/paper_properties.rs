@@ -9,11 +9,13 @@ use chrono::Duration;
 use engine::broker::Brokerage;
 use engine::broker::paper::PaperConfig;
 use engine::ids::BrokerOrderId;
-use engine::order::{Instruction, OrderLeg, OrderRequest, OrderStatus};
+use engine::order::{Instruction, OrderLeg, OrderRequest, OrderStatus, OrderType};
 use proptest::prelude::*;
 use rust_decimal::Decimal;
 use support::{Desk, frozen};
 
+const CALL_230: &str = "AAPL  241018C00230000";
+const CALL_235: &str = "AAPL  241018C00235000";
 const SYMBOLS: [&str; 3] = ["AAPL", "F", "SPY"];
 const INSTRUCTIONS: [Instruction; 4] = [
     Instruction::Buy,
@@ -37,6 +39,12 @@ enum Action {
         change: i64,
     },
     Advance(i64),
+    /// A 230/235 AAPL call vertical: debit (true) or credit, spreads, net price in cents.
+    Vertical {
+        debit: bool,
+        spreads: u32,
+        net_cents: i64,
+    },
     Cancel(usize),
     Replace(usize, i64),
 }
@@ -52,6 +60,8 @@ fn action() -> impl Strategy<Value = Action> {
             }),
         3 => (0..SYMBOLS.len(), -50_i64..50).prop_map(|(symbol, change)| Action::Move { symbol, change }),
         2 => (1_i64..90).prop_map(Action::Advance),
+        2 => (any::<bool>(), 1_u32..80, 1_i64..500)
+            .prop_map(|(debit, spreads, net_cents)| Action::Vertical { debit, spreads, net_cents }),
         1 => (0_usize..16).prop_map(Action::Cancel),
         1 => (0_usize..16, -150_i64..150).prop_map(|(pick, offset)| Action::Replace(pick, offset)),
     ]
@@ -105,6 +115,31 @@ async fn act(desk: &Desk, action: &Action, placed: &mut Vec<BrokerOrderId>) -> R
                 .set_price(symbol, price.round_dp(2).max(Decimal::ONE))?;
         }
         Action::Advance(seconds) => desk.advance(*seconds),
+        Action::Vertical {
+            debit,
+            spreads,
+            net_cents,
+        } => {
+            let (lower, upper, order_type) = if *debit {
+                (
+                    Instruction::BuyToOpen,
+                    Instruction::SellToOpen,
+                    OrderType::NetDebit,
+                )
+            } else {
+                (
+                    Instruction::SellToOpen,
+                    Instruction::BuyToOpen,
+                    OrderType::NetCredit,
+                )
+            };
+            let legs = [
+                OrderLeg::option(lower, 1, CALL_230),
+                OrderLeg::option(upper, 1, CALL_235),
+            ];
+            let request = OrderRequest::vertical(order_type, *spreads, cents(*net_cents), legs);
+            placed.push(desk.place(&request).await?);
+        }
         Action::Cancel(pick) => {
             if let Some(id) = placed.get(pick % placed.len().max(1)) {
                 // Cancelling a final order is refused; that is part of what is exercised.
@@ -114,6 +149,9 @@ async fn act(desk: &Desk, action: &Action, placed: &mut Vec<BrokerOrderId>) -> R
         Action::Replace(pick, offset) => {
             if let Some(id) = placed.get(pick % placed.len().max(1)).copied() {
                 let old = desk.order(id).await?;
+                if old.legs.len() != 1 {
+                    return Ok(());
+                }
                 let leg = old
                     .legs
                     .first()
@@ -139,7 +177,7 @@ async fn check_ledger(desk: &Desk, starting_cash: Decimal) -> Result<()> {
     let fills = desk.paper.fills(&desk.hash)?;
     let mut cash = starting_cash;
     let mut positions: BTreeMap<String, i64> = BTreeMap::new();
-    let mut filled: BTreeMap<BrokerOrderId, u32> = BTreeMap::new();
+    let mut filled: BTreeMap<(BrokerOrderId, String), u32> = BTreeMap::new();
     for fill in &fills {
         if fill.instruction.is_buy() {
             cash -= fill.amount();
@@ -147,7 +185,7 @@ async fn check_ledger(desk: &Desk, starting_cash: Decimal) -> Result<()> {
             cash += fill.amount();
         }
         *positions.entry(fill.symbol.clone()).or_default() += fill.signed_quantity();
-        *filled.entry(fill.order).or_default() += fill.quantity;
+        *filled.entry((fill.order, fill.symbol.clone())).or_default() += fill.quantity;
     }
     positions.retain(|_, net| *net != 0);
     let account = desk.paper.account(desk.token(), &desk.hash).await?;
@@ -166,7 +204,13 @@ async fn check_ledger(desk: &Desk, starting_cash: Decimal) -> Result<()> {
         "positions {reported:?} vs fills {positions:?}"
     );
     for order in desk.all_orders().await? {
-        let from_fills = filled.get(&order.id).copied().unwrap_or(0);
+        // Every leg of a vertical fills one contract per spread.
+        let from_fills = filled
+            .iter()
+            .filter(|((id, _), _)| *id == order.id)
+            .map(|(_, units)| *units)
+            .max()
+            .unwrap_or(0);
         anyhow::ensure!(
             order.filled_quantity == from_fills,
             "order {} filled {} vs fills {from_fills}",
