@@ -7,6 +7,8 @@
 
 use std::sync::Arc;
 
+pub mod scripted;
+
 use anyhow::{Context, Result, anyhow};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use engine::broker::paper::{PaperBrokerage, PaperConfig};
