@@ -23,6 +23,28 @@ impl Pause for TokioPause {
     }
 }
 
+/// Waits by moving a [`ManualClock`](crate::clock::ManualClock) forward at once, so tests never sleep.
+#[derive(Debug, Clone)]
+pub struct ManualPause {
+    clock: crate::clock::ManualClock,
+}
+
+impl ManualPause {
+    /// A pause that advances `clock`.
+    #[must_use]
+    pub fn new(clock: crate::clock::ManualClock) -> std::sync::Arc<Self> {
+        std::sync::Arc::new(Self { clock })
+    }
+}
+
+impl Pause for ManualPause {
+    fn pause(&self, duration: Duration) -> PauseFuture {
+        let step = chrono::Duration::from_std(duration).unwrap_or(chrono::Duration::MAX);
+        self.clock.advance(step);
+        Box::pin(tokio::task::yield_now())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

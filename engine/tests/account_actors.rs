@@ -10,8 +10,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use engine::account::messages::{Authorize, FetchSnapshot, GetHealth, SetWriteLimit};
 use engine::account::{
-    AccountDeps, AccountError, AccountRegistry, CallBudget, LinkStatus, ManualPacer, TokenVault,
-    VaultError,
+    AccountDeps, AccountError, AccountRegistry, CallBudget, LinkStatus, TokenVault, VaultError,
 };
 use engine::broker::paper::{PaperBrokerage, PaperConfig};
 use engine::broker::{
@@ -21,6 +20,7 @@ use engine::broker::{
 use engine::clock::{Clock, ManualClock};
 use engine::ids::{AccountId, AgentId, BrokerOrderId};
 use engine::order::{BrokerOrder, Instruction, OrderLeg, OrderRequest, PutCall};
+use engine::pause::ManualPause;
 
 const REDIRECT: &str = "http://127.0.0.1:8080/paper/oauth/callback";
 
@@ -200,7 +200,7 @@ impl Rig {
             broker: broker.clone(),
             vault: vault.clone(),
             clock: shared.clone(),
-            pacer: ManualPacer::new(clock.clone()),
+            pause: ManualPause::new(clock.clone()),
             reads: Arc::new(CallBudget::new(read_limit, shared)),
         };
         let registry = AccountRegistry::new(deps, actix::Arbiter::current());

@@ -39,7 +39,9 @@ pub async fn seed_if_empty(store: &Store, services: &Services) -> Result<Option<
         .map_err(|e| e.to_string())?
         .create(DEMO_USERNAME, &hash, now)
         .map_err(|e| e.to_string())?;
-    let Some(paper) = &services.brokers.paper else { return Ok(Some(0)) };
+    let Some(paper) = &services.brokers.paper else {
+        return Ok(Some(0));
+    };
     let accounts = store.trading_accounts().map_err(|e| e.to_string())?;
     for (name, username, account_type) in DEMO_ACCOUNTS {
         let record = accounts
@@ -57,7 +59,9 @@ pub async fn seed_if_empty(store: &Store, services: &Services) -> Result<Option<
             .registry
             .start(record.id, record.agent, record.write_limit_per_minute)
             .map_err(|e| e.to_string())?;
-        let code = paper.authorize(username, "demo-broker-password").map_err(|e| e.to_string())?;
+        let code = paper
+            .authorize(username, "demo-broker-password")
+            .map_err(|e| e.to_string())?;
         let redirect_uri = format!("http://127.0.0.1{PAPER_CALLBACK_PATH}");
         handle
             .addr

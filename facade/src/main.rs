@@ -7,11 +7,11 @@ use std::time::Duration;
 use actix_web::{App, HttpServer};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use facade::settings::{
-    BrokerKind, LOGIN_ATTEMPTS_PER_MINUTE, LogFormat, SCHWAB_BASE_URL, SESSION_IDLE, SchwabSettings, Settings,
-    WRITE_LIMIT,
-};
 use facade::services::Services;
+use facade::settings::{
+    BrokerKind, LOGIN_ATTEMPTS_PER_MINUTE, LogFormat, SCHWAB_BASE_URL, SESSION_IDLE,
+    SchwabSettings, Settings, WRITE_LIMIT,
+};
 use facade::{AppState, demo, routes};
 use store::{SECRET_KEY_ENV, Store};
 
@@ -115,8 +115,12 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let schwab = match args.broker {
         BrokerKind::Paper => None,
         BrokerKind::Schwab => Some(SchwabSettings {
-            app_key: args.schwab_app_key.context("--broker schwab needs --schwab-app-key")?,
-            app_secret: args.schwab_app_secret.context("--broker schwab needs --schwab-app-secret")?,
+            app_key: args
+                .schwab_app_key
+                .context("--broker schwab needs --schwab-app-key")?,
+            app_secret: args
+                .schwab_app_secret
+                .context("--broker schwab needs --schwab-app-secret")?,
             callback_url: args
                 .schwab_callback_url
                 .context("--broker schwab needs --schwab-callback-url")?,
@@ -155,9 +159,13 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
 async fn run(store: Store, settings: Settings) -> anyhow::Result<()> {
     let bind = settings.bind;
     let demo = settings.demo;
-    let services = Services::start(&store, &settings).context("cannot start the brokerage services")?;
+    let services =
+        Services::start(&store, &settings).context("cannot start the brokerage services")?;
     if demo {
-        if let Some(seeded) = demo::seed_if_empty(&store, &services).await.map_err(anyhow::Error::msg)? {
+        if let Some(seeded) = demo::seed_if_empty(&store, &services)
+            .await
+            .map_err(anyhow::Error::msg)?
+        {
             println!(
                 "demo agent created: username {} password {} with {} paper accounts",
                 demo::DEMO_USERNAME,

@@ -3,10 +3,11 @@
 use std::sync::Arc;
 
 use actix::Actor as _;
-use engine::account::{AccountDeps, AccountRegistry, CallBudget, Pacer, PollScheduler, TokioPacer};
+use engine::account::{AccountDeps, AccountRegistry, CallBudget, PollScheduler};
 use engine::broker::Brokerage;
 use engine::broker::paper::{PaperBrokerage, PaperConfig};
 use engine::clock::{Clock, SystemClock};
+use engine::pause::{Pause, TokioPause};
 use store::Store;
 
 use crate::settings::{BrokerKind, Settings};
@@ -83,10 +84,10 @@ impl Services {
     /// [`StartError`] when the brokerage or a stored account cannot start.
     pub fn start(store: &Store, settings: &Settings) -> Result<Self, StartError> {
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-        Self::start_with(store, settings, clock, Arc::new(TokioPacer))
+        Self::start_with(store, settings, clock, Arc::new(TokioPause))
     }
 
-    /// As [`Services::start`], with an injected clock and pacer (tests).
+    /// As [`Services::start`], with an injected clock and pause (tests).
     ///
     /// # Errors
     /// [`StartError`] when the brokerage or a stored account cannot start.
@@ -94,10 +95,10 @@ impl Services {
         store: &Store,
         settings: &Settings,
         clock: Arc<dyn Clock>,
-        pacer: Arc<dyn Pacer>,
+        pause: Arc<dyn Pause>,
     ) -> Result<Self, StartError> {
         let brokers = brokers(settings, clock.clone())?;
-        Self::start_on(store, settings, brokers, clock, pacer)
+        Self::start_on(store, settings, brokers, clock, pause)
     }
 
     /// As [`Services::start_with`], on a brokerage built by the caller.
@@ -109,26 +110,36 @@ impl Services {
         settings: &Settings,
         brokers: Brokers,
         clock: Arc<dyn Clock>,
-        pacer: Arc<dyn Pacer>,
+        pause: Arc<dyn Pause>,
     ) -> Result<Self, StartError> {
         let read_limit = match settings.read_limit_per_minute {
             Some(limit) => limit,
-            None => store.settings()?.read_limit()?.unwrap_or(settings.broker.default_read_limit()),
+            None => store
+                .settings()?
+                .read_limit()?
+                .unwrap_or(settings.broker.default_read_limit()),
         };
         let deps = AccountDeps {
             broker: brokers.broker.clone(),
             vault: Arc::new(store.account_vault()?),
             clock: clock.clone(),
-            pacer,
+            pause,
             reads: Arc::new(CallBudget::new(read_limit, clock.clone())),
         };
         let registry = AccountRegistry::new(deps, actix::Arbiter::current());
         for account in store.trading_accounts()?.all()? {
             registry
                 .start(account.id, account.agent, account.write_limit_per_minute)
-                .map_err(|e| StartError::Account { account: account.id.get(), reason: e.to_string() })?;
+                .map_err(|e| StartError::Account {
+                    account: account.id.get(),
+                    reason: e.to_string(),
+                })?;
         }
-        Ok(Self { brokers, registry, clock })
+        Ok(Self {
+            brokers,
+            registry,
+            clock,
+        })
     }
 
     /// Starts the poll scheduler (polling and token upkeep on fixed ticks).

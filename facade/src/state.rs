@@ -31,6 +31,12 @@ impl AppState {
     pub fn new(store: Store, settings: Settings, services: Services) -> Result<Self, StartError> {
         let login_limiter = Arc::new(LoginLimiter::new(settings.login_attempts_per_minute));
         let web_sessions = store.web_sessions()?;
-        Ok(Self { store, web_sessions, settings: Arc::new(settings), login_limiter, services })
+        Ok(Self {
+            store,
+            web_sessions,
+            settings: Arc::new(settings),
+            login_limiter,
+            services,
+        })
     }
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
-use super::{AccountError, CallBudget, LinkStatus, Pacer, TokenExpiries, TokenKeeper, TokenVault};
+use super::{AccountError, CallBudget, LinkStatus, TokenExpiries, TokenKeeper, TokenVault};
 use crate::broker::{
     AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
     Brokerage,
@@ -14,6 +14,7 @@ use crate::broker::{
 use crate::clock::Clock;
 use crate::ids::{AccountId, AgentId};
 use crate::order::BrokerOrder;
+use crate::pause::Pause;
 
 /// How far back a poll lists orders.
 pub const ORDER_LOOKBACK: chrono::Duration = chrono::Duration::hours(24);
@@ -30,7 +31,7 @@ pub struct AccountDeps {
     /// The time source.
     pub clock: Arc<dyn Clock>,
     /// How waiting is done.
-    pub pacer: Arc<dyn Pacer>,
+    pub pause: Arc<dyn Pause>,
     /// The application-wide read budget shared by all accounts.
     pub reads: Arc<CallBudget>,
 }
@@ -297,8 +298,8 @@ impl LinkedAccount {
             let retry = self.deps.reads.retry_after();
             let left = (limit - waited).to_std().unwrap_or(Duration::ZERO);
             self.deps
-                .pacer
-                .wait(retry.min(left).max(Duration::from_millis(1)))
+                .pause
+                .pause(retry.min(left).max(Duration::from_millis(1)))
                 .await;
         }
     }

@@ -6,7 +6,6 @@ mod error;
 mod link_status;
 mod linked_account;
 pub mod messages;
-mod pacer;
 pub mod poll_planner;
 mod registry;
 mod scheduler;
@@ -21,7 +20,6 @@ pub use link_status::LinkStatus;
 pub use linked_account::{
     AccountDeps, AccountHealth, AccountView, LinkedAccount, ORDER_LOOKBACK, READ_DEADLINE,
 };
-pub use pacer::{ManualPacer, Pacer, TokioPacer};
 pub use registry::{AccountHandle, AccountRegistry};
 pub use scheduler::{POLL_TICK, PollScheduler, TOKEN_TICK};
 pub use tier::{AccountType, MAX_MULTIPLIER, TierMultipliers};

@@ -56,9 +56,12 @@ async fn accounts(state: web::Data<AppState>, session: Session) -> Result<HttpRe
     let now = state.services.clock.now();
     let mut rows = Vec::new();
     for record in state.store.trading_accounts()?.for_agent(agent)? {
-        let Some(handle) = state.services.registry.get(record.id) else { continue };
+        let Some(handle) = state.services.registry.get(record.id) else {
+            continue;
+        };
         let health = handle.account.health();
-        let seconds_left = |at: Option<chrono::DateTime<chrono::Utc>>| at.map(|t| (t - now).num_seconds().max(0));
+        let seconds_left =
+            |at: Option<chrono::DateTime<chrono::Utc>>| at.map(|t| (t - now).num_seconds().max(0));
         rows.push(AccountHealthRow {
             account_id: record.id.get(),
             account_name: record.name,
@@ -74,7 +77,9 @@ async fn accounts(state: web::Data<AppState>, session: Session) -> Result<HttpRe
             refresh_token_expires_in_seconds: seconds_left(health.expiries.refresh),
         });
     }
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(rows))
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(rows))
 }
 
 #[derive(Debug, Deserialize)]
@@ -98,7 +103,10 @@ async fn set_write_limit(
     }
     let record = owned_by_username(&state, agent, &body.account_username)?;
     let limit = body.write_limit_per_minute;
-    state.store.trading_accounts()?.update(record.id, |r| r.write_limit_per_minute = limit)?;
+    state
+        .store
+        .trading_accounts()?
+        .update(record.id, |r| r.write_limit_per_minute = limit)?;
     running(&state, &record)?.account.set_write_limit(limit);
     Ok(text_success())
 }
@@ -110,14 +118,20 @@ struct SettingsAnswer {
     tier_multipliers: TierMultipliers,
 }
 
-fn settings_answer(state: &AppState, agent: engine::ids::AgentId) -> Result<SettingsAnswer, ApiError> {
+fn settings_answer(
+    state: &AppState,
+    agent: engine::ids::AgentId,
+) -> Result<SettingsAnswer, ApiError> {
     Ok(SettingsAnswer {
         read_limit_per_minute: state.services.registry.reads().per_minute(),
         tier_multipliers: state.store.settings()?.tier_multipliers(agent)?,
     })
 }
 
-async fn get_settings(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
+async fn get_settings(
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     Ok(HttpResponse::Ok().json(settings_answer(&state, agent)?))
 }

@@ -5,8 +5,8 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
-use crate::services::{PAPER_AUTHORIZE_PATH, PAPER_CALLBACK_PATH};
 use crate::AppState;
+use crate::services::{PAPER_AUTHORIZE_PATH, PAPER_CALLBACK_PATH};
 
 pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
@@ -46,11 +46,14 @@ struct AuthorizeQuery {
 
 /// Only copydesk's own callback page may receive a code.
 fn valid_redirect(redirect: &str) -> bool {
-    url::Url::parse(redirect).is_ok_and(|u| u.path() == PAPER_CALLBACK_PATH && matches!(u.scheme(), "http" | "https"))
+    url::Url::parse(redirect)
+        .is_ok_and(|u| u.path() == PAPER_CALLBACK_PATH && matches!(u.scheme(), "http" | "https"))
 }
 
 fn form(redirect: &str, error: Option<&str>) -> String {
-    let error = error.map(|e| format!("<p class=\"error\">{}</p>", escape(e))).unwrap_or_default();
+    let error = error
+        .map(|e| format!("<p class=\"error\">{}</p>", escape(e)))
+        .unwrap_or_default();
     format!(
         "<p>Sign in to the paper brokerage to let copydesk trade this account. Any username and \
          password open a paper account.</p>{error}\
@@ -65,8 +68,13 @@ fn form(redirect: &str, error: Option<&str>) -> String {
 
 async fn authorize_page(query: web::Query<AuthorizeQuery>) -> HttpResponse {
     match query.redirect_uri.as_deref() {
-        Some(redirect) if valid_redirect(redirect) => page("Paper brokerage login", &form(redirect, None)),
-        _ => page("Paper brokerage login", "<p class=\"error\">This login link is not valid.</p>"),
+        Some(redirect) if valid_redirect(redirect) => {
+            page("Paper brokerage login", &form(redirect, None))
+        }
+        _ => page(
+            "Paper brokerage login",
+            "<p class=\"error\">This login link is not valid.</p>",
+        ),
     }
 }
 
@@ -77,25 +85,51 @@ struct AuthorizeForm {
     password: String,
 }
 
-async fn authorize_submit(state: web::Data<AppState>, form_data: web::Form<AuthorizeForm>) -> HttpResponse {
-    let AuthorizeForm { redirect_uri, username, password } = form_data.into_inner();
+async fn authorize_submit(
+    state: web::Data<AppState>,
+    form_data: web::Form<AuthorizeForm>,
+) -> HttpResponse {
+    let AuthorizeForm {
+        redirect_uri,
+        username,
+        password,
+    } = form_data.into_inner();
     if !valid_redirect(&redirect_uri) {
-        return page("Paper brokerage login", "<p class=\"error\">This login link is not valid.</p>");
+        return page(
+            "Paper brokerage login",
+            "<p class=\"error\">This login link is not valid.</p>",
+        );
     }
     let Some(paper) = &state.services.brokers.paper else {
-        return page("Paper brokerage login", "<p class=\"error\">The paper brokerage is not in use.</p>");
+        return page(
+            "Paper brokerage login",
+            "<p class=\"error\">The paper brokerage is not in use.</p>",
+        );
     };
     match paper.authorize(&username, &password) {
         Ok(code) => {
             let session = hex::encode(rand::random::<[u8; 16]>());
             let mut target = match url::Url::parse(&redirect_uri) {
                 Ok(url) => url,
-                Err(_) => return page("Paper brokerage login", "<p class=\"error\">This login link is not valid.</p>"),
+                Err(_) => {
+                    return page(
+                        "Paper brokerage login",
+                        "<p class=\"error\">This login link is not valid.</p>",
+                    );
+                }
             };
-            target.query_pairs_mut().append_pair("code", code.expose_secret()).append_pair("session", &session);
-            HttpResponse::Found().insert_header(("Location", target.to_string())).finish()
+            target
+                .query_pairs_mut()
+                .append_pair("code", code.expose_secret())
+                .append_pair("session", &session);
+            HttpResponse::Found()
+                .insert_header(("Location", target.to_string()))
+                .finish()
         }
-        Err(err) => page("Paper brokerage login", &form(&redirect_uri, Some(&err.to_string()))),
+        Err(err) => page(
+            "Paper brokerage login",
+            &form(&redirect_uri, Some(&err.to_string())),
+        ),
     }
 }
 

@@ -22,18 +22,43 @@ const PASSWORD_MAX: usize = 256;
 pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     let routes: [(&str, actix_web::Route); 10] = [
         ("/trading_account/login", web::post().to(add_account)),
-        ("/trading_account/account_fetch", web::post().to(account_fetch)),
-        ("/trading_account/delete_account", web::delete().to(delete_account)),
+        (
+            "/trading_account/account_fetch",
+            web::post().to(account_fetch),
+        ),
+        (
+            "/trading_account/delete_account",
+            web::delete().to(delete_account),
+        ),
         ("/trading_account/database", web::get().to(database)),
-        ("/trading_account/get_access_token_from_authorization_code", web::post().to(get_access_token)),
-        ("/trading_account/set_account_type", web::post().to(set_account_type)),
-        ("/trading_account/trading_active", web::post().to(trading_active)),
-        ("/trading_account/fetch_trading_account_data_from_refresh_token", web::get().to(refresh_all)),
+        (
+            "/trading_account/get_access_token_from_authorization_code",
+            web::post().to(get_access_token),
+        ),
+        (
+            "/trading_account/set_account_type",
+            web::post().to(set_account_type),
+        ),
+        (
+            "/trading_account/trading_active",
+            web::post().to(trading_active),
+        ),
+        (
+            "/trading_account/fetch_trading_account_data_from_refresh_token",
+            web::get().to(refresh_all),
+        ),
         ("/trading_account/credentials", web::post().to(credentials)),
-        ("/trading_account/authorization_url", web::get().to(authorization_url)),
+        (
+            "/trading_account/authorization_url",
+            web::get().to(authorization_url),
+        ),
     ];
     for (path, route) in routes {
-        cfg.service(web::resource(both(path)).route(route).default_service(web::to(method_not_allowed)));
+        cfg.service(
+            web::resource(both(path))
+                .route(route)
+                .default_service(web::to(method_not_allowed)),
+        );
     }
 }
 
@@ -56,9 +81,17 @@ fn row(state: &AppState, record: &TradingAccountRecord) -> AccountRow {
     let (status, text, minutes) = match &running {
         Some(handle) => {
             let status = handle.account.status();
-            (status.slug(), status.text(), handle.account.connection_minutes())
+            (
+                status.slug(),
+                status.text(),
+                handle.account.connection_minutes(),
+            )
         }
-        None => ("error", "Error: the account is not running".to_owned(), None),
+        None => (
+            "error",
+            "Error: the account is not running".to_owned(),
+            None,
+        ),
     };
     AccountRow {
         account_id: record.id.get(),
@@ -77,7 +110,9 @@ pub(super) fn agent(session: &Session) -> Result<AgentId, ApiError> {
 }
 
 pub(super) fn text_success() -> HttpResponse {
-    HttpResponse::Ok().content_type("text/plain; charset=utf-8").body("success")
+    HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .body("success")
 }
 
 fn required<'a>(value: &'a str, field: &str, max: usize) -> Result<&'a str, ApiError> {
@@ -86,7 +121,9 @@ fn required<'a>(value: &'a str, field: &str, max: usize) -> Result<&'a str, ApiE
         return Err(ApiError::BadRequest(format!("{field} is required")));
     }
     if trimmed.chars().count() > max {
-        return Err(ApiError::BadRequest(format!("{field} must be at most {max} characters long")));
+        return Err(ApiError::BadRequest(format!(
+            "{field} must be at most {max} characters long"
+        )));
     }
     Ok(trimmed)
 }
@@ -191,9 +228,12 @@ async fn add_account(
             .authorize(username, &body.account_password)
             .map_err(|e| ApiError::BadRequest(e.to_string()))?;
         let redirect_uri = paper_callback(&req);
-        handle.addr.send(Authorize { code, redirect_uri }).await.map_err(ApiError::internal)?.map_err(
-            |err| account_failure(&err),
-        )?;
+        handle
+            .addr
+            .send(Authorize { code, redirect_uri })
+            .await
+            .map_err(ApiError::internal)?
+            .map_err(|err| account_failure(&err))?;
     }
     tracing::info!(agent = %agent, account = %record.id, "trading account added");
     Ok(HttpResponse::Ok().json(row(&state, &record)))
@@ -251,8 +291,12 @@ async fn account_fetch(
         .map_err(|err| account_failure(&err))?;
     let balances = &snapshot.balances;
     // Cash accounts report no buying power: what they can spend is the cash available for trading.
-    let buying_power = balances.buying_power.or(balances.cash_available_for_trading);
-    let cash_available = balances.cash_available_for_trading.or(balances.available_funds);
+    let buying_power = balances
+        .buying_power
+        .or(balances.cash_available_for_trading);
+    let cash_available = balances
+        .cash_available_for_trading
+        .or(balances.available_funds);
     Ok(HttpResponse::Ok().json(BalancesAnswer {
         securities_account: SecuritiesAccount {
             current_balances: CurrentBalances {
@@ -289,9 +333,16 @@ async fn delete_account(
 
 async fn database(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
-    let rows: Vec<AccountRow> =
-        state.store.trading_accounts()?.for_agent(agent)?.iter().map(|r| row(&state, r)).collect();
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(rows))
+    let rows: Vec<AccountRow> = state
+        .store
+        .trading_accounts()?
+        .for_agent(agent)?
+        .iter()
+        .map(|r| row(&state, r))
+        .collect();
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(rows))
 }
 
 #[derive(Debug, Deserialize)]
@@ -312,7 +363,9 @@ struct SuccessAnswer {
 fn code_from(pasted: &str) -> Result<AuthorizationCode, ApiError> {
     let pasted = pasted.trim();
     if pasted.is_empty() {
-        return Err(ApiError::BadRequest("authorizationCodeUrl is required".into()));
+        return Err(ApiError::BadRequest(
+            "authorizationCodeUrl is required".into(),
+        ));
     }
     if let Ok(url) = url::Url::parse(pasted) {
         return url
@@ -325,7 +378,9 @@ fn code_from(pasted: &str) -> Result<AuthorizationCode, ApiError> {
             });
     }
     if pasted.contains(char::is_whitespace) {
-        return Err(ApiError::BadRequest("authorizationCodeUrl is not a redirect address or a code".into()));
+        return Err(ApiError::BadRequest(
+            "authorizationCodeUrl is not a redirect address or a code".into(),
+        ));
     }
     Ok(AuthorizationCode::new(pasted.to_owned()))
 }
@@ -340,7 +395,9 @@ async fn get_access_token(
     let body = body.into_inner();
     let record = owned_by_username(&state, agent, &body.account_username)?;
     if record.name != body.account_name {
-        return Err(ApiError::BadRequest("accountName does not match accountUsername".into()));
+        return Err(ApiError::BadRequest(
+            "accountName does not match accountUsername".into(),
+        ));
     }
     let code = code_from(&body.authorization_code_url)?;
     let redirect_uri = redirect_uri(&state, &req);
@@ -376,7 +433,10 @@ async fn set_account_type(
     let agent = agent(&session)?;
     let account_type = parse_type(&body.0.account_type)?;
     let record = owned_by_username(&state, agent, &body.0.account_username)?;
-    state.store.trading_accounts()?.update(record.id, |r| r.account_type = account_type)?;
+    state
+        .store
+        .trading_accounts()?
+        .update(record.id, |r| r.account_type = account_type)?;
     Ok(text_success())
 }
 
@@ -395,11 +455,17 @@ async fn trading_active(
     let agent = agent(&session)?;
     let record = owned_by_username(&state, agent, &body.0.account_username)?;
     let active = body.0.account_trading_active;
-    state.store.trading_accounts()?.update(record.id, |r| r.trading_active = active)?;
+    state
+        .store
+        .trading_accounts()?
+        .update(record.id, |r| r.trading_active = active)?;
     Ok(text_success())
 }
 
-async fn refresh_all(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
+async fn refresh_all(
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let handles: Vec<std::sync::Arc<LinkedAccount>> = state
         .store
@@ -436,7 +502,10 @@ async fn credentials(
     let password = state.store.trading_accounts()?.password(&record)?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
-        .json(Credentials { account_username: record.username, account_password: password }))
+        .json(Credentials {
+            account_username: record.username,
+            account_password: password,
+        }))
 }
 
 #[derive(Debug, Deserialize)]
@@ -458,7 +527,11 @@ async fn authorization_url(
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     owned_by_username(&state, agent, &query.account_username)?;
-    let url = state.services.brokers.broker.authorize_url(&redirect_uri(&state, &req));
+    let url = state
+        .services
+        .brokers
+        .broker
+        .authorize_url(&redirect_uri(&state, &req));
     Ok(HttpResponse::Ok().json(UrlAnswer { url }))
 }
 
