@@ -8,6 +8,7 @@ import { RootStore } from "../stores/RootStore";
 import { StoreContext } from "../stores/StoreContext";
 import { fakeTransport, type FakeTransport, type Responder } from "./fakeTransport";
 import { ManualScheduler } from "./manualScheduler";
+import { TEST_NOW_MS } from "./testClock";
 
 /** What {@link renderApp} returns: the render result, the store and the request log. */
 export interface RenderedApp extends RenderResult {
@@ -18,9 +19,6 @@ export interface RenderedApp extends RenderResult {
   /** The timers of the store's pollers; they fire only when the test says so. */
   readonly scheduler: ManualScheduler;
 }
-
-/** The fixed time tests run at unless they pass a clock: 2025-01-02T03:04:05Z. */
-export const TEST_NOW_MS = Date.UTC(2025, 0, 2, 3, 4, 5);
 
 /** Shows the current path in a test id, so tests can assert where navigation went. */
 export function LocationProbe() {

@@ -1,0 +1,60 @@
+// Tests of the display formats: money, durations, token countdowns and ages.
+import { describe, expect, it } from "vitest";
+import { formatAge } from "./formatAge";
+import { formatCountdown } from "./formatCountdown";
+import { formatDuration } from "./formatDuration";
+import { formatMoney } from "./formatMoney";
+
+describe("formatMoney", () => {
+  it.each([
+    [100000, "$100,000.00"],
+    [99500.5, "$99,500.50"],
+    [0, "$0.00"],
+    [-1234.567, "-$1,234.57"],
+    [null, "—"],
+  ])("formats %s as %s", (amount, text) => {
+    expect(formatMoney(amount)).toBe(text);
+  });
+});
+
+describe("formatDuration", () => {
+  it.each([
+    [0, "0s"],
+    [45.9, "45s"],
+    [60, "1m 0s"],
+    [1799, "29m 59s"],
+    [3600, "1h 0m"],
+    [7261, "2h 1m"],
+    [604_000, "6d 23h"],
+    [-5, "0s"],
+  ])("formats %s seconds as %s", (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+});
+
+describe("formatCountdown", () => {
+  it.each([
+    [1799, "29m 59s"],
+    [1, "1s"],
+    [0, "expired"],
+    [-30, "expired"],
+    [null, "—"],
+  ])("formats %s as %s", (seconds, text) => {
+    expect(formatCountdown(seconds)).toBe(text);
+  });
+});
+
+describe("formatAge", () => {
+  const now = Date.UTC(2025, 0, 2, 3, 4, 5);
+
+  it.each([
+    ["2025-01-02T03:03:53Z", "12s ago"],
+    ["2025-01-02T04:03:53+01:00", "12s ago"],
+    ["2025-01-02T02:04:05Z", "1h 0m ago"],
+    ["2025-01-02T03:04:07Z", "0s ago"],
+    ["yesterday", "yesterday"],
+    [null, "—"],
+  ])("formats %s as %s", (time, text) => {
+    expect(formatAge(time, now)).toBe(text);
+  });
+});
