@@ -14,6 +14,10 @@ use actix_web::cookie::Cookie;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::{App, test};
+use std::sync::Arc;
+
+use engine::clock::ManualClock;
+use engine::pause::ManualPause;
 use facade::services::Services;
 use facade::{AppState, Settings, routes};
 use store::Store;
@@ -24,6 +28,8 @@ pub struct TestApp {
     pub state: AppState,
     /// Keeps the data directory alive.
     pub dir: tempfile::TempDir,
+    /// The hand-moved clock of the brokerage and the accounts.
+    pub clock: ManualClock,
 }
 
 impl TestApp {
@@ -33,9 +39,16 @@ impl TestApp {
         let mut settings = Settings::for_tests(dir.path().to_path_buf());
         tune(&mut settings);
         let store = Store::open(dir.path(), None).unwrap();
-        let services = Services::start(&store, &settings).unwrap();
+        let clock = ManualClock::new(chrono::Utc::now());
+        let services = Services::start_with(
+            &store,
+            &settings,
+            Arc::new(clock.clone()),
+            ManualPause::new(clock.clone()),
+        )
+        .unwrap();
         let state = AppState::new(store, settings, services).unwrap();
-        Self { state, dir }
+        Self { state, dir, clock }
     }
 
     /// The actix service on the real route table.
