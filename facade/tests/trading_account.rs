@@ -43,7 +43,7 @@ macro_rules! call {
 }
 
 fn json_of(text: &str) -> Value {
-    serde_json::from_str(text).unwrap()
+    serde_json::from_str(text).expect("the answer is JSON")
 }
 
 #[actix_web::test]
