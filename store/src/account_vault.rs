@@ -30,7 +30,11 @@ pub struct AccountVault {
 
 impl AccountVault {
     pub(crate) fn open(db: &sled::Db, secrets: SecretBox) -> Result<Self, StoreError> {
-        Ok(Self { tokens: db.open_tree(TOKENS_TREE)?, links: db.open_tree(LINKS_TREE)?, secrets })
+        Ok(Self {
+            tokens: db.open_tree(TOKENS_TREE)?,
+            links: db.open_tree(LINKS_TREE)?,
+            secrets,
+        })
     }
 
     /// Forgets everything kept for an account (it was deleted).
@@ -50,7 +54,11 @@ fn vault_error(err: impl std::fmt::Display) -> VaultError {
 
 impl TokenVault for AccountVault {
     fn load_tokens(&self, account: AccountId) -> Result<Option<TokenSet>, VaultError> {
-        let Some(sealed) = self.tokens.get(account.get().to_be_bytes()).map_err(vault_error)? else {
+        let Some(sealed) = self
+            .tokens
+            .get(account.get().to_be_bytes())
+            .map_err(vault_error)?
+        else {
             return Ok(None);
         };
         let plain = self.secrets.open(&sealed).map_err(vault_error)?;
@@ -78,7 +86,9 @@ impl TokenVault for AccountVault {
     }
 
     fn clear_tokens(&self, account: AccountId) -> Result<(), VaultError> {
-        self.tokens.remove(account.get().to_be_bytes()).map_err(vault_error)?;
+        self.tokens
+            .remove(account.get().to_be_bytes())
+            .map_err(vault_error)?;
         Ok(())
     }
 
@@ -92,7 +102,9 @@ impl TokenVault for AccountVault {
 
     fn save_link(&self, account: AccountId, link: &AccountLink) -> Result<(), VaultError> {
         let bytes = serde_json::to_vec(link).map_err(vault_error)?;
-        self.links.insert(account.get().to_be_bytes(), bytes).map_err(vault_error)?;
+        self.links
+            .insert(account.get().to_be_bytes(), bytes)
+            .map_err(vault_error)?;
         Ok(())
     }
 }
@@ -120,7 +132,10 @@ mod tests {
         vault.clear_tokens(AccountId(4)).unwrap();
         assert_eq!(vault.load_tokens(AccountId(4)).unwrap(), None);
 
-        let link = AccountLink { account_number: AccountNumber("123".into()), hash: AccountHash("AB".into()) };
+        let link = AccountLink {
+            account_number: AccountNumber("123".into()),
+            hash: AccountHash("AB".into()),
+        };
         vault.save_link(AccountId(4), &link).unwrap();
         assert_eq!(vault.load_link(AccountId(4)).unwrap(), Some(link));
         vault.forget(AccountId(4)).unwrap();

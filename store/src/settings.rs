@@ -21,7 +21,9 @@ fn tiers_key(agent: AgentId) -> Vec<u8> {
 
 impl Settings {
     pub(crate) fn open(db: &sled::Db) -> Result<Self, StoreError> {
-        Ok(Self { tree: db.open_tree(SETTINGS_TREE)? })
+        Ok(Self {
+            tree: db.open_tree(SETTINGS_TREE)?,
+        })
     }
 
     /// The agent's tier multipliers (the defaults until changed).
@@ -39,8 +41,13 @@ impl Settings {
     ///
     /// # Errors
     /// Storage errors.
-    pub fn set_tier_multipliers(&self, agent: AgentId, tiers: &TierMultipliers) -> Result<(), StoreError> {
-        self.tree.insert(tiers_key(agent), serde_json::to_vec(tiers)?)?;
+    pub fn set_tier_multipliers(
+        &self,
+        agent: AgentId,
+        tiers: &TierMultipliers,
+    ) -> Result<(), StoreError> {
+        self.tree
+            .insert(tiers_key(agent), serde_json::to_vec(tiers)?)?;
         Ok(())
     }
 
@@ -49,7 +56,10 @@ impl Settings {
     /// # Errors
     /// Storage errors.
     pub fn read_limit(&self) -> Result<Option<u32>, StoreError> {
-        Ok(self.tree.get(READ_LIMIT_KEY)?.map(|b| u32::try_from(decode_u64(&b)).unwrap_or(u32::MAX)))
+        Ok(self
+            .tree
+            .get(READ_LIMIT_KEY)?
+            .map(|b| u32::try_from(decode_u64(&b)).unwrap_or(u32::MAX)))
     }
 
     /// Stores the app-wide read limit.
@@ -57,7 +67,8 @@ impl Settings {
     /// # Errors
     /// Storage errors.
     pub fn set_read_limit(&self, per_minute: u32) -> Result<(), StoreError> {
-        self.tree.insert(READ_LIMIT_KEY, &u64::from(per_minute).to_be_bytes())?;
+        self.tree
+            .insert(READ_LIMIT_KEY, &u64::from(per_minute).to_be_bytes())?;
         Ok(())
     }
 }
@@ -70,11 +81,21 @@ mod tests {
     #[test]
     fn tiers_default_until_set_and_are_per_agent() {
         let settings = Store::temporary().unwrap().settings().unwrap();
-        assert_eq!(settings.tier_multipliers(AgentId(1)).unwrap(), TierMultipliers::default());
-        let custom = TierMultipliers { small: 1, medium: 5, big: 10 };
+        assert_eq!(
+            settings.tier_multipliers(AgentId(1)).unwrap(),
+            TierMultipliers::default()
+        );
+        let custom = TierMultipliers {
+            small: 1,
+            medium: 5,
+            big: 10,
+        };
         settings.set_tier_multipliers(AgentId(1), &custom).unwrap();
         assert_eq!(settings.tier_multipliers(AgentId(1)).unwrap(), custom);
-        assert_eq!(settings.tier_multipliers(AgentId(2)).unwrap(), TierMultipliers::default());
+        assert_eq!(
+            settings.tier_multipliers(AgentId(2)).unwrap(),
+            TierMultipliers::default()
+        );
         assert_eq!(settings.read_limit().unwrap(), None);
         settings.set_read_limit(90).unwrap();
         assert_eq!(settings.read_limit().unwrap(), Some(90));

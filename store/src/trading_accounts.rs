@@ -89,7 +89,11 @@ fn username_key(agent: AgentId, username: &str) -> Vec<u8> {
 
 impl TradingAccounts {
     pub(crate) fn open(db: &sled::Db, secrets: SecretBox) -> Result<Self, StoreError> {
-        Ok(Self { accounts: db.open_tree(ACCOUNTS_TREE)?, keys: db.open_tree(KEYS_TREE)?, secrets })
+        Ok(Self {
+            accounts: db.open_tree(ACCOUNTS_TREE)?,
+            keys: db.open_tree(KEYS_TREE)?,
+            secrets,
+        })
     }
 
     /// Adds an account with the next id; its name and username must be free for the agent.
@@ -100,14 +104,19 @@ impl TradingAccounts {
         let sealed_password = hex::encode(self.secrets.seal_str(new.password));
         let result = (&self.accounts, &self.keys).transaction(|(accounts, keys)| {
             if keys.get(name_key(new.agent, new.name))?.is_some() {
-                return Err(ConflictableTransactionError::Abort(StoreError::Conflict("Account name".into())));
+                return Err(ConflictableTransactionError::Abort(StoreError::Conflict(
+                    "Account name".into(),
+                )));
             }
             if keys.get(username_key(new.agent, new.username))?.is_some() {
                 return Err(ConflictableTransactionError::Abort(StoreError::Conflict(
                     "Account username".into(),
                 )));
             }
-            let next = keys.get(ID_COUNTER_KEY)?.map(|b| decode_u64(&b)).unwrap_or(1);
+            let next = keys
+                .get(ID_COUNTER_KEY)?
+                .map(|b| decode_u64(&b))
+                .unwrap_or(1);
             keys.insert(ID_COUNTER_KEY, &(next + 1).to_be_bytes())?;
             let record = TradingAccountRecord {
                 id: AccountId(next),
@@ -192,7 +201,11 @@ impl TradingAccounts {
     /// # Errors
     /// Storage or decoding errors.
     pub fn for_agent(&self, agent: AgentId) -> Result<Vec<TradingAccountRecord>, StoreError> {
-        Ok(self.all()?.into_iter().filter(|a| a.agent == agent).collect())
+        Ok(self
+            .all()?
+            .into_iter()
+            .filter(|a| a.agent == agent)
+            .collect())
     }
 
     /// Changes an account with `change` and writes it back; `None` when it does not exist.
@@ -227,7 +240,9 @@ impl TradingAccounts {
         if let Some(err) = failure {
             return Err(StoreError::Codec(err));
         }
-        updated.map(|bytes| serde_json::from_slice(&bytes).map_err(StoreError::from)).transpose()
+        updated
+            .map(|bytes| serde_json::from_slice(&bytes).map_err(StoreError::from))
+            .transpose()
     }
 
     /// Removes an account with its name and username keys; false when it did not exist.
@@ -235,7 +250,9 @@ impl TradingAccounts {
     /// # Errors
     /// Storage errors.
     pub fn delete(&self, id: AccountId) -> Result<bool, StoreError> {
-        let Some(record) = self.get(id)? else { return Ok(false) };
+        let Some(record) = self.get(id)? else {
+            return Ok(false);
+        };
         let result = (&self.accounts, &self.keys).transaction(|(accounts, keys)| {
             accounts.remove(&id_key(id))?;
             keys.remove(name_key(record.agent, &record.name))?;
@@ -283,12 +300,19 @@ mod tests {
         let a = accounts.create(&new(1, "Alpha", "alpha")).unwrap();
         assert_eq!(a.id, AccountId(1));
         assert!(a.trading_active);
-        assert!(matches!(accounts.create(&new(1, "Alpha", "other")), Err(StoreError::Conflict(m)) if m == "Account name"));
-        assert!(matches!(accounts.create(&new(1, "Other", "alpha")), Err(StoreError::Conflict(m)) if m == "Account username"));
+        assert!(
+            matches!(accounts.create(&new(1, "Alpha", "other")), Err(StoreError::Conflict(m)) if m == "Account name")
+        );
+        assert!(
+            matches!(accounts.create(&new(1, "Other", "alpha")), Err(StoreError::Conflict(m)) if m == "Account username")
+        );
         let b = accounts.create(&new(2, "Alpha", "alpha")).unwrap();
         assert_eq!(b.id, AccountId(2));
         assert_eq!(accounts.for_agent(AgentId(1)).unwrap(), vec![a.clone()]);
-        assert_eq!(accounts.find_by_username(AgentId(1), "alpha").unwrap(), Some(a.clone()));
+        assert_eq!(
+            accounts.find_by_username(AgentId(1), "alpha").unwrap(),
+            Some(a.clone())
+        );
         assert_eq!(accounts.find_by_name(AgentId(2), "Alpha").unwrap(), Some(b));
         assert_eq!(accounts.password(&a).unwrap(), "broker-secret-pw");
     }
