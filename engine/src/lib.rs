@@ -1,1 +1,10 @@
 //! copydesk's domain: orders, brokerages, account actors and copy-trade supervision.
+
+mod wire_enum;
+
+pub mod broker;
+pub mod clock;
+pub mod ids;
+pub mod order;
+
+pub use wire_enum::UnknownValue;

@@ -1,0 +1,141 @@
+//! The one interface every brokerage (paper, Schwab) implements.
+
+use std::collections::BTreeMap;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+
+use super::account::{AccountHash, AccountLink};
+use super::error::BrokerError;
+use super::option_chain::OptionChain;
+use super::quote::Quote;
+use super::snapshot::AccountSnapshot;
+use super::token::{AccessToken, AuthorizationCode, RefreshToken, TokenSet};
+use crate::ids::BrokerOrderId;
+use crate::order::{BrokerOrder, OrderRequest, PutCall};
+
+/// A brokerage: OAuth, accounts, orders and market data. Used as `Arc<dyn Brokerage>`.
+///
+/// Every call may fail with [`BrokerError::Connectivity`] (retry may help),
+/// [`BrokerError::Rejected`] (the broker said no), [`BrokerError::TokenExpired`]
+/// (refresh the access token) or [`BrokerError::ReauthorizationNeeded`].
+#[async_trait]
+pub trait Brokerage: Send + Sync + 'static {
+    /// A short name for logs and settings, e.g. `paper` or `schwab`.
+    fn name(&self) -> &'static str;
+
+    /// Where to send the agent to log in; the broker redirects to `redirect_uri` with a code.
+    fn authorize_url(&self, redirect_uri: &str) -> String;
+
+    /// Exchanges a login code for tokens.
+    ///
+    /// # Errors
+    /// `Rejected` for an unknown or expired code; `Connectivity` failures.
+    async fn exchange_code(
+        &self,
+        code: &AuthorizationCode,
+        redirect_uri: &str,
+    ) -> Result<TokenSet, BrokerError>;
+
+    /// Buys a new access token with a refresh token.
+    ///
+    /// # Errors
+    /// `ReauthorizationNeeded` when the refresh token is dead; `Connectivity` failures.
+    async fn refresh_token(&self, refresh: &RefreshToken) -> Result<TokenSet, BrokerError>;
+
+    /// The accounts the token reaches, with the hashes that address them.
+    ///
+    /// # Errors
+    /// `TokenExpired`; `Connectivity` failures.
+    async fn account_numbers(&self, token: &AccessToken) -> Result<Vec<AccountLink>, BrokerError>;
+
+    /// Balances and positions of one account.
+    ///
+    /// # Errors
+    /// `Rejected` for an unknown account; `TokenExpired`; `Connectivity` failures.
+    async fn account(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+    ) -> Result<AccountSnapshot, BrokerError>;
+
+    /// Places an order. `Ok(None)` means the broker accepted it without saying its id.
+    ///
+    /// # Errors
+    /// `Rejected` for an order the broker refuses; `Connectivity` failures, after which
+    /// the order may or may not exist (see `BrokerError::write_may_have_happened`).
+    async fn place_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        request: &OrderRequest,
+    ) -> Result<Option<BrokerOrderId>, BrokerError>;
+
+    /// Replaces an open order with `request`; answers the new order's id when known.
+    ///
+    /// # Errors
+    /// `Rejected` when the order is unknown or final; `Connectivity` failures, after which
+    /// the replace may or may not have happened.
+    async fn replace_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        order: BrokerOrderId,
+        request: &OrderRequest,
+    ) -> Result<Option<BrokerOrderId>, BrokerError>;
+
+    /// Cancels an open order.
+    ///
+    /// # Errors
+    /// `Rejected` when the order is unknown or final; `Connectivity` failures.
+    async fn cancel_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        order: BrokerOrderId,
+    ) -> Result<(), BrokerError>;
+
+    /// One order.
+    ///
+    /// # Errors
+    /// `Rejected` when the order is unknown; `TokenExpired`; `Connectivity` failures.
+    async fn get_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        order: BrokerOrderId,
+    ) -> Result<BrokerOrder, BrokerError>;
+
+    /// The account's orders entered between `from` and `to` (both inclusive).
+    ///
+    /// # Errors
+    /// `Rejected` for an unknown account; `TokenExpired`; `Connectivity` failures.
+    async fn list_orders(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<BrokerOrder>, BrokerError>;
+
+    /// Quotes by symbol; symbols the broker does not know are left out of the answer.
+    ///
+    /// # Errors
+    /// `TokenExpired`; `Connectivity` failures.
+    async fn quotes(
+        &self,
+        token: &AccessToken,
+        symbols: &[String],
+    ) -> Result<BTreeMap<String, Quote>, BrokerError>;
+
+    /// The calls or puts of `underlying`.
+    ///
+    /// # Errors
+    /// `Rejected` for an unknown underlying; `TokenExpired`; `Connectivity` failures.
+    async fn option_chain(
+        &self,
+        token: &AccessToken,
+        underlying: &str,
+        side: PutCall,
+    ) -> Result<OptionChain, BrokerError>;
+}

@@ -1,0 +1,205 @@
+//! An order as the brokerage reports it: the request, its status and its fills.
+
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use super::asset_type::AssetType;
+use super::complex_strategy::ComplexOrderStrategy;
+use super::duration::Duration;
+use super::instruction::Instruction;
+use super::leg::OrderLeg;
+use super::link::{LinkBasis, LinkType};
+use super::order_type::OrderType;
+use super::put_call::PutCall;
+use super::request::OrderRequest;
+use super::session::Session;
+use super::status::OrderStatus;
+use crate::ids::BrokerOrderId;
+
+/// One leg of a reported order, with what the broker says about its instrument.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BrokerOrderLeg {
+    /// Buy, sell, open or close.
+    pub instruction: Instruction,
+    /// Shares or contracts of this leg.
+    pub quantity: u32,
+    /// Ticker or padded OSI symbol.
+    pub symbol: String,
+    /// Equity or option.
+    pub asset_type: AssetType,
+    /// The broker's description of the instrument (free text; never parsed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Call or put, for options.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub put_call: Option<PutCall>,
+    /// The underlying symbol, for options.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub underlying: Option<String>,
+}
+
+impl BrokerOrderLeg {
+    /// The leg as it would appear in a request.
+    #[must_use]
+    pub fn to_leg(&self) -> OrderLeg {
+        OrderLeg {
+            instruction: self.instruction,
+            quantity: self.quantity,
+            symbol: self.symbol.clone(),
+            asset_type: self.asset_type.clone(),
+        }
+    }
+}
+
+/// An order at the broker.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BrokerOrder {
+    /// The broker's order id.
+    pub id: BrokerOrderId,
+    /// When the order may execute.
+    pub session: Session,
+    /// How long it stays working.
+    pub duration: Duration,
+    /// How it is priced.
+    pub order_type: OrderType,
+    /// NONE, VERTICAL, or another strategy placed elsewhere.
+    #[serde(default)]
+    pub complex_order_strategy_type: ComplexOrderStrategy,
+    /// Units ordered (spreads for a vertical, else the leg quantity).
+    pub quantity: u32,
+    /// Units filled so far.
+    pub filled_quantity: u32,
+    /// Units still to fill.
+    pub remaining_quantity: u32,
+    /// Limit price or net spread price.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub price: Option<Decimal>,
+    /// Trigger price of stop orders (for trailing stops, the current trigger if reported).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop_price: Option<Decimal>,
+    /// The price a trailing stop follows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop_price_link_basis: Option<LinkBasis>,
+    /// How a trailing stop's offset is measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop_price_link_type: Option<LinkType>,
+    /// The trailing distance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop_price_offset: Option<Decimal>,
+    /// The broker's status.
+    pub status: OrderStatus,
+    /// The broker's explanation, e.g. why it rejected the order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status_description: Option<String>,
+    /// When the broker received the order.
+    pub entered_time: DateTime<Utc>,
+    /// When the order reached a final status.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub close_time: Option<DateTime<Utc>>,
+    /// The instruments of the order.
+    pub legs: Vec<BrokerOrderLeg>,
+    /// Average price of the fills so far (net per spread for verticals).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub average_fill_price: Option<Decimal>,
+}
+
+impl BrokerOrder {
+    /// The order's request fields, e.g. to compare with what was sent or to replace it.
+    #[must_use]
+    pub fn to_request(&self) -> OrderRequest {
+        let vertical = self.complex_order_strategy_type == ComplexOrderStrategy::Vertical;
+        OrderRequest {
+            session: self.session,
+            duration: self.duration.clone(),
+            order_type: self.order_type.clone(),
+            complex_order_strategy_type: self.complex_order_strategy_type.clone(),
+            quantity: vertical.then_some(self.quantity),
+            price: self.price,
+            stop_price: self.stop_price,
+            stop_price_link_basis: self.stop_price_link_basis,
+            stop_price_link_type: self.stop_price_link_type,
+            stop_price_offset: self.stop_price_offset,
+            legs: self.legs.iter().map(BrokerOrderLeg::to_leg).collect(),
+        }
+    }
+
+    /// Whether the order can still change (its status is not final).
+    #[must_use]
+    pub fn is_open(&self) -> bool {
+        self.status.is_open()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+    use rust_decimal_macros::dec;
+
+    fn filled_call() -> anyhow::Result<BrokerOrder> {
+        let entered = Utc
+            .with_ymd_and_hms(2024, 10, 14, 14, 31, 7)
+            .single()
+            .ok_or_else(|| anyhow::anyhow!("fixed test date"))?;
+        Ok(BrokerOrder {
+            id: BrokerOrderId(1_002_260_663_765),
+            session: Session::Normal,
+            duration: Duration::Day,
+            order_type: OrderType::Limit,
+            complex_order_strategy_type: ComplexOrderStrategy::None,
+            quantity: 2,
+            filled_quantity: 2,
+            remaining_quantity: 0,
+            price: Some(dec!(3.45)),
+            stop_price: None,
+            stop_price_link_basis: None,
+            stop_price_link_type: None,
+            stop_price_offset: None,
+            status: OrderStatus::Filled,
+            status_description: None,
+            entered_time: entered,
+            close_time: Some(entered + chrono::Duration::seconds(1)),
+            legs: vec![BrokerOrderLeg {
+                instruction: Instruction::BuyToOpen,
+                quantity: 2,
+                symbol: "AAPL  241018C00200000".into(),
+                asset_type: AssetType::Option,
+                description: Some("AAPL 10/18/2024 200.00 C".into()),
+                put_call: Some(PutCall::Call),
+                underlying: Some("AAPL".into()),
+            }],
+            average_fill_price: Some(dec!(3.45)),
+        })
+    }
+
+    #[test]
+    fn to_request_gives_back_what_was_placed() -> anyhow::Result<()> {
+        let order = filled_call()?;
+        let request = order.to_request();
+        assert_eq!(
+            request,
+            OrderRequest::limit(
+                OrderLeg::option(Instruction::BuyToOpen, 2, "AAPL  241018C00200000"),
+                dec!(3.45)
+            )
+        );
+        request.validate()?;
+        assert!(!order.is_open());
+        Ok(())
+    }
+
+    #[test]
+    fn serde_round_trip() -> anyhow::Result<()> {
+        let order = filled_call()?;
+        let json = serde_json::to_value(&order)?;
+        assert_eq!(json["id"], serde_json::json!(1_002_260_663_765_i64));
+        assert_eq!(json["status"], "FILLED");
+        assert_eq!(json["filledQuantity"], 2);
+        assert_eq!(json["averageFillPrice"], "3.45");
+        assert_eq!(serde_json::from_value::<BrokerOrder>(json)?, order);
+        Ok(())
+    }
+}
