@@ -7,6 +7,7 @@ mod error;
 mod option_chain;
 mod position;
 mod quote;
+pub mod schwab;
 mod snapshot;
 mod token;
 
