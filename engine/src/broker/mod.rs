@@ -5,6 +5,7 @@ mod balances;
 mod brokerage;
 mod error;
 mod option_chain;
+pub mod paper;
 mod position;
 mod quote;
 pub mod schwab;

@@ -1,0 +1,356 @@
+//! `PaperBrokerage`: the embedded market behind the `Brokerage` trait.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+
+use super::config::PaperConfig;
+use super::faults::{FaultConfig, WriteAnswer};
+use super::ledger::Fill;
+use super::state::PaperState;
+use super::universe::{self, UniverseError};
+use crate::broker::{
+    AccessToken, AccountHash, AccountKind, AccountLink, AccountSnapshot, AuthorizationCode,
+    BrokerError, Brokerage, ConnectivityError, OptionChain, Quote, RefreshToken, TokenSet,
+};
+use crate::clock::Clock;
+use crate::ids::BrokerOrderId;
+use crate::order::{BrokerOrder, OrderRequest, PutCall};
+
+/// A paper account as the operator sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaperAccountInfo {
+    /// The login that owns it.
+    pub username: String,
+    /// Its number and hash.
+    pub link: AccountLink,
+    /// Cash or margin.
+    pub kind: AccountKind,
+}
+
+/// An in-process market with paper accounts, deterministic under a seed and a clock.
+pub struct PaperBrokerage {
+    state: Mutex<PaperState>,
+    clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for PaperBrokerage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PaperBrokerage").finish_non_exhaustive()
+    }
+}
+
+impl PaperBrokerage {
+    /// A paper brokerage over the bundled universe.
+    ///
+    /// # Errors
+    /// [`UniverseError`] if the bundled universe file is malformed.
+    pub fn new(config: PaperConfig, clock: Arc<dyn Clock>) -> Result<Self, UniverseError> {
+        let listings = universe::bundled()?;
+        let state = PaperState::new(config, listings, clock.now());
+        Ok(Self {
+            state: Mutex::new(state),
+            clock,
+        })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, PaperState> {
+        // Every mutation of the state completes before the lock is released, and no
+        // code path panics while holding it, so a poisoned lock still guards a
+        // consistent state.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The state moved to the clock's now.
+    fn current(&self) -> (MutexGuard<'_, PaperState>, DateTime<Utc>) {
+        let now = self.clock.now();
+        let mut state = self.lock();
+        state.advance(now);
+        (state, now)
+    }
+
+    /// The paper login page's work: checks the credentials (any non-empty pair) and
+    /// issues a code valid for a short while; the first login of a username opens its account.
+    ///
+    /// # Errors
+    /// `Rejected` when the username or password is empty.
+    pub fn authorize(
+        &self,
+        username: &str,
+        password: &str,
+    ) -> Result<AuthorizationCode, BrokerError> {
+        let username = username.trim();
+        if username.is_empty() {
+            return Err(BrokerError::rejected("username is required"));
+        }
+        if password.is_empty() {
+            return Err(BrokerError::rejected("password is required"));
+        }
+        let (mut state, now) = self.current();
+        state.account_of_user(username);
+        Ok(state.auth.issue_code(username, now))
+    }
+
+    /// The accounts a live access token reaches (for serving the Schwab API on top).
+    ///
+    /// # Errors
+    /// `TokenExpired` when the token is unknown, expired or superseded.
+    pub fn check_access_token(&self, token: &AccessToken) -> Result<Vec<AccountLink>, BrokerError> {
+        let (state, now) = self.current();
+        state.links(token, now)
+    }
+
+    /// Every paper account opened so far.
+    #[must_use]
+    pub fn accounts(&self) -> Vec<PaperAccountInfo> {
+        self.lock()
+            .accounts()
+            .iter()
+            .map(|a| PaperAccountInfo {
+                username: a.username.clone(),
+                link: a.link.clone(),
+                kind: a.kind,
+            })
+            .collect()
+    }
+
+    /// Moves a stock's price by hand (rehearsals and tests); orders react at once.
+    ///
+    /// # Errors
+    /// `Rejected` for an unlisted symbol or a price that is not positive.
+    pub fn set_price(&self, symbol: &str, price: Decimal) -> Result<(), BrokerError> {
+        let now = self.clock.now();
+        self.lock().set_price(symbol, price, now)
+    }
+
+    /// The fills booked on an account, oldest first.
+    ///
+    /// # Errors
+    /// `Rejected` for an unknown account.
+    pub fn fills(&self, account: &AccountHash) -> Result<Vec<Fill>, BrokerError> {
+        let (state, _) = self.current();
+        let index = state
+            .account_index(account)
+            .ok_or_else(|| BrokerError::rejected("account not found"))?;
+        Ok(state.fills(index))
+    }
+
+    /// The current fault settings.
+    #[must_use]
+    pub fn faults(&self) -> FaultConfig {
+        self.lock().faults.config().clone()
+    }
+
+    /// Changes the fault settings at run time.
+    pub fn set_faults(&self, faults: FaultConfig) {
+        self.lock().set_faults(faults);
+    }
+
+    /// Waits out the injected latency, then rolls for an injected 5xx.
+    async fn enter(&self) -> Result<(), BrokerError> {
+        let latency = self.lock().faults.config().latency;
+        if !latency.is_zero() {
+            tokio::time::sleep(latency).await;
+        }
+        self.lock().faults.before_call()
+    }
+
+    /// Runs an order write for `account` with throttling and answer faults applied.
+    async fn write<T>(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        action: impl FnOnce(&mut PaperState, usize, DateTime<Utc>) -> Result<T, BrokerError>,
+    ) -> Result<(T, WriteAnswer), BrokerError> {
+        self.enter().await?;
+        let (mut state, now) = self.current();
+        let index = state.authorized_account(token, account, now)?;
+        state.faults.before_write(index, now)?;
+        let done = action(&mut state, index, now)?;
+        Ok((done, state.faults.answer_write()))
+    }
+}
+
+fn answer_id(id: BrokerOrderId, answer: WriteAnswer) -> Result<Option<BrokerOrderId>, BrokerError> {
+    match answer {
+        WriteAnswer::Normal => Ok(Some(id)),
+        WriteAnswer::WithoutId => Ok(None),
+        WriteAnswer::TimedOut => Err(ConnectivityError::Timeout.into()),
+    }
+}
+
+#[async_trait]
+impl Brokerage for PaperBrokerage {
+    fn name(&self) -> &'static str {
+        "paper"
+    }
+
+    fn authorize_url(&self, redirect_uri: &str) -> String {
+        let path = self.lock().config.authorize_path.clone();
+        format!("{path}?redirect_uri={}", percent_encode(redirect_uri))
+    }
+
+    async fn exchange_code(
+        &self,
+        code: &AuthorizationCode,
+        _redirect_uri: &str,
+    ) -> Result<TokenSet, BrokerError> {
+        self.enter().await?;
+        let (mut state, now) = self.current();
+        state.auth.exchange(code, now).map(|(_, tokens)| tokens)
+    }
+
+    async fn refresh_token(&self, refresh: &RefreshToken) -> Result<TokenSet, BrokerError> {
+        self.enter().await?;
+        let (mut state, now) = self.current();
+        state.auth.refresh(refresh, now)
+    }
+
+    async fn account_numbers(&self, token: &AccessToken) -> Result<Vec<AccountLink>, BrokerError> {
+        self.enter().await?;
+        let (state, now) = self.current();
+        state.links(token, now)
+    }
+
+    async fn account(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+    ) -> Result<AccountSnapshot, BrokerError> {
+        self.enter().await?;
+        let (state, now) = self.current();
+        let index = state.authorized_account(token, account, now)?;
+        state
+            .snapshot(index)
+            .ok_or_else(|| BrokerError::rejected("account not found"))
+    }
+
+    async fn place_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        request: &OrderRequest,
+    ) -> Result<Option<BrokerOrderId>, BrokerError> {
+        let (id, answer) = self
+            .write(token, account, |state, index, now| {
+                state.place(index, request, now)
+            })
+            .await?;
+        answer_id(id, answer)
+    }
+
+    async fn replace_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        order: BrokerOrderId,
+        request: &OrderRequest,
+    ) -> Result<Option<BrokerOrderId>, BrokerError> {
+        let (id, answer) = self
+            .write(token, account, |state, index, now| {
+                state.replace(index, order, request, now)
+            })
+            .await?;
+        answer_id(id, answer)
+    }
+
+    async fn cancel_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        order: BrokerOrderId,
+    ) -> Result<(), BrokerError> {
+        let ((), answer) = self
+            .write(token, account, |state, index, now| {
+                state.cancel(index, order, now)
+            })
+            .await?;
+        match answer {
+            WriteAnswer::TimedOut => Err(ConnectivityError::Timeout.into()),
+            WriteAnswer::Normal | WriteAnswer::WithoutId => Ok(()),
+        }
+    }
+
+    async fn get_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        order: BrokerOrderId,
+    ) -> Result<BrokerOrder, BrokerError> {
+        self.enter().await?;
+        let (state, now) = self.current();
+        let index = state.authorized_account(token, account, now)?;
+        state.order(index, order)
+    }
+
+    async fn list_orders(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<BrokerOrder>, BrokerError> {
+        self.enter().await?;
+        let (state, now) = self.current();
+        let index = state.authorized_account(token, account, now)?;
+        Ok(state.orders_between(index, from, to))
+    }
+
+    async fn quotes(
+        &self,
+        token: &AccessToken,
+        symbols: &[String],
+    ) -> Result<BTreeMap<String, Quote>, BrokerError> {
+        self.enter().await?;
+        let (state, now) = self.current();
+        state.auth.check(token, now)?;
+        Ok(symbols
+            .iter()
+            .filter_map(|s| state.market.quote(s).map(|q| (s.clone(), q)))
+            .collect())
+    }
+
+    async fn option_chain(
+        &self,
+        token: &AccessToken,
+        underlying: &str,
+        side: PutCall,
+    ) -> Result<OptionChain, BrokerError> {
+        self.enter().await?;
+        let (state, now) = self.current();
+        state.auth.check(token, now)?;
+        state
+            .market
+            .chain(underlying, side)
+            .ok_or_else(|| BrokerError::rejected(format!("unknown symbol `{underlying}`")))
+    }
+}
+
+/// Percent-encodes everything but unreserved characters (RFC 3986).
+fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redirect_uris_are_percent_encoded() {
+        assert_eq!(
+            percent_encode("https://127.0.0.1:8182/cb?x=1&y=a b"),
+            "https%3A%2F%2F127.0.0.1%3A8182%2Fcb%3Fx%3D1%26y%3Da%20b"
+        );
+    }
+}

@@ -1,0 +1,21 @@
+//! The paper brokerage: an embedded, deterministic market with paper accounts.
+
+mod auth;
+mod black_scholes;
+mod brokerage;
+mod config;
+mod faults;
+mod funds;
+mod ledger;
+mod market;
+mod money;
+mod normal;
+mod paper_order;
+mod state;
+mod universe;
+
+pub use brokerage::{PaperAccountInfo, PaperBrokerage};
+pub use config::PaperConfig;
+pub use faults::FaultConfig;
+pub use ledger::Fill;
+pub use universe::{Listing, UniverseError};

@@ -1,0 +1,685 @@
+//! Everything the paper brokerage knows, and the rules that change it.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{DateTime, Duration, Utc};
+use rand::rngs::StdRng;
+use rand::{RngCore, SeedableRng};
+use rust_decimal::Decimal;
+
+use super::auth::Auth;
+use super::config::PaperConfig;
+use super::faults::{FaultConfig, FaultInjector};
+use super::funds::{self, Funds};
+use super::ledger::{Fill, Ledger};
+use super::market::Market;
+use super::paper_order::PaperOrder;
+use super::universe::Listing;
+use crate::broker::{
+    AccessToken, AccountHash, AccountKind, AccountLink, AccountNumber, AccountSnapshot, Balances,
+    BrokerError, Position,
+};
+use crate::ids::BrokerOrderId;
+use crate::order::{
+    AssetType, Duration as OrderDuration, OptionSymbol, OrderEvent, OrderRequest, OrderStatus,
+    OrderType,
+};
+
+/// First order id handed out.
+const FIRST_ORDER_ID: i64 = 1_000_000_001;
+/// First paper account number.
+const FIRST_ACCOUNT_NUMBER: u64 = 90_000_001;
+
+/// One paper account.
+#[derive(Debug)]
+pub struct PaperAccount {
+    /// The login that owns it.
+    pub username: String,
+    /// Its number and hash.
+    pub link: AccountLink,
+    /// Cash or margin.
+    pub kind: AccountKind,
+    /// Its money and holdings.
+    pub ledger: Ledger,
+}
+
+/// The whole paper brokerage behind one lock.
+#[derive(Debug)]
+pub struct PaperState {
+    /// Settings.
+    pub config: PaperConfig,
+    /// Prices.
+    pub market: Market,
+    /// Logins and tokens.
+    pub auth: Auth,
+    /// Injected failures.
+    pub faults: FaultInjector,
+    accounts: Vec<PaperAccount>,
+    by_hash: HashMap<String, usize>,
+    by_user: HashMap<String, usize>,
+    orders: Vec<PaperOrder>,
+    hash_rng: StdRng,
+}
+
+impl PaperState {
+    /// An empty brokerage with a market at `now`.
+    #[must_use]
+    pub fn new(config: PaperConfig, listings: Vec<Listing>, now: DateTime<Utc>) -> Self {
+        Self {
+            market: Market::new(listings, &config, now),
+            auth: Auth::new(&config),
+            faults: FaultInjector::new(FaultConfig::default(), config.seed ^ 0xFA17),
+            accounts: Vec::new(),
+            by_hash: HashMap::new(),
+            by_user: HashMap::new(),
+            orders: Vec::new(),
+            hash_rng: StdRng::seed_from_u64(config.seed ^ 0xACC7),
+            config,
+        }
+    }
+
+    /// Every paper account.
+    #[must_use]
+    pub fn accounts(&self) -> &[PaperAccount] {
+        &self.accounts
+    }
+
+    /// The account of `username`, opened on first use.
+    pub fn account_of_user(&mut self, username: &str) -> usize {
+        if let Some(index) = self.by_user.get(username) {
+            return *index;
+        }
+        let index = self.accounts.len();
+        let number = FIRST_ACCOUNT_NUMBER + u64::try_from(index).unwrap_or(0);
+        let mut bytes = [0_u8; 32];
+        self.hash_rng.fill_bytes(&mut bytes);
+        let hash = hex::encode_upper(bytes);
+        self.accounts.push(PaperAccount {
+            username: username.to_owned(),
+            link: AccountLink {
+                account_number: AccountNumber(number.to_string()),
+                hash: AccountHash(hash.clone()),
+            },
+            kind: self.config.account_kind,
+            ledger: Ledger::new(self.config.starting_cash),
+        });
+        self.by_hash.insert(hash, index);
+        self.by_user.insert(username.to_owned(), index);
+        index
+    }
+
+    /// The account links a live access token reaches.
+    ///
+    /// # Errors
+    /// `TokenExpired` for a dead token.
+    pub fn links(
+        &self,
+        token: &AccessToken,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<AccountLink>, BrokerError> {
+        let username = self.auth.check(token, now)?;
+        Ok(self
+            .by_user
+            .get(username)
+            .and_then(|i| self.accounts.get(*i))
+            .map(|a| vec![a.link.clone()])
+            .unwrap_or_default())
+    }
+
+    /// The account a token may use under `hash`.
+    ///
+    /// # Errors
+    /// `TokenExpired` for a dead token; `Rejected` when the hash is unknown or not the login's.
+    pub fn authorized_account(
+        &self,
+        token: &AccessToken,
+        hash: &AccountHash,
+        now: DateTime<Utc>,
+    ) -> Result<usize, BrokerError> {
+        let username = self.auth.check(token, now)?;
+        self.by_hash
+            .get(&hash.0)
+            .copied()
+            .filter(|i| {
+                self.accounts
+                    .get(*i)
+                    .is_some_and(|a| a.username == username)
+            })
+            .ok_or_else(|| BrokerError::rejected("account not found"))
+    }
+
+    /// The account under `hash`, whoever owns it.
+    #[must_use]
+    pub fn account_index(&self, hash: &AccountHash) -> Option<usize> {
+        self.by_hash.get(&hash.0).copied()
+    }
+
+    /// Moves the market to `now`, expiring, activating and filling orders at every step.
+    pub fn advance(&mut self, now: DateTime<Utc>) {
+        for at in self.market.plan_steps(now) {
+            self.market.step_to(at);
+            self.process_orders(at);
+        }
+    }
+
+    /// Sets a stock's price by hand and lets orders react.
+    ///
+    /// # Errors
+    /// `Rejected` for a symbol that is not listed or a price that is not positive.
+    pub fn set_price(
+        &mut self,
+        symbol: &str,
+        price: Decimal,
+        now: DateTime<Utc>,
+    ) -> Result<(), BrokerError> {
+        if price <= Decimal::ZERO {
+            return Err(BrokerError::rejected("price must be positive"));
+        }
+        self.advance(now);
+        if !self.market.set_price(symbol, price) {
+            return Err(BrokerError::rejected(format!("unknown symbol `{symbol}`")));
+        }
+        self.process_orders(self.market.now().max(now));
+        Ok(())
+    }
+
+    fn process_orders(&mut self, at: DateTime<Utc>) {
+        for index in 0..self.orders.len() {
+            self.process_order(index, at);
+        }
+    }
+
+    fn process_order(&mut self, index: usize, at: DateTime<Utc>) {
+        let fill_size = self.config.fill_size_per_step;
+        let Some(order) = self.orders.get_mut(index) else {
+            return;
+        };
+        if order.status.is_final() {
+            return;
+        }
+        if let Some(expires_at) = order.expires_at.filter(|e| *e <= at) {
+            // An open order always accepts Expired.
+            let _ = order.apply(OrderEvent::Expired, expires_at);
+            return;
+        }
+        if order.status == OrderStatus::PendingActivation {
+            if order.activates_at > at {
+                return;
+            }
+            let activated = order
+                .apply(OrderEvent::Accepted, at)
+                .and_then(|()| order.apply(OrderEvent::Activated, at));
+            if activated.is_err() {
+                return;
+            }
+            order.start_trailing(&self.market);
+        }
+        let Some(execution) = order.execution(&self.market, fill_size) else {
+            return;
+        };
+        let Some(account) = self.accounts.get_mut(order.account) else {
+            return;
+        };
+        for (leg, price) in order.request.legs.iter().zip(&execution.leg_prices) {
+            let per_unit = if order.request.is_vertical() {
+                leg.quantity / order.request.total_quantity().max(1)
+            } else {
+                1
+            };
+            account.ledger.apply(Fill {
+                order: order.id,
+                time: at,
+                symbol: leg.symbol.clone(),
+                instruction: leg.instruction,
+                quantity: execution.units * per_unit.max(1),
+                price: *price,
+                asset_type: leg.asset_type.clone(),
+            });
+        }
+        order.filled += execution.units;
+        order.filled_value += Decimal::from(execution.units) * execution.unit_price;
+        let complete = order.remaining() == 0;
+        // A working order always accepts a fill.
+        let _ = order.apply(OrderEvent::Filled { complete }, at);
+    }
+
+    /// Checks a request against the market: valid, and every symbol tradable.
+    ///
+    /// # Errors
+    /// `Rejected` naming the problem.
+    pub fn check_request(&self, request: &OrderRequest) -> Result<(), BrokerError> {
+        request
+            .validate()
+            .map_err(|e| BrokerError::rejected(format!("invalid order: {e}")))?;
+        for leg in &request.legs {
+            if !self.market.is_tradable(&leg.symbol) {
+                return Err(BrokerError::rejected(format!(
+                    "unknown symbol `{}`",
+                    leg.symbol.trim()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Why the account cannot take this order (closing more than held, or not enough
+    /// money once every open order is counted), if it cannot.
+    fn refusal(
+        &self,
+        account: usize,
+        request: &OrderRequest,
+        ignoring: Option<BrokerOrderId>,
+    ) -> Option<String> {
+        let ledger = &self.accounts.get(account)?.ledger;
+        let open: Vec<&PaperOrder> = self
+            .orders
+            .iter()
+            .filter(|o| o.account == account && o.status.is_open() && Some(o.id) != ignoring)
+            .collect();
+        for leg in request.legs.iter().filter(|l| l.instruction.is_closing()) {
+            let held = ledger.net(&leg.symbol);
+            let buys = leg.instruction.is_buy();
+            let held_side = if buys { -held } else { held };
+            let pending: i64 = open
+                .iter()
+                .flat_map(|o| o.request.legs.iter().map(move |l| (o, l)))
+                .filter(|(_, l)| {
+                    l.symbol == leg.symbol
+                        && l.instruction.is_closing()
+                        && l.instruction.is_buy() == buys
+                })
+                .map(|(o, l)| i64::from(remaining_leg_units(o, l.quantity)))
+                .sum();
+            if i64::from(leg.quantity) + pending > held_side.max(0) {
+                return Some(format!(
+                    "Order rejected: the account does not hold {} of {} to close",
+                    leg.quantity,
+                    leg.symbol.trim()
+                ));
+            }
+        }
+        if !request.legs.iter().any(|l| l.instruction.is_opening()) {
+            return None;
+        }
+        let account_kind = self.accounts.get(account)?.kind;
+        let mut cash = ledger.cash;
+        let mut positions = ledger.net_positions();
+        for order in &open {
+            let units = order.remaining();
+            self.imagine_fill(&order.request, units, &mut cash, &mut positions);
+        }
+        self.imagine_fill(request, request.total_quantity(), &mut cash, &mut positions);
+        let after = funds::assess(account_kind, cash, &positions, &self.market);
+        if let Some(reason) = after.forbidden {
+            return Some(format!("Order rejected: {reason}"));
+        }
+        if after.available < Decimal::ZERO {
+            return Some(match account_kind {
+                AccountKind::Margin => "Order rejected: insufficient buying power".to_owned(),
+                AccountKind::Cash => {
+                    "Order rejected: insufficient cash available for trading".to_owned()
+                }
+            });
+        }
+        None
+    }
+
+    /// Adds to `cash` and `positions` what filling `units` of `request` at today's
+    /// expected prices would do.
+    fn imagine_fill(
+        &self,
+        request: &OrderRequest,
+        units: u32,
+        cash: &mut Decimal,
+        positions: &mut BTreeMap<String, i64>,
+    ) {
+        if units == 0 {
+            return;
+        }
+        let spreads = request.total_quantity().max(1);
+        for leg in &request.legs {
+            let leg_units = if request.is_vertical() {
+                i64::from(units) * i64::from(leg.quantity / spreads).max(1)
+            } else {
+                i64::from(units)
+            };
+            let signed = if leg.instruction.is_buy() {
+                leg_units
+            } else {
+                -leg_units
+            };
+            *positions.entry(leg.symbol.clone()).or_insert(0) += signed;
+            if !request.is_vertical() {
+                let price = self.expected_price(request, leg.instruction.is_buy(), &leg.symbol);
+                let amount =
+                    price * Decimal::from(leg_units) * Decimal::from(leg.asset_type.multiplier());
+                *cash += if leg.instruction.is_buy() {
+                    -amount
+                } else {
+                    amount
+                };
+            }
+        }
+        if request.is_vertical() {
+            let net = request.price.unwrap_or(Decimal::ZERO)
+                * Decimal::from(units)
+                * Decimal::from(AssetType::Option.multiplier());
+            *cash += if request.order_type == OrderType::NetCredit {
+                net
+            } else {
+                -net
+            };
+        }
+    }
+
+    fn expected_price(&self, request: &OrderRequest, buys: bool, symbol: &str) -> Decimal {
+        let Some(prices) = self.market.prices(symbol) else {
+            return Decimal::ZERO;
+        };
+        let touch = if buys { prices.ask } else { prices.bid };
+        match request.order_type {
+            OrderType::Limit | OrderType::StopLimit => request.price.unwrap_or(touch),
+            OrderType::Stop => {
+                let stop = request.stop_price.unwrap_or(touch);
+                if buys {
+                    stop.max(touch)
+                } else {
+                    stop.min(touch)
+                }
+            }
+            _ => touch,
+        }
+    }
+
+    fn new_order(
+        &mut self,
+        account: usize,
+        request: &OrderRequest,
+        now: DateTime<Utc>,
+    ) -> PaperOrder {
+        let id = BrokerOrderId(FIRST_ORDER_ID + i64::try_from(self.orders.len()).unwrap_or(0));
+        let expires_at = match request.duration {
+            OrderDuration::Day => Some(self.next_close(now)),
+            _ => None,
+        };
+        PaperOrder {
+            id,
+            account,
+            request: request.clone(),
+            status: OrderStatus::PendingActivation,
+            status_description: None,
+            entered: now,
+            close_time: None,
+            activates_at: now + self.config.activation_delay,
+            expires_at,
+            filled: 0,
+            filled_value: Decimal::ZERO,
+            triggered: false,
+            trail_extreme: None,
+        }
+    }
+
+    fn next_close(&self, after: DateTime<Utc>) -> DateTime<Utc> {
+        let today = after
+            .date_naive()
+            .and_time(self.config.session_close)
+            .and_utc();
+        if today > after {
+            today
+        } else {
+            today + Duration::days(1)
+        }
+    }
+
+    /// Places an order: a refused one is recorded as REJECTED with the reason.
+    ///
+    /// # Errors
+    /// `Rejected` for an invalid request or an unknown symbol (nothing is recorded).
+    pub fn place(
+        &mut self,
+        account: usize,
+        request: &OrderRequest,
+        now: DateTime<Utc>,
+    ) -> Result<BrokerOrderId, BrokerError> {
+        self.check_request(request)?;
+        let refusal = self.refusal(account, request, None);
+        let mut order = self.new_order(account, request, now);
+        let id = order.id;
+        if let Some(reason) = refusal {
+            // A new order always accepts Rejected.
+            let _ = order.apply(OrderEvent::Rejected, now);
+            order.status_description = Some(reason);
+            self.orders.push(order);
+            return Ok(id);
+        }
+        self.orders.push(order);
+        self.process_order(self.orders.len() - 1, now);
+        Ok(id)
+    }
+
+    /// Replaces an open order: the old one becomes REPLACED, the new one gets a new id.
+    ///
+    /// # Errors
+    /// `Rejected` when the order is unknown or final, or the new request is invalid,
+    /// names an unknown symbol or is not affordable (then the old order is untouched).
+    pub fn replace(
+        &mut self,
+        account: usize,
+        id: BrokerOrderId,
+        request: &OrderRequest,
+        now: DateTime<Utc>,
+    ) -> Result<BrokerOrderId, BrokerError> {
+        let index = self.open_order_index(account, id, "replaced")?;
+        self.check_request(request)?;
+        if let Some(reason) = self.refusal(account, request, Some(id)) {
+            return Err(BrokerError::rejected(reason));
+        }
+        if let Some(old) = self.orders.get_mut(index) {
+            old.apply(OrderEvent::ReplaceRequested, now)
+                .and_then(|()| old.apply(OrderEvent::Replaced, now))
+                .map_err(|e| BrokerError::rejected(e.to_string()))?;
+        }
+        let order = self.new_order(account, request, now);
+        let new_id = order.id;
+        self.orders.push(order);
+        self.process_order(self.orders.len() - 1, now);
+        Ok(new_id)
+    }
+
+    /// Cancels an open order.
+    ///
+    /// # Errors
+    /// `Rejected` when the order is unknown or final.
+    pub fn cancel(
+        &mut self,
+        account: usize,
+        id: BrokerOrderId,
+        now: DateTime<Utc>,
+    ) -> Result<(), BrokerError> {
+        let index = self.open_order_index(account, id, "canceled")?;
+        if let Some(order) = self.orders.get_mut(index) {
+            order
+                .apply(OrderEvent::CancelRequested, now)
+                .and_then(|()| order.apply(OrderEvent::Canceled, now))
+                .map_err(|e| BrokerError::rejected(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    fn order_index(&self, account: usize, id: BrokerOrderId) -> Result<usize, BrokerError> {
+        let index = usize::try_from(id.0 - FIRST_ORDER_ID)
+            .ok()
+            .filter(|i| self.orders.get(*i).is_some_and(|o| o.account == account));
+        index.ok_or_else(|| BrokerError::rejected(format!("order {id} not found")))
+    }
+
+    fn open_order_index(
+        &self,
+        account: usize,
+        id: BrokerOrderId,
+        verb: &str,
+    ) -> Result<usize, BrokerError> {
+        let index = self.order_index(account, id)?;
+        match self.orders.get(index) {
+            Some(order) if order.status.is_final() => Err(BrokerError::rejected(format!(
+                "order {id} cannot be {verb}: it is {}",
+                order.status
+            ))),
+            _ => Ok(index),
+        }
+    }
+
+    /// One order as reported.
+    ///
+    /// # Errors
+    /// `Rejected` when the account has no such order.
+    pub fn order(
+        &self,
+        account: usize,
+        id: BrokerOrderId,
+    ) -> Result<crate::order::BrokerOrder, BrokerError> {
+        let index = self.order_index(account, id)?;
+        self.orders
+            .get(index)
+            .map(|o| o.report(&self.market))
+            .ok_or_else(|| BrokerError::rejected(format!("order {id} not found")))
+    }
+
+    /// The account's orders entered in `[from, to]`, newest first.
+    #[must_use]
+    pub fn orders_between(
+        &self,
+        account: usize,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Vec<crate::order::BrokerOrder> {
+        let mut found: Vec<_> = self
+            .orders
+            .iter()
+            .filter(|o| o.account == account && o.entered >= from && o.entered <= to)
+            .map(|o| o.report(&self.market))
+            .collect();
+        found.reverse();
+        found
+    }
+
+    /// Fills booked on an account, oldest first.
+    #[must_use]
+    pub fn fills(&self, account: usize) -> Vec<Fill> {
+        self.accounts
+            .get(account)
+            .map(|a| a.ledger.fills().to_vec())
+            .unwrap_or_default()
+    }
+
+    /// The account's balances and positions at current marks.
+    #[must_use]
+    pub fn snapshot(&self, account: usize) -> Option<AccountSnapshot> {
+        let paper = self.accounts.get(account)?;
+        let ledger = &paper.ledger;
+        let now_funds = funds::assess(
+            paper.kind,
+            ledger.cash,
+            &ledger.net_positions(),
+            &self.market,
+        );
+        let mut cash = ledger.cash;
+        let mut positions = ledger.net_positions();
+        for order in self
+            .orders
+            .iter()
+            .filter(|o| o.account == account && o.status.is_open())
+        {
+            if order
+                .request
+                .legs
+                .iter()
+                .any(|l| l.instruction.is_opening())
+            {
+                self.imagine_fill(&order.request, order.remaining(), &mut cash, &mut positions);
+            }
+        }
+        let committed = funds::assess(paper.kind, cash, &positions, &self.market);
+        Some(AccountSnapshot {
+            account_number: paper.link.account_number.clone(),
+            kind: paper.kind,
+            balances: balances(paper.kind, &now_funds, &committed),
+            positions: ledger
+                .holdings()
+                .iter()
+                .map(|(symbol, holding)| self.position(symbol, holding))
+                .collect(),
+        })
+    }
+
+    fn position(&self, symbol: &str, holding: &super::ledger::Holding) -> Position {
+        let option = OptionSymbol::parse(symbol).ok();
+        let multiplier = Decimal::from(holding.asset_type.multiplier());
+        let mark = self.market.prices(symbol).map_or(Decimal::ZERO, |p| p.mark);
+        let long = u32::try_from(holding.net.max(0)).unwrap_or(u32::MAX);
+        let short = u32::try_from((-holding.net).max(0)).unwrap_or(u32::MAX);
+        Position {
+            symbol: symbol.to_owned(),
+            description: self.market.describe(symbol),
+            asset_type: holding.asset_type.clone(),
+            put_call: option.as_ref().map(OptionSymbol::put_call),
+            underlying: option
+                .as_ref()
+                .and_then(|o| self.market.underlying_of(o))
+                .map(|(listing, _)| listing.symbol.clone()),
+            long_quantity: long,
+            short_quantity: short,
+            average_price: holding.average_price,
+            settled_long_quantity: long,
+            settled_short_quantity: short,
+            market_value: (Decimal::from(holding.net) * mark * multiplier).round_dp(2),
+        }
+    }
+
+    /// Replaces the fault settings.
+    pub fn set_faults(&mut self, faults: FaultConfig) {
+        self.faults.set_config(faults);
+    }
+}
+
+fn remaining_leg_units(order: &PaperOrder, leg_quantity: u32) -> u32 {
+    if order.request.is_vertical() {
+        let per_spread = leg_quantity / order.request.total_quantity().max(1);
+        order.remaining() * per_spread.max(1)
+    } else {
+        order.remaining()
+    }
+}
+
+/// Balances named as Schwab names them: `now` values holdings, `committed` also counts
+/// open orders as if filled.
+fn balances(kind: AccountKind, now: &Funds, committed: &Funds) -> Balances {
+    let round = |d: Decimal| d.round_dp(2);
+    let common = Balances {
+        cash_balance: Some(round(now.cash)),
+        liquidation_value: Some(round(now.equity)),
+        long_market_value: Some(round(now.long_market_value)),
+        short_market_value: Some(round(now.short_market_value)),
+        long_option_market_value: Some(round(now.long_option_market_value)),
+        short_option_market_value: Some(round(now.short_option_market_value)),
+        ..Balances::default()
+    };
+    let available = round(committed.available.max(Decimal::ZERO));
+    match kind {
+        AccountKind::Cash => Balances {
+            cash_available_for_trading: Some(available),
+            cash_available_for_withdrawal: Some(available),
+            total_cash: Some(round(now.cash)),
+            unsettled_cash: Some(Decimal::ZERO),
+            ..common
+        },
+        AccountKind::Margin => Balances {
+            buying_power: Some(available * Decimal::TWO),
+            day_trading_buying_power: Some(available * Decimal::from(4)),
+            available_funds: Some(available),
+            equity: Some(round(now.equity)),
+            maintenance_requirement: Some(round((now.equity - now.available).max(Decimal::ZERO))),
+            ..common
+        },
+    }
+}
