@@ -6,5 +6,6 @@ pub mod broker;
 pub mod clock;
 pub mod ids;
 pub mod order;
+pub mod pause;
 
 pub use wire_enum::UnknownValue;

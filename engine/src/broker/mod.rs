@@ -5,11 +5,16 @@ mod balances;
 mod brokerage;
 mod error;
 mod option_chain;
+mod order_match;
 pub mod paper;
 mod position;
 mod quote;
+mod read_retry;
 pub mod schwab;
 mod snapshot;
+mod submit;
+mod submit_outcome;
+mod submit_policy;
 mod token;
 
 pub use account::{AccountHash, AccountKind, AccountLink, AccountNumber};
@@ -19,7 +24,12 @@ pub use error::{BrokerError, ConnectivityError};
 pub use option_chain::{
     ChainKeyError, ExpirationMap, ExpiryKey, OptionChain, OptionContract, StrikeKey,
 };
+pub use order_match::matches_request;
 pub use position::Position;
 pub use quote::Quote;
+pub use read_retry::read_with_retry;
 pub use snapshot::AccountSnapshot;
+pub use submit::{SubmitTarget, submit_order, submit_replace};
+pub use submit_outcome::SubmitOutcome;
+pub use submit_policy::SubmitPolicy;
 pub use token::{AccessToken, AuthorizationCode, RefreshToken, TokenSet};

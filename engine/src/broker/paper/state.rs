@@ -1,6 +1,6 @@
 //! Everything the paper brokerage knows, and the rules that change it.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use chrono::{DateTime, Duration, Utc};
 use rand::rngs::StdRng;
@@ -58,6 +58,8 @@ pub struct PaperState {
     by_hash: HashMap<String, usize>,
     by_user: HashMap<String, usize>,
     orders: Vec<PaperOrder>,
+    /// Indices of orders not yet final, so each step touches only those.
+    open: BTreeSet<usize>,
     hash_rng: StdRng,
 }
 
@@ -73,6 +75,7 @@ impl PaperState {
             by_hash: HashMap::new(),
             by_user: HashMap::new(),
             orders: Vec::new(),
+            open: BTreeSet::new(),
             hash_rng: StdRng::seed_from_u64(config.seed ^ 0xACC7),
             config,
         }
@@ -184,12 +187,35 @@ impl PaperState {
     }
 
     fn process_orders(&mut self, at: DateTime<Utc>) {
-        for index in 0..self.orders.len() {
+        let open: Vec<usize> = self.open.iter().copied().collect();
+        for index in open {
             self.process_order(index, at);
         }
     }
 
+    fn open_orders(&self) -> impl Iterator<Item = &PaperOrder> {
+        self.open.iter().filter_map(|i| self.orders.get(*i))
+    }
+
+    /// Records a new order and lets it activate and fill at once if it may.
+    fn admit(&mut self, order: PaperOrder, now: DateTime<Utc>) {
+        let index = self.orders.len();
+        let open = order.status.is_open();
+        self.orders.push(order);
+        if open {
+            self.open.insert(index);
+            self.process_order(index, now);
+        }
+    }
+
     fn process_order(&mut self, index: usize, at: DateTime<Utc>) {
+        self.step_order(index, at);
+        if self.orders.get(index).is_none_or(|o| o.status.is_final()) {
+            self.open.remove(&index);
+        }
+    }
+
+    fn step_order(&mut self, index: usize, at: DateTime<Utc>) {
         let fill_size = self.config.fill_size_per_step;
         let Some(order) = self.orders.get_mut(index) else {
             return;
@@ -272,9 +298,8 @@ impl PaperState {
     ) -> Option<String> {
         let ledger = &self.accounts.get(account)?.ledger;
         let open: Vec<&PaperOrder> = self
-            .orders
-            .iter()
-            .filter(|o| o.account == account && o.status.is_open() && Some(o.id) != ignoring)
+            .open_orders()
+            .filter(|o| o.account == account && Some(o.id) != ignoring)
             .collect();
         for leg in request.legs.iter().filter(|l| l.instruction.is_closing()) {
             let held = ledger.net(&leg.symbol);
@@ -449,11 +474,8 @@ impl PaperState {
             // A new order always accepts Rejected.
             let _ = order.apply(OrderEvent::Rejected, now);
             order.status_description = Some(reason);
-            self.orders.push(order);
-            return Ok(id);
         }
-        self.orders.push(order);
-        self.process_order(self.orders.len() - 1, now);
+        self.admit(order, now);
         Ok(id)
     }
 
@@ -479,10 +501,10 @@ impl PaperState {
                 .and_then(|()| old.apply(OrderEvent::Replaced, now))
                 .map_err(|e| BrokerError::rejected(e.to_string()))?;
         }
+        self.open.remove(&index);
         let order = self.new_order(account, request, now);
         let new_id = order.id;
-        self.orders.push(order);
-        self.process_order(self.orders.len() - 1, now);
+        self.admit(order, now);
         Ok(new_id)
     }
 
@@ -503,6 +525,7 @@ impl PaperState {
                 .and_then(|()| order.apply(OrderEvent::Canceled, now))
                 .map_err(|e| BrokerError::rejected(e.to_string()))?;
         }
+        self.open.remove(&index);
         Ok(())
     }
 
@@ -585,11 +608,7 @@ impl PaperState {
         );
         let mut cash = ledger.cash;
         let mut positions = ledger.net_positions();
-        for order in self
-            .orders
-            .iter()
-            .filter(|o| o.account == account && o.status.is_open())
-        {
+        for order in self.open_orders().filter(|o| o.account == account) {
             if order
                 .request
                 .legs

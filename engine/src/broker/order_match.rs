@@ -1,0 +1,131 @@
+//! Whether an order listed at the broker is the one a lost write sent.
+
+use chrono::{DateTime, Utc};
+
+use crate::order::{BrokerOrder, OrderLeg, OrderRequest, OrderType};
+
+/// Whether `order` carries exactly what `request` asked for and was entered within `[from, to]`.
+///
+/// Compares legs (symbol, instruction, quantity, in any order), total quantity, order type,
+/// session, duration, price, stop price (the trailing offset for trailing stops) and entry time.
+#[must_use]
+pub fn matches_request(
+    order: &BrokerOrder,
+    request: &OrderRequest,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> bool {
+    let stops_match = if request.order_type == OrderType::TrailingStop {
+        order.stop_price_offset == request.stop_price_offset
+            && order.stop_price_link_type == request.stop_price_link_type
+    } else {
+        order.stop_price == request.stop_price
+    };
+    order.entered_time >= from
+        && order.entered_time <= to
+        && order.order_type == request.order_type
+        && order.session == request.session
+        && order.duration == request.duration
+        && order.quantity == request.total_quantity()
+        && order.price == request.price
+        && stops_match
+        && same_legs(order, &request.legs)
+}
+
+fn same_legs(order: &BrokerOrder, legs: &[OrderLeg]) -> bool {
+    let key = |symbol: &str, leg: (&str, u32)| (symbol.trim().to_owned(), leg.0.to_owned(), leg.1);
+    let mut listed: Vec<_> = order
+        .legs
+        .iter()
+        .map(|l| key(&l.symbol, (l.instruction.as_str(), l.quantity)))
+        .collect();
+    let mut asked: Vec<_> = legs
+        .iter()
+        .map(|l| key(&l.symbol, (l.instruction.as_str(), l.quantity)))
+        .collect();
+    listed.sort();
+    asked.sort();
+    listed == asked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::BrokerOrderId;
+    use crate::order::{
+        AssetType, BrokerOrderLeg, ComplexOrderStrategy, Duration, Instruction, OrderStatus,
+        Session,
+    };
+    use chrono::TimeZone;
+    use rust_decimal_macros::dec;
+
+    fn at(second: u32) -> anyhow::Result<DateTime<Utc>> {
+        Utc.with_ymd_and_hms(2024, 10, 14, 15, 0, second)
+            .single()
+            .ok_or_else(|| anyhow::anyhow!("fixed test date"))
+    }
+
+    fn listed(request: &OrderRequest, entered: DateTime<Utc>) -> BrokerOrder {
+        BrokerOrder {
+            id: BrokerOrderId(1),
+            session: Session::Normal,
+            duration: Duration::Day,
+            order_type: request.order_type.clone(),
+            complex_order_strategy_type: ComplexOrderStrategy::None,
+            quantity: request.total_quantity(),
+            filled_quantity: 0,
+            remaining_quantity: request.total_quantity(),
+            price: request.price,
+            stop_price: request.stop_price,
+            stop_price_link_basis: None,
+            stop_price_link_type: None,
+            stop_price_offset: None,
+            status: OrderStatus::Working,
+            status_description: None,
+            entered_time: entered,
+            close_time: None,
+            legs: request
+                .legs
+                .iter()
+                .map(|l| BrokerOrderLeg {
+                    instruction: l.instruction,
+                    quantity: l.quantity,
+                    symbol: l.symbol.clone(),
+                    asset_type: AssetType::Equity,
+                    description: None,
+                    put_call: None,
+                    underlying: None,
+                })
+                .collect(),
+            average_fill_price: None,
+        }
+    }
+
+    #[test]
+    fn same_order_in_the_window_matches_and_any_difference_does_not() -> anyhow::Result<()> {
+        let request =
+            OrderRequest::limit(OrderLeg::equity(Instruction::Buy, 10, "AAPL"), dec!(230.00));
+        let order = listed(&request, at(5)?);
+        assert!(matches_request(&order, &request, at(0)?, at(10)?));
+        assert!(!matches_request(&order, &request, at(6)?, at(10)?));
+        assert!(!matches_request(&order, &request, at(0)?, at(4)?));
+
+        let other_price = OrderRequest {
+            price: Some(dec!(230.01)),
+            ..request.clone()
+        };
+        assert!(!matches_request(&order, &other_price, at(0)?, at(10)?));
+        let other_quantity =
+            OrderRequest::limit(OrderLeg::equity(Instruction::Buy, 11, "AAPL"), dec!(230));
+        assert!(!matches_request(&order, &other_quantity, at(0)?, at(10)?));
+        let other_side =
+            OrderRequest::limit(OrderLeg::equity(Instruction::Sell, 10, "AAPL"), dec!(230));
+        assert!(!matches_request(&order, &other_side, at(0)?, at(10)?));
+        let other_symbol =
+            OrderRequest::limit(OrderLeg::equity(Instruction::Buy, 10, "MSFT"), dec!(230));
+        assert!(!matches_request(&order, &other_symbol, at(0)?, at(10)?));
+        let market = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 10, "AAPL"));
+        assert!(!matches_request(&order, &market, at(0)?, at(10)?));
+        Ok(())
+    }
+}
