@@ -10,6 +10,7 @@ pub mod paper;
 mod position;
 mod quote;
 mod read_retry;
+pub mod schwab;
 mod snapshot;
 mod submit;
 mod submit_outcome;

@@ -1,0 +1,413 @@
+//! `SchwabBrokerage`: the `Brokerage` trait over Schwab's Trader and Market Data HTTP APIs.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Duration as TimeSpan, Utc};
+use reqwest::Method;
+
+use crate::broker::{
+    AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
+    Brokerage, ConnectivityError, OptionChain, Quote, RefreshToken, TokenSet,
+};
+use crate::clock::{Clock, SystemClock};
+use crate::ids::BrokerOrderId;
+use crate::order::{BrokerOrder, OrderRequest, PutCall};
+
+use super::client::{Answer, SchwabHttp, encode_query_value, percent_decode};
+use super::config::SchwabConfig;
+use super::encode::order_body;
+use super::error::Endpoint;
+use super::models::{
+    AccountEnvelope, AccountNumberEntry, TokenResponse, WireOptionChain, WireOrder,
+    WireQuoteResponse,
+};
+use super::parse;
+
+/// Time format of the order-list bounds: `yyyy-MM-dd'T'HH:mm:ss.SSSZ` with a literal `Z` (UTC).
+const ORDER_TIME_FORMAT: &str = "%Y-%m-%dT%H:%M:%S%.3fZ";
+
+/// The Schwab Trader API as a [`Brokerage`]. Cheap to clone; clones share one connection pool.
+#[derive(Clone)]
+pub struct SchwabBrokerage {
+    config: Arc<SchwabConfig>,
+    http: SchwabHttp,
+    clock: Arc<dyn Clock>,
+}
+
+impl SchwabBrokerage {
+    /// A brokerage on the system clock.
+    ///
+    /// # Errors
+    /// `Connectivity::Network` when the HTTP client cannot be built.
+    pub fn new(config: SchwabConfig) -> Result<Self, BrokerError> {
+        Self::with_clock(config, Arc::new(SystemClock))
+    }
+
+    /// A brokerage reading "now" (for token expiries and chain windows) from `clock`.
+    ///
+    /// # Errors
+    /// `Connectivity::Network` when the HTTP client cannot be built.
+    pub fn with_clock(config: SchwabConfig, clock: Arc<dyn Clock>) -> Result<Self, BrokerError> {
+        Ok(Self {
+            http: SchwabHttp::new(&config)?,
+            config: Arc::new(config),
+            clock,
+        })
+    }
+
+    /// The callback URL registered for the app, to pass to `authorize_url` and `exchange_code`.
+    #[must_use]
+    pub fn callback_url(&self) -> &str {
+        &self.config.callback_url
+    }
+
+    fn trader(&self, rest: &[&str]) -> url::Url {
+        let mut segments = vec!["trader", "v1"];
+        segments.extend_from_slice(rest);
+        self.http.url(&segments)
+    }
+
+    fn order_url(&self, account: &AccountHash, order: Option<BrokerOrderId>) -> url::Url {
+        let id = order.map(|o| o.get().to_string());
+        let mut segments = vec!["accounts", account.0.as_str(), "orders"];
+        if let Some(id) = id.as_deref() {
+            segments.push(id);
+        }
+        self.trader(&segments)
+    }
+
+    async fn token_call(
+        &self,
+        endpoint: Endpoint,
+        form: &[(&str, &str)],
+    ) -> Result<TokenResponse, BrokerError> {
+        let request = self
+            .http
+            .plain(Method::POST, self.http.url(&["v1", "oauth", "token"]))
+            .basic_auth(&self.config.app_key, Some(&self.config.app_secret))
+            .form(form);
+        self.http
+            .send(endpoint, request)
+            .await?
+            .json("token answer")
+    }
+
+    async fn get(&self, url: url::Url, token: &AccessToken) -> Result<Answer, BrokerError> {
+        self.http
+            .send(Endpoint::Api, self.http.api(Method::GET, url, token))
+            .await
+    }
+
+    /// The order id from a `Location` header, if it names an order of `account`.
+    fn order_id_from_location(answer: &Answer, account: &AccountHash) -> Option<BrokerOrderId> {
+        let Some(location) = answer.location() else {
+            tracing::warn!("order accepted without a Location header");
+            return None;
+        };
+        let id = order_id_in_location(location, account);
+        if id.is_none() {
+            tracing::warn!(
+                "order accepted with a Location header that names no order of this account"
+            );
+        }
+        id
+    }
+}
+
+/// Reads `.../accounts/{hash}/orders/{id}` (absolute or relative); `None` for anything else.
+fn order_id_in_location(location: &str, account: &AccountHash) -> Option<BrokerOrderId> {
+    let path = match url::Url::parse(location) {
+        Ok(url) => url.path().to_owned(),
+        Err(_) => location
+            .split(['?', '#'])
+            .next()
+            .unwrap_or_default()
+            .to_owned(),
+    };
+    let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    match segments.as_slice() {
+        [.., "accounts", hash, "orders", id] if *hash == account.0 => id
+            .parse::<i64>()
+            .ok()
+            .filter(|id| *id > 0)
+            .map(BrokerOrderId),
+        _ => None,
+    }
+}
+
+/// Maps a parse failure of a single item to an unreadable answer.
+fn unreadable(error: &parse::ParseError) -> BrokerError {
+    ConnectivityError::Unreadable {
+        detail: error.to_string(),
+    }
+    .into()
+}
+
+#[async_trait]
+impl Brokerage for SchwabBrokerage {
+    fn name(&self) -> &'static str {
+        "schwab"
+    }
+
+    fn authorize_url(&self, redirect_uri: &str) -> String {
+        let mut url = self.http.url(&["v1", "oauth", "authorize"]);
+        url.query_pairs_mut()
+            .append_pair("client_id", &self.config.app_key)
+            .append_pair("redirect_uri", redirect_uri)
+            .append_pair("response_type", "code");
+        url.to_string()
+    }
+
+    async fn exchange_code(
+        &self,
+        code: &AuthorizationCode,
+        redirect_uri: &str,
+    ) -> Result<TokenSet, BrokerError> {
+        let now = self.clock.now();
+        let code = percent_decode(code.expose_secret().trim());
+        if code.is_empty() {
+            return Err(BrokerError::rejected("the authorization code is empty"));
+        }
+        let response = self
+            .token_call(
+                Endpoint::CodeExchange,
+                &[
+                    ("grant_type", "authorization_code"),
+                    ("code", &code),
+                    ("redirect_uri", redirect_uri),
+                ],
+            )
+            .await?;
+        parse::login_tokens(response, now).map_err(|e| unreadable(&e))
+    }
+
+    async fn refresh_token(&self, refresh: &RefreshToken) -> Result<TokenSet, BrokerError> {
+        let now = self.clock.now();
+        let response = self
+            .token_call(
+                Endpoint::TokenRefresh,
+                &[
+                    ("grant_type", "refresh_token"),
+                    ("refresh_token", refresh.expose_secret()),
+                ],
+            )
+            .await?;
+        parse::refreshed_tokens(response, refresh, now).map_err(|e| unreadable(&e))
+    }
+
+    async fn account_numbers(&self, token: &AccessToken) -> Result<Vec<AccountLink>, BrokerError> {
+        let answer = self
+            .get(self.trader(&["accounts", "accountNumbers"]), token)
+            .await?;
+        let entries: Vec<AccountNumberEntry> = answer.json("account numbers")?;
+        Ok(parse::account_links(entries))
+    }
+
+    async fn account(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+    ) -> Result<AccountSnapshot, BrokerError> {
+        let mut url = self.trader(&["accounts", account.0.as_str()]);
+        url.query_pairs_mut().append_pair("fields", "positions");
+        let envelope: AccountEnvelope = self.get(url, token).await?.json("account")?;
+        Ok(parse::account_snapshot(envelope))
+    }
+
+    async fn place_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        request: &OrderRequest,
+    ) -> Result<Option<BrokerOrderId>, BrokerError> {
+        let body = order_body(request);
+        let http = self
+            .http
+            .api(Method::POST, self.order_url(account, None), token)
+            .json(&body);
+        let answer = self.http.send(Endpoint::Api, http).await?;
+        Ok(Self::order_id_from_location(&answer, account))
+    }
+
+    async fn replace_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        order: BrokerOrderId,
+        request: &OrderRequest,
+    ) -> Result<Option<BrokerOrderId>, BrokerError> {
+        let body = order_body(request);
+        let http = self
+            .http
+            .api(Method::PUT, self.order_url(account, Some(order)), token)
+            .json(&body);
+        let answer = self.http.send(Endpoint::Api, http).await?;
+        Ok(Self::order_id_from_location(&answer, account))
+    }
+
+    async fn cancel_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        order: BrokerOrderId,
+    ) -> Result<(), BrokerError> {
+        let http = self
+            .http
+            .api(Method::DELETE, self.order_url(account, Some(order)), token);
+        self.http.send(Endpoint::Api, http).await.map(drop)
+    }
+
+    async fn get_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        order: BrokerOrderId,
+    ) -> Result<BrokerOrder, BrokerError> {
+        let wire: WireOrder = self
+            .get(self.order_url(account, Some(order)), token)
+            .await?
+            .json("order")?;
+        parse::broker_order(wire).map_err(|e| unreadable(&e))
+    }
+
+    async fn list_orders(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<BrokerOrder>, BrokerError> {
+        let mut url = self.order_url(account, None);
+        url.query_pairs_mut()
+            .append_pair(
+                "fromEnteredTime",
+                &from.format(ORDER_TIME_FORMAT).to_string(),
+            )
+            .append_pair("toEnteredTime", &to.format(ORDER_TIME_FORMAT).to_string());
+        let wire: Vec<WireOrder> = self.get(url, token).await?.json("order list")?;
+        Ok(parse::broker_orders(wire))
+    }
+
+    async fn quotes(
+        &self,
+        token: &AccessToken,
+        symbols: &[String],
+    ) -> Result<BTreeMap<String, Quote>, BrokerError> {
+        let wanted: Vec<&str> = symbols
+            .iter()
+            .map(|s| s.trim())
+            .filter(|s| !s.is_empty())
+            .collect();
+        if wanted.is_empty() {
+            return Ok(BTreeMap::new());
+        }
+        let mut url = self.http.url(&["marketdata", "v1", "quotes"]);
+        url.set_query(Some(&format!(
+            "symbols={}",
+            encode_query_value(&wanted.join(","))
+        )));
+        let wire: WireQuoteResponse = self.get(url, token).await?.json("quotes")?;
+        if !wire.invalid_symbols.is_empty() {
+            tracing::debug!(invalid = ?wire.invalid_symbols, "symbols without a quote");
+        }
+        Ok(parse::quotes(wire))
+    }
+
+    async fn option_chain(
+        &self,
+        token: &AccessToken,
+        underlying: &str,
+        side: PutCall,
+    ) -> Result<OptionChain, BrokerError> {
+        let underlying = underlying.trim();
+        if underlying.is_empty() {
+            return Err(BrokerError::rejected(
+                "symbol: an underlying symbol is required",
+            ));
+        }
+        let today = self.clock.now().date_naive();
+        let until = today + TimeSpan::days(i64::from(self.config.chain_days));
+        let query = [
+            format!("symbol={}", encode_query_value(underlying)),
+            format!("contractType={}", side.as_str()),
+            format!("strikeCount={}", self.config.chain_strike_count),
+            format!("fromDate={}", today.format("%Y-%m-%d")),
+            format!("toDate={}", until.format("%Y-%m-%d")),
+        ]
+        .join("&");
+        let mut url = self.http.url(&["marketdata", "v1", "chains"]);
+        url.set_query(Some(&query));
+        let wire: WireOptionChain = self.get(url, token).await?.json("option chain")?;
+        if wire.status.as_deref() == Some("FAILED") {
+            return Err(BrokerError::rejected(format!(
+                "no option chain for {underlying}"
+            )));
+        }
+        parse::option_chain(wire, side).map_err(|e| unreadable(&e))
+    }
+}
+
+impl fmt::Debug for SchwabBrokerage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SchwabBrokerage")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hash() -> AccountHash {
+        AccountHash("3F9A0C7E".into())
+    }
+
+    #[test]
+    fn location_must_name_an_order_of_the_account() {
+        let h = hash();
+        assert_eq!(
+            order_id_in_location(
+                "https://api.schwabapi.com/trader/v1/accounts/3F9A0C7E/orders/1002384417720",
+                &h
+            ),
+            Some(BrokerOrderId(1_002_384_417_720))
+        );
+        assert_eq!(
+            order_id_in_location("/trader/v1/accounts/3F9A0C7E/orders/42", &h),
+            Some(BrokerOrderId(42))
+        );
+        assert_eq!(
+            order_id_in_location("https://x/trader/v1/accounts/OTHER/orders/42", &h),
+            None
+        );
+        assert_eq!(
+            order_id_in_location("https://x/trader/v1/accounts/3F9A0C7E/orders/", &h),
+            None
+        );
+        assert_eq!(
+            order_id_in_location("https://x/trader/v1/accounts/3F9A0C7E/orders/abc", &h),
+            None
+        );
+        assert_eq!(order_id_in_location("", &h), None);
+    }
+
+    #[test]
+    fn authorize_url_is_encoded_and_debug_redacts_the_secret() {
+        let config = SchwabConfig::new("APPKEY123", "hush-hush", "https://127.0.0.1:8182/cb")
+            .expect("config");
+        let broker = SchwabBrokerage::new(config).expect("broker");
+        assert_eq!(
+            broker.authorize_url("https://127.0.0.1:8182/cb"),
+            "https://api.schwabapi.com/v1/oauth/authorize?client_id=APPKEY123&redirect_uri=https%3A%2F%2F127.0.0.1%3A8182%2Fcb&response_type=code"
+        );
+        let shown = format!("{broker:?}");
+        assert!(
+            !shown.contains("hush-hush") && shown.contains("[redacted]"),
+            "{shown}"
+        );
+    }
+}

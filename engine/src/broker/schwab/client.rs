@@ -1,0 +1,233 @@
+//! The HTTP layer of the Schwab connection: builds URLs, sends requests, maps failures, reads bodies.
+//!
+//! Bodies are decompressed (gzip) by reqwest, redirects are never followed, and every answer's
+//! `Schwab-Client-CorrelId` is logged at debug level with the method and path, never with a token.
+
+use reqwest::header::{HeaderMap, LOCATION};
+use reqwest::{Client, Method, RequestBuilder, StatusCode};
+use serde::de::DeserializeOwned;
+use url::Url;
+
+use crate::broker::{AccessToken, BrokerError};
+
+use super::config::SchwabConfig;
+use super::error::{Endpoint, error_from_response, error_from_transport, unreadable};
+
+/// Header Schwab uses to correlate a call with its logs; support asks for it.
+const CORRELATION_HEADER: &str = "Schwab-Client-CorrelId";
+
+/// A successful answer: status, headers and the raw body.
+#[derive(Debug)]
+pub struct Answer {
+    /// The 2xx status.
+    pub status: StatusCode,
+    /// Response headers (`Location` for placed orders).
+    pub headers: HeaderMap,
+    /// The decompressed body.
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    /// Reads the body as JSON of type `T`.
+    ///
+    /// # Errors
+    /// `Connectivity::Unreadable` naming `what` when the body has another shape.
+    pub fn json<T: DeserializeOwned>(&self, what: &str) -> Result<T, BrokerError> {
+        serde_json::from_slice(&self.body).map_err(|e| unreadable(what, &e))
+    }
+
+    /// The `Location` header, if present and readable.
+    #[must_use]
+    pub fn location(&self) -> Option<&str> {
+        self.headers.get(LOCATION).and_then(|v| v.to_str().ok())
+    }
+}
+
+/// Sends requests to one Schwab host.
+#[derive(Clone)]
+pub struct SchwabHttp {
+    client: Client,
+    base_url: Url,
+}
+
+impl SchwabHttp {
+    /// A client with the configured time limit, gzip and no redirects.
+    ///
+    /// # Errors
+    /// `Connectivity::Network` when the TLS stack cannot be initialised.
+    pub fn new(config: &SchwabConfig) -> Result<Self, BrokerError> {
+        let client = Client::builder()
+            .timeout(config.request_timeout)
+            .connect_timeout(config.request_timeout)
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!("copydesk/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(error_from_transport)?;
+        Ok(Self {
+            client,
+            base_url: config.base_url.clone(),
+        })
+    }
+
+    /// The URL of `segments` below the base URL, each segment percent-encoded as needed.
+    #[must_use]
+    pub fn url(&self, segments: &[&str]) -> Url {
+        let mut url = self.base_url.clone();
+        url.set_query(None);
+        if let Ok(mut path) = url.path_segments_mut() {
+            path.pop_if_empty().extend(segments);
+        }
+        url
+    }
+
+    /// A request to `url` carrying the bearer token.
+    pub fn api(&self, method: Method, url: Url, token: &AccessToken) -> RequestBuilder {
+        self.client
+            .request(method, url)
+            .bearer_auth(token.expose_secret())
+    }
+
+    /// A request to `url` without credentials (the token endpoint adds Basic auth itself).
+    pub fn plain(&self, method: Method, url: Url) -> RequestBuilder {
+        self.client.request(method, url)
+    }
+
+    /// Sends a request and returns its 2xx answer.
+    ///
+    /// # Errors
+    /// Transport failures as `Connectivity`; non-2xx answers as mapped by [`error_from_response`] for
+    /// `endpoint`.
+    pub async fn send(
+        &self,
+        endpoint: Endpoint,
+        request: RequestBuilder,
+    ) -> Result<Answer, BrokerError> {
+        let request = request.build().map_err(error_from_transport)?;
+        let method = request.method().clone();
+        let path = request.url().path().to_owned();
+        let response = self
+            .client
+            .execute(request)
+            .await
+            .map_err(error_from_transport)?;
+        let status = response.status();
+        let headers = response.headers().clone();
+        let correlation = headers
+            .get(CORRELATION_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("-");
+        tracing::debug!(%method, path, status = status.as_u16(), correlation, "schwab answered");
+        let body = response
+            .bytes()
+            .await
+            .map_err(error_from_transport)?
+            .to_vec();
+        if status.is_success() {
+            Ok(Answer {
+                status,
+                headers,
+                body,
+            })
+        } else {
+            let error = error_from_response(endpoint, status.as_u16(), &body);
+            tracing::debug!(%method, path, correlation, %error, "schwab call failed");
+            Err(error)
+        }
+    }
+}
+
+impl std::fmt::Debug for SchwabHttp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SchwabHttp")
+            .field("base_url", &self.base_url.as_str())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Percent-encodes a query value, keeping the characters Schwab's examples show literally
+/// (letters, digits, `-._~`, the list separator `,`, and `$` and `/` of index and futures symbols).
+#[must_use]
+pub fn encode_query_value(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for byte in value.bytes() {
+        match byte {
+            b'A'..=b'Z'
+            | b'a'..=b'z'
+            | b'0'..=b'9'
+            | b'-'
+            | b'.'
+            | b'_'
+            | b'~'
+            | b','
+            | b'$'
+            | b'/' => {
+                out.push(char::from(byte));
+            }
+            other => out.push_str(&format!("%{other:02X}")),
+        }
+    }
+    out
+}
+
+/// Decodes `%XX` escapes (the authorization code arrives with its `@` as `%40`). Text that is not
+/// validly escaped is returned unchanged.
+#[must_use]
+pub fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%')
+            .then(|| bytes.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|hex| std::str::from_utf8(hex).ok())
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_symbols_keep_commas_and_encode_spaces() {
+        assert_eq!(
+            encode_query_value("AAPL,AMZN  220617C03170000,$SPX"),
+            "AAPL,AMZN%20%20220617C03170000,$SPX"
+        );
+        assert_eq!(encode_query_value("a&b=c+d"), "a%26b%3Dc%2Bd");
+    }
+
+    #[test]
+    fn codes_are_decoded_once() {
+        assert_eq!(percent_decode("C0.b2F1dGgy.abc%40"), "C0.b2F1dGgy.abc@");
+        assert_eq!(percent_decode("C0.already@"), "C0.already@");
+        assert_eq!(percent_decode("100%"), "100%");
+        assert_eq!(percent_decode("%zz%4"), "%zz%4");
+        assert_eq!(percent_decode("%E2%82%AC"), "€");
+    }
+
+    #[test]
+    fn urls_are_built_below_the_base() {
+        let config = SchwabConfig::new("k", "s", "https://127.0.0.1")
+            .and_then(|c| c.with_base_url("http://127.0.0.1:9000/prefix"))
+            .expect("config");
+        let http = SchwabHttp::new(&config).expect("client");
+        assert_eq!(
+            http.url(&["trader", "v1", "accounts", "ABC", "orders"])
+                .as_str(),
+            "http://127.0.0.1:9000/prefix/trader/v1/accounts/ABC/orders"
+        );
+    }
+}

@@ -1,0 +1,23 @@
+//! Charles Schwab Trader API brokerage: wire models, parsing, error mapping and the HTTP client.
+//!
+//! `models` holds the serde wire types, `parse` turns them into domain types, `encode` builds order
+//! bodies, `error` maps failed answers onto `BrokerError`, `client` does the HTTP, and `brokerage` puts
+//! them together as [`SchwabBrokerage`].
+
+mod brokerage;
+pub mod client;
+mod config;
+pub mod encode;
+pub mod error;
+pub mod lenient;
+pub mod models;
+pub mod parse;
+
+pub use brokerage::SchwabBrokerage;
+pub use config::{
+    DEFAULT_BASE_URL, DEFAULT_CHAIN_DAYS, DEFAULT_CHAIN_STRIKE_COUNT, DEFAULT_REQUEST_TIMEOUT,
+    SchwabConfig, SchwabConfigError,
+};
+
+#[cfg(test)]
+mod fixture;
