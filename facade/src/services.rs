@@ -6,6 +6,7 @@ use actix::Actor as _;
 use engine::account::{AccountDeps, AccountRegistry, CallBudget, PollScheduler};
 use engine::broker::Brokerage;
 use engine::broker::paper::{PaperBrokerage, PaperConfig};
+use engine::broker::schwab::{SchwabBrokerage, SchwabConfig};
 use engine::clock::{Clock, SystemClock};
 use engine::pause::{Pause, TokioPause};
 use store::Store;
@@ -52,16 +53,38 @@ pub struct Brokers {
 pub fn brokers(settings: &Settings, clock: Arc<dyn Clock>) -> Result<Brokers, StartError> {
     match settings.broker {
         BrokerKind::Paper => {
-            let config = PaperConfig { authorize_path: PAPER_AUTHORIZE_PATH.to_owned(), ..PaperConfig::default() };
+            let config = PaperConfig {
+                authorize_path: PAPER_AUTHORIZE_PATH.to_owned(),
+                ..PaperConfig::default()
+            };
             let paper = Arc::new(
-                PaperBrokerage::new(config, clock).map_err(|e| StartError::Broker(e.to_string()))?,
+                PaperBrokerage::new(config, clock)
+                    .map_err(|e| StartError::Broker(e.to_string()))?,
             );
-            Ok(Brokers { broker: paper.clone(), paper: Some(paper) })
+            Ok(Brokers {
+                broker: paper.clone(),
+                paper: Some(paper),
+            })
         }
-        BrokerKind::Schwab => Err(StartError::Broker(
-            "the Schwab brokerage needs --schwab-app-key, --schwab-app-secret and --schwab-callback-url"
-                .into(),
-        )),
+        BrokerKind::Schwab => {
+            let schwab = settings.schwab.as_ref().ok_or_else(|| {
+                StartError::Broker(
+                    "the Schwab brokerage needs --schwab-app-key, --schwab-app-secret and \
+                     --schwab-callback-url"
+                        .into(),
+                )
+            })?;
+            let config =
+                SchwabConfig::new(&schwab.app_key, &schwab.app_secret, &schwab.callback_url)
+                    .and_then(|config| config.with_base_url(&schwab.base_url))
+                    .map_err(|e| StartError::Broker(e.to_string()))?;
+            let broker = SchwabBrokerage::with_clock(config, clock)
+                .map_err(|e| StartError::Broker(e.to_string()))?;
+            Ok(Brokers {
+                broker: Arc::new(broker),
+                paper: None,
+            })
+        }
     }
 }
 

@@ -166,6 +166,10 @@ pub(super) fn account_failure(err: &AccountError) -> ApiError {
         AccountError::Broker(BrokerError::Rejected { message }) => {
             ApiError::BadRequest(format!("The brokerage refused: {message}"))
         }
+        AccountError::NotAuthorized | AccountError::ReauthorizationNeeded => ApiError::Conflict {
+            message: err.to_string(),
+            code: "authorization_needed",
+        },
         AccountError::Vault(_) => ApiError::internal(err),
         other => ApiError::BadGateway(other.to_string()),
     }
