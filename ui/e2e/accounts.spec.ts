@@ -32,7 +32,12 @@ async function dismissToasts(page: Page): Promise<void> {
 /** Links a paper account straight through the API with the page's session cookie. */
 async function addAccountThroughApi(page: Page, name: string, username: string): Promise<void> {
   const answer = await page.request.post("/api/trading_account/login/", {
-    data: { accountName: name, accountUsername: username, accountPassword: PAPER_PASSWORD, accountType: "small_account" },
+    data: {
+      accountName: name,
+      accountUsername: username,
+      accountPassword: PAPER_PASSWORD,
+      accountType: "small_account",
+    },
   });
   expect(answer.status()).toBe(200);
   expect(await answer.json()).toMatchObject({ accountName: name, accountUsername: username });

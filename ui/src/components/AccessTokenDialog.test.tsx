@@ -14,8 +14,11 @@ const TITLE = "Get Access Token";
 const PAGE_URL = "/paper/authorize?redirect_uri=http%3A%2F%2F127.0.0.1%2Fpaper%2Fcallback&state=3";
 const PASTED = "http://127.0.0.1:8080/paper/callback?code=abc123&session=s1";
 
-async function openDialog(routes: Record<string, RouteHandler>, openWindow: (url: string) => Window | null = () => null) {
-  const user = userEvent.setup();
+async function openDialog(
+  routes: Record<string, RouteHandler>,
+  openWindow: (url: string) => Window | null = () => null,
+) {
+  const user = userEvent.setup({ delay: null });
   const opened: string[] = [];
   const rendered = renderAccountScreen(
     [accountJson(3, { accountName: "Alpha", accountUsername: "alpha" })],

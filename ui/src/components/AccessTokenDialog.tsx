@@ -1,5 +1,15 @@
 // The "Get Access Token" dialog: the brokerage login to type, the authorization page, and the pasted code.
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, Spinner } from "@blueprintjs/core";
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  Intent,
+  Spinner,
+} from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId } from "react";
 import { useStores } from "../stores/StoreContext";

@@ -22,7 +22,7 @@ beforeEach(() => {
 
 describe("AccountInfoDialog", () => {
   it("fetches the balances when opened and shows them as money, a dash where there is none", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const answer = deferred<Response>();
     const { fake } = renderAccountScreen([ALPHA], { "POST /api/trading_account/account_fetch": () => answer.promise });
 
@@ -50,7 +50,7 @@ describe("AccountInfoDialog", () => {
   });
 
   it("shows why the balances could not be loaded", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAccountScreen([ALPHA], {
       "POST /api/trading_account/account_fetch": () =>
         jsonResponse(502, { error: "The brokerage did not answer", code: "brokerage_unavailable" }),
@@ -65,7 +65,7 @@ describe("AccountInfoDialog", () => {
   });
 
   it("closes with its close button", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAccountScreen([ALPHA], {
       "POST /api/trading_account/account_fetch": () =>
         jsonResponse(200, { securitiesAccount: { currentBalances: { cashBalance: 1 } } }),

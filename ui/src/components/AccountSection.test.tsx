@@ -33,7 +33,9 @@ describe("AccountSection table", () => {
     ]);
 
     await within(accountTable()).findByRole("cell", { name: "Alpha" });
-    const headers = within(accountTable()).getAllByRole("columnheader").map((th) => th.textContent);
+    const headers = within(accountTable())
+      .getAllByRole("columnheader")
+      .map((th) => th.textContent);
     expect(headers).toEqual([
       "Name",
       "Account Username",
@@ -48,7 +50,10 @@ describe("AccountSection table", () => {
     if (alpha === undefined || beta === undefined) {
       throw new Error("expected two rows");
     }
-    const cells = (row: HTMLElement) => within(row).getAllByRole("cell").map((td) => td.textContent);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((td) => td.textContent);
     expect(cells(alpha).slice(0, 2)).toEqual(["Alpha", "alpha"]);
     expect(cells(alpha)[3]).toBe("10079");
     expect(cells(beta).slice(0, 2)).toEqual(["Beta", "beta"]);
@@ -68,7 +73,11 @@ describe("AccountSection table", () => {
 
     const select = await screen.findByRole("combobox", { name: "Account Type of Alpha" });
 
-    expect(within(select).getAllByRole("option").map((o) => [o.getAttribute("value"), o.textContent])).toEqual([
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => [o.getAttribute("value"), o.textContent]),
+    ).toEqual([
       ["small_account", "Small"],
       ["medium_account", "Medium"],
       ["big_account", "Big"],
@@ -86,8 +95,10 @@ describe("AccountSection table", () => {
   });
 
   it("changes an account's type, then shows the reloaded type", async () => {
-    const user = userEvent.setup();
-    const { fake, server, state } = renderAccountScreen([accountJson(3, { accountName: "Alpha", accountUsername: "alpha" })]);
+    const user = userEvent.setup({ delay: null });
+    const { fake, server, state } = renderAccountScreen([
+      accountJson(3, { accountName: "Alpha", accountUsername: "alpha" }),
+    ]);
     server.on("POST /api/trading_account/set_account_type", () => {
       state.list = [accountJson(3, { accountName: "Alpha", accountUsername: "alpha", accountType: "medium_account" })];
       return textResponse(200, "success");
@@ -106,8 +117,10 @@ describe("AccountSection table", () => {
   });
 
   it("switches trading off, then shows the reloaded value", async () => {
-    const user = userEvent.setup();
-    const { fake, server, state } = renderAccountScreen([accountJson(3, { accountName: "Alpha", accountUsername: "alpha" })]);
+    const user = userEvent.setup({ delay: null });
+    const { fake, server, state } = renderAccountScreen([
+      accountJson(3, { accountName: "Alpha", accountUsername: "alpha" }),
+    ]);
     server.on("POST /api/trading_account/trading_active", () => {
       state.list = [accountJson(3, { accountName: "Alpha", accountUsername: "alpha", accountTradingActive: false })];
       return textResponse(200, "success");
@@ -127,7 +140,7 @@ describe("AccountSection table", () => {
 
 describe("AccountSection paging", () => {
   it("pages ten at a time with First, Previous, Next and Last", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAccountScreen(accountsJson(25));
     await within(accountTable()).findByRole("cell", { name: "Account 1" });
     const names = () => bodyRows().map((row) => within(row).getAllByRole("cell")[0]?.textContent);
@@ -160,7 +173,7 @@ describe("AccountSection paging", () => {
 
 describe("AccountSection toolbar", () => {
   it("REFRESH asks the server to refresh from the brokerage, then reloads the list", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { fake, server } = renderAccountScreen([accountJson(1)]);
     server.on("GET /api/trading_account/fetch_trading_account_data_from_refresh_token", () =>
       textResponse(200, "success"),
@@ -180,7 +193,7 @@ describe("AccountSection toolbar", () => {
   });
 
   it("ADD ACCOUNT opens the add dialog", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAccountScreen([]);
 
     await user.click(screen.getByRole("button", { name: "ADD ACCOUNT" }));
@@ -193,7 +206,9 @@ describe("AccountSection polling", () => {
   it("polls the list and the operator view every second while shown, and stops when unmounted", async () => {
     const { fake, scheduler, unmount, state } = renderAccountScreen([accountJson(1)]);
     const polls = () =>
-      fake.requests.filter((r) => r.url.startsWith("/api/trading_account/database") || r.url === "/api/operator/accounts");
+      fake.requests.filter(
+        (r) => r.url.startsWith("/api/trading_account/database") || r.url === "/api/operator/accounts",
+      );
 
     await waitFor(() => expect(scheduler.live()).toHaveLength(1));
     expect(scheduler.live()[0]?.delayMs).toBe(1000);

@@ -12,7 +12,7 @@ vi.mock("../toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showD
 const TITLE = "Add new Trading Account";
 
 async function openDialog(answer: () => Response | Promise<Response>) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const screenState = renderAccountScreen([], { "POST /api/trading_account/login/": answer });
   await user.click(screen.getByRole("button", { name: "ADD ACCOUNT" }));
   const dialog = await screen.findByRole("dialog", { name: TITLE });
@@ -42,7 +42,11 @@ describe("AddAccountDialog", () => {
     expect(within(dialog).getByLabelText("Account Password")).toHaveAttribute("type", "password");
     const type = within(dialog).getByLabelText("Account Type");
     expect(type).toHaveValue("small_account");
-    expect(within(type).getAllByRole("option").map((o) => o.textContent)).toEqual(["Small", "Medium", "Big"]);
+    expect(
+      within(type)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Small", "Medium", "Big"]);
     expect(within(dialog).getByRole("button", { name: "CANCEL" })).toBeEnabled();
     expect(within(dialog).getByRole("button", { name: "Login" })).toBeEnabled();
   });

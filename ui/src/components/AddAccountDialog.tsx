@@ -1,5 +1,15 @@
 // The "Add new Trading Account" dialog: name, brokerage login and type; a spinner while the account is linked.
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent, Spinner } from "@blueprintjs/core";
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  Spinner,
+} from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId, type FormEvent } from "react";
 import { ACCOUNT_TYPES, isAccountType } from "../stores/AccountType";

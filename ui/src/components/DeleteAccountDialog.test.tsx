@@ -13,7 +13,7 @@ vi.mock("../toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showD
 const QUESTION = "Are you sure you want to delete the account Alpha?";
 
 async function openDialog(remove: RouteHandler) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const rendered = renderAccountScreen(
     [accountJson(3, { accountName: "Alpha" }), accountJson(4, { accountName: "Beta" })],
     { "DELETE /api/trading_account/delete_account": remove },

@@ -34,12 +34,7 @@ export const DeleteAccountDialog = observer(function DeleteAccountDialog() {
         actions={
           <>
             <Button text="CANCEL" disabled={dialog.pending} onClick={dialog.close} />
-            <Button
-              intent={Intent.DANGER}
-              text="DELETE"
-              disabled={dialog.pending}
-              onClick={() => void confirm()}
-            />
+            <Button intent={Intent.DANGER} text="DELETE" disabled={dialog.pending} onClick={() => void confirm()} />
           </>
         }
       />

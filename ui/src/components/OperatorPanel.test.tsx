@@ -31,7 +31,11 @@ describe("OperatorPanel", () => {
 
     expect(screen.getByRole("heading", { name: "Operator" })).toBeInTheDocument();
     await within(operatorTable()).findByRole("cell", { name: "Alpha" });
-    expect(within(operatorTable()).getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
+    expect(
+      within(operatorTable())
+        .getAllByRole("columnheader")
+        .map((th) => th.textContent),
+    ).toEqual([
       "Account",
       "Status",
       "Write limit per minute",
@@ -43,14 +47,20 @@ describe("OperatorPanel", () => {
       "Refresh token",
     ]);
     const rows = within(operatorTable()).getAllByRole("row").slice(1);
-    const texts = rows.map((row) => within(row).getAllByRole("cell").map((td) => td.textContent));
+    const texts = rows.map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((td) => td.textContent),
+    );
     expect(texts[0]).toEqual(["Alpha", "Connected", "Save", "3", "17", "0", "12s ago", "29m 59s", "6d 23h"]);
     expect(texts[1]?.slice(0, 2)).toEqual(["Beta", "Reauthorization needed"]);
-    expect(within(operatorTable()).getByRole("spinbutton", { name: "Write limit per minute of Alpha" })).toHaveValue(120);
+    expect(within(operatorTable()).getByRole("spinbutton", { name: "Write limit per minute of Alpha" })).toHaveValue(
+      120,
+    );
   });
 
   it("saves a typed write limit and toasts the result", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { fake } = renderAccountScreen([accountJson(3, { accountName: "Alpha", accountUsername: "alpha" })], {
       "POST /api/operator/account_write_limit": () => textResponse(200, "success"),
     });
@@ -64,14 +74,16 @@ describe("OperatorPanel", () => {
     }
     await user.click(within(row).getByRole("button", { name: "Save" }));
 
-    await waitFor(() => expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: true, message: "Write limit saved" }));
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: true, message: "Write limit saved" }),
+    );
     expect(fake.requests.filter((r) => r.method === "POST").map((r) => [r.url, r.body])).toEqual([
       ["/api/operator/account_write_limit", '{"accountUsername":"alpha","writeLimitPerMinute":60}'],
     ]);
   });
 
   it("shows the settings and saves edited multipliers", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const saved = { readLimitPerMinute: 110, tierMultipliers: { small_account: 1, medium_account: 5, big_account: 3 } };
     const { fake } = renderAccountScreen([], { "POST /api/operator/settings": () => jsonResponse(200, saved) });
     const form = screen.getByRole("form", { name: "Operator settings" });

@@ -95,14 +95,21 @@ describe("AccessTokenDialogStore opening", () => {
 describe("AccessTokenDialogStore authorization page", () => {
   it("asks for the page's address by username and opens it in a new window, cut off from this one", async () => {
     const page = fakeWindow();
-    const { dialog, requests, opened } = setup({ [AUTHORIZATION_URL]: () => jsonResponse(200, { url: PAGE_URL }) }, () => page);
+    const { dialog, requests, opened } = setup(
+      { [AUTHORIZATION_URL]: () => jsonResponse(200, { url: PAGE_URL }) },
+      () => page,
+    );
     await dialog.open(ALPHA);
 
     const result = dialog.openAuthorizationPage();
     expect(dialog.authorizationPending).toBe(true);
     await expect(result).resolves.toBeNull();
 
-    expect(calls(requests).at(-1)).toEqual(["GET", "/api/trading_account/authorization_url?accountUsername=alpha", undefined]);
+    expect(calls(requests).at(-1)).toEqual([
+      "GET",
+      "/api/trading_account/authorization_url?accountUsername=alpha",
+      undefined,
+    ]);
     expect(opened).toEqual([PAGE_URL]);
     expect(page.opener).toBeNull();
     expect(dialog.authorizationPending).toBe(false);
@@ -127,7 +134,10 @@ describe("AccessTokenDialogStore authorization page", () => {
   });
 
   it.each([
-    ["the address cannot be fetched", () => jsonResponse(404, { error: "Trading account not found", code: "not_found" })],
+    [
+      "the address cannot be fetched",
+      () => jsonResponse(404, { error: "Trading account not found", code: "not_found" }),
+    ],
     ["the answer has no address", () => jsonResponse(200, { link: PAGE_URL })],
   ])("says 'Website open failed' when %s, without opening anything", async (_, answer) => {
     const { dialog, opened } = setup({ [AUTHORIZATION_URL]: answer }, fakeWindow);

@@ -63,7 +63,11 @@ describe("AccountStore loading", () => {
     await root.accounts.load();
 
     expect(root.accounts.byId.get(1)).toBe(first);
-    expect(first).toMatchObject({ accountType: "big_account", accountConnectionTime: null, accountTradingActive: false });
+    expect(first).toMatchObject({
+      accountType: "big_account",
+      accountConnectionTime: null,
+      accountTradingActive: false,
+    });
     expect(Array.from(root.accounts.byId.keys()).sort()).toEqual([1, 3]);
   });
 
@@ -284,11 +288,7 @@ describe("AccountStore actions", () => {
     await change;
 
     expect(calls(requests).slice(1)).toEqual([
-      [
-        "POST",
-        "/api/trading_account/set_account_type",
-        '{"accountUsername":"alpha","accountType":"medium_account"}',
-      ],
+      ["POST", "/api/trading_account/set_account_type", '{"accountUsername":"alpha","accountType":"medium_account"}'],
       ["GET", DATABASE_URL, undefined],
     ]);
     expect(root.accounts.pendingTypes.size).toBe(0);
@@ -304,12 +304,18 @@ describe("AccountStore actions", () => {
       throw new Error("account 3 not loaded");
     }
     server.on("POST /api/trading_account/set_account_type", () =>
-      jsonResponse(400, { error: "accountType must be one of small_account, medium_account, big_account", code: "bad_request" }),
+      jsonResponse(400, {
+        error: "accountType must be one of small_account, medium_account, big_account",
+        code: "bad_request",
+      }),
     );
 
     await root.accounts.setAccountType(account, "big_account");
 
-    expect(consoleError).toHaveBeenCalledWith("Changing the account type failed", expect.objectContaining({ status: 400 }));
+    expect(consoleError).toHaveBeenCalledWith(
+      "Changing the account type failed",
+      expect.objectContaining({ status: 400 }),
+    );
     expect(root.accounts.typeOf(account)).toBe("small_account");
   });
 

@@ -99,7 +99,9 @@ describe("OperatorStore write limits", () => {
 
     const save = operator.saveWriteLimit(first);
     expect(operator.writeLimitSaving.has(1)).toBe(true);
-    server.on("GET /api/operator/accounts", () => jsonResponse(200, [operatorAccountJson(1, { writeLimitPerMinute: 60 })]));
+    server.on("GET /api/operator/accounts", () =>
+      jsonResponse(200, [operatorAccountJson(1, { writeLimitPerMinute: 60 })]),
+    );
     answer.resolve(textResponse(200, "success"));
 
     await expect(save).resolves.toEqual({ ok: true, message: "Write limit saved" });
@@ -142,9 +144,11 @@ describe("OperatorStore settings", () => {
   it("shows the loaded settings, then what is typed", async () => {
     const { operator } = await loaded();
 
-    expect(["readLimitPerMinute", "small_account", "medium_account", "big_account"].map((f) =>
-      operator.settingsInput(f as "readLimitPerMinute"),
-    )).toEqual(["110", "1", "2", "3"]);
+    expect(
+      ["readLimitPerMinute", "small_account", "medium_account", "big_account"].map((f) =>
+        operator.settingsInput(f as "readLimitPerMinute"),
+      ),
+    ).toEqual(["110", "1", "2", "3"]);
     operator.setSettingsDraft("medium_account", "4");
     expect(operator.settingsInput("medium_account")).toBe("4");
   });

@@ -15,7 +15,14 @@ describe("mergeById", () => {
       [2, { id: 2, name: "two" }],
     ]);
 
-    mergeById(target, [{ id: 1, name: "uno" }, { id: 3, name: "three" }], (row) => row.id);
+    mergeById(
+      target,
+      [
+        { id: 1, name: "uno" },
+        { id: 3, name: "three" },
+      ],
+      (row) => row.id,
+    );
 
     expect(Array.from(target.entries())).toEqual([
       [1, { id: 1, name: "uno" }],

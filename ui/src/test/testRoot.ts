@@ -20,7 +20,10 @@ export interface TestRoot {
 }
 
 /** A root store answering `routes`, with manual timers, the clock at {@link TEST_NOW_MS}, and `env` on top. */
-export function testRoot(routes: Readonly<Record<string, RouteHandler>> = {}, env: Partial<Environment> = {}): TestRoot {
+export function testRoot(
+  routes: Readonly<Record<string, RouteHandler>> = {},
+  env: Partial<Environment> = {},
+): TestRoot {
   const server = routeResponder(routes);
   const fake = fakeTransport(server.responder);
   const scheduler = new ManualScheduler();
