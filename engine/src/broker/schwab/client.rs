@@ -117,11 +117,16 @@ impl SchwabHttp {
             .and_then(|v| v.to_str().ok())
             .unwrap_or("-");
         tracing::debug!(%method, path, status = status.as_u16(), correlation, "schwab answered");
-        let body = response
-            .bytes()
-            .await
-            .map_err(error_from_transport)?
-            .to_vec();
+        let body = match response.bytes().await {
+            Ok(bytes) => bytes.to_vec(),
+            // An accepted order write is told by its status and `Location`; its (empty) body adds
+            // nothing, so a body cut short after them still settles the write.
+            Err(error) if status.is_success() && headers.contains_key(LOCATION) => {
+                tracing::warn!(%method, path, correlation, %error, "answer cut short after its headers");
+                Vec::new()
+            }
+            Err(error) => return Err(error_from_transport(error)),
+        };
         if status.is_success() {
             Ok(Answer {
                 status,
