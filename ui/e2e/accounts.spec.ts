@@ -312,3 +312,14 @@ test("REFRESH reloads the list", async ({ page }) => {
   await expect(page.getByRole("button", { name: "REFRESH" })).toBeEnabled();
   await expect(accountRow(page, `Alpha ${t}`)).toBeVisible();
 });
+
+test("when the server ends the session, the polling Account screen goes to the login page", async ({ page }) => {
+  await signIn(page, "ended");
+  await expect(accountTable(page).getByText("No trading accounts")).toBeVisible();
+
+  const ended = await page.request.post("/api/agent_account/logout", { data: {} });
+  expect(ended.status()).toBe(200);
+
+  await expect(page).toHaveURL(/#\/login$/);
+  await expect(page.getByTestId("agent-username")).toHaveText("");
+});

@@ -14,12 +14,8 @@ const TITLE = "Get Access Token";
 const PAGE_URL = "/paper/authorize?redirect_uri=http%3A%2F%2F127.0.0.1%2Fpaper%2Fcallback&state=3";
 const PASTED = "http://127.0.0.1:8080/paper/callback?code=abc123&session=s1";
 
-async function openDialog(
-  routes: Record<string, RouteHandler>,
-  openWindow: (url: string) => Window | null = () => null,
-) {
+async function openDialog(routes: Record<string, RouteHandler>, openBlankWindow: () => Window | null = () => null) {
   const user = userEvent.setup({ delay: null });
-  const opened: string[] = [];
   const rendered = renderAccountScreen(
     [accountJson(3, { accountName: "Alpha", accountUsername: "alpha" })],
     {
@@ -27,17 +23,12 @@ async function openDialog(
         jsonResponse(200, { accountUsername: "alpha", accountPassword: "paper-pass" }),
       ...routes,
     },
-    {
-      openWindow: (url) => {
-        opened.push(url);
-        return openWindow(url);
-      },
-    },
+    { openBlankWindow },
   );
   await user.click(within(await findAccountRow("Alpha")).getByRole("button", { name: "Get access token" }));
   const dialog = await screen.findByRole("dialog", { name: TITLE });
   await within(dialog).findByDisplayValue("paper-pass");
-  return { ...rendered, user, dialog, opened };
+  return { ...rendered, user, dialog };
 }
 
 beforeEach(() => {
@@ -62,15 +53,17 @@ describe("AccessTokenDialog", () => {
   });
 
   it("Get authorization code opens the authorization page in a new window", async () => {
-    const page = { opener: {} } as unknown as Window;
-    const { dialog, user, fake, opened } = await openDialog(
+    const page = { opener: {}, location: { href: "about:blank" }, close: vi.fn() };
+    const { dialog, user, fake } = await openDialog(
       { "GET /api/trading_account/authorization_url": () => jsonResponse(200, { url: PAGE_URL }) },
-      () => page,
+      () => page as unknown as Window,
     );
 
     await user.click(within(dialog).getByRole("button", { name: "Get authorization code" }));
 
-    await waitFor(() => expect(opened).toEqual([PAGE_URL]));
+    await waitFor(() => expect(page.location.href).toBe(PAGE_URL));
+    expect(page.opener).toBeNull();
+    expect(page.close).not.toHaveBeenCalled();
     expect(fake.requests.some((r) => r.url === "/api/trading_account/authorization_url?accountUsername=alpha")).toBe(
       true,
     );

@@ -14,27 +14,35 @@ const ACCESS_TOKEN = "POST /api/trading_account/get_access_token_from_authorizat
 const PAGE_URL = "http://127.0.0.1:8080/paper/oauth/authorize?client_id=copydesk&state=3";
 const PASTED = "http://127.0.0.1:8080/paper/oauth/callback?code=abc123&session=s1";
 
-function setup(routes: Record<string, RouteHandler> = {}, openWindow: (url: string) => Window | null = () => null) {
-  const opened: string[] = [];
+/** A stand-in for the blank window `window.open` returns: records where it was sent and whether it closed. */
+interface FakeWindow {
+  opener: unknown;
+  location: { href: string };
+  closed: boolean;
+  close(): void;
+}
+
+function fakeWindow(): FakeWindow {
+  return {
+    opener: {},
+    location: { href: "about:blank" },
+    closed: false,
+    close() {
+      this.closed = true;
+    },
+  };
+}
+
+function setup(routes: Record<string, RouteHandler> = {}, openBlankWindow: () => FakeWindow | null = () => null) {
   const harness = testRoot(
     {
       [CREDENTIALS]: () => jsonResponse(200, { accountUsername: "alpha", accountPassword: "paper-pass" }),
       "GET /api/trading_account/database": () => jsonResponse(200, []),
       ...routes,
     },
-    {
-      openWindow: (url) => {
-        opened.push(url);
-        return openWindow(url);
-      },
-    },
+    { openBlankWindow: () => openBlankWindow() as Window | null },
   );
-  return { ...harness, dialog: harness.root.accounts.accessTokenDialog, opened };
-}
-
-/** A stand-in for the window `window.open` returns. */
-function fakeWindow(): Window {
-  return { opener: {} } as unknown as Window;
+  return { ...harness, dialog: harness.root.accounts.accessTokenDialog };
 }
 
 beforeEach(() => {
@@ -93,16 +101,17 @@ describe("AccessTokenDialogStore opening", () => {
 });
 
 describe("AccessTokenDialogStore authorization page", () => {
-  it("asks for the page's address by username and opens it in a new window, cut off from this one", async () => {
+  it("opens a window before asking for the address, cuts it off from this page, then sends it there", async () => {
     const page = fakeWindow();
-    const { dialog, requests, opened } = setup(
-      { [AUTHORIZATION_URL]: () => jsonResponse(200, { url: PAGE_URL }) },
-      () => page,
-    );
+    const answer = deferred<Response>();
+    const { dialog, requests } = setup({ [AUTHORIZATION_URL]: () => answer.promise }, () => page);
     await dialog.open(ALPHA);
 
     const result = dialog.openAuthorizationPage();
+    expect(page.opener).toBeNull();
+    expect(page.location.href).toBe("about:blank");
     expect(dialog.authorizationPending).toBe(true);
+    answer.resolve(jsonResponse(200, { url: PAGE_URL }));
     await expect(result).resolves.toBeNull();
 
     expect(calls(requests).at(-1)).toEqual([
@@ -110,17 +119,18 @@ describe("AccessTokenDialogStore authorization page", () => {
       "/api/trading_account/authorization_url?accountUsername=alpha",
       undefined,
     ]);
-    expect(opened).toEqual([PAGE_URL]);
-    expect(page.opener).toBeNull();
+    expect(page.location.href).toBe(PAGE_URL);
+    expect(page.closed).toBe(false);
     expect(dialog.authorizationPending).toBe(false);
   });
 
-  it("says 'Website open failed' when the browser refuses the window", async () => {
-    const { dialog, opened } = setup({ [AUTHORIZATION_URL]: () => jsonResponse(200, { url: PAGE_URL }) }, () => null);
+  it("says 'Website open failed' without asking the server when the browser refuses the window", async () => {
+    const { dialog, requests } = setup({ [AUTHORIZATION_URL]: () => jsonResponse(200, { url: PAGE_URL }) }, () => null);
     await dialog.open(ALPHA);
 
     await expect(dialog.openAuthorizationPage()).resolves.toEqual({ ok: false, message: "Website open failed" });
-    expect(opened).toEqual([PAGE_URL]);
+    expect(requests).toHaveLength(1);
+    expect(dialog.authorizationPending).toBe(false);
   });
 
   it("says 'Website open failed' when opening the window throws", async () => {
@@ -134,17 +144,16 @@ describe("AccessTokenDialogStore authorization page", () => {
   });
 
   it.each([
-    [
-      "the address cannot be fetched",
-      () => jsonResponse(404, { error: "Trading account not found", code: "not_found" }),
-    ],
+    ["the address cannot be fetched", () => jsonResponse(404, { error: "No such trading account", code: "not_found" })],
     ["the answer has no address", () => jsonResponse(200, { link: PAGE_URL })],
-  ])("says 'Website open failed' when %s, without opening anything", async (_, answer) => {
-    const { dialog, opened } = setup({ [AUTHORIZATION_URL]: answer }, fakeWindow);
+  ])("says 'Website open failed' when %s, and closes the window", async (_, answer) => {
+    const page = fakeWindow();
+    const { dialog } = setup({ [AUTHORIZATION_URL]: answer }, () => page);
     await dialog.open(ALPHA);
 
     await expect(dialog.openAuthorizationPage()).resolves.toEqual({ ok: false, message: "Website open failed" });
-    expect(opened).toEqual([]);
+    expect(page.closed).toBe(true);
+    expect(page.location.href).toBe("about:blank");
   });
 });
 

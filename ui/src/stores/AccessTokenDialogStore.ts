@@ -118,13 +118,26 @@ export class AccessTokenDialogStore {
   }
 
   /**
-   * Fetches the authorization page's address and opens it in a new window. Resolves to null when the
-   * window opened, else to "Website open failed" (no address, or the browser refused the window).
+   * Opens the authorization page in a new window. The window opens first, while the click still counts as
+   * the agent's own (browsers block windows opened after a request), cut off from this page; it is sent to
+   * the page once the server gave its address. Resolves to null when the page is on its way, else to
+   * "Website open failed" (the browser refused the window, or there is no address; the window then closes).
    */
   async openAuthorizationPage(): Promise<Outcome | null> {
     if (this.authorizationPending) {
       return null;
     }
+    let page: Window | null = null;
+    try {
+      page = this.deps.env.openBlankWindow();
+    } catch (error) {
+      console.error("Opening a window failed", error);
+    }
+    if (page === null) {
+      return failed(AccountMessages.websiteOpenFailed);
+    }
+    // The brokerage's page gets no handle on this one.
+    page.opener = null;
     this.authorizationPending = true;
     let opened = false;
     try {
@@ -135,12 +148,8 @@ export class AccessTokenDialogStore {
       if (url === null) {
         console.error("The authorization address answer has no url");
       } else {
-        const page = this.deps.env.openWindow(url);
-        opened = page !== null;
-        if (page !== null) {
-          // The brokerage's page gets no handle on this one.
-          page.opener = null;
-        }
+        page.location.href = url;
+        opened = true;
       }
     } catch (error) {
       console.error("Opening the authorization page failed", error);
@@ -148,7 +157,11 @@ export class AccessTokenDialogStore {
     runInAction(() => {
       this.authorizationPending = false;
     });
-    return opened ? null : failed(AccountMessages.websiteOpenFailed);
+    if (!opened) {
+      page.close();
+      return failed(AccountMessages.websiteOpenFailed);
+    }
+    return null;
   }
 
   /**

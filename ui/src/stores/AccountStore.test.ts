@@ -219,6 +219,34 @@ describe("AccountStore polling", () => {
     expect(scheduler.live()).toHaveLength(1);
   });
 
+  it("ends the session when a poll is answered 401, so the guard sends the agent to the login page", async () => {
+    const { root, server, scheduler } = withList([]);
+    runInAction(() => {
+      root.session.agentUsername = "ann";
+      root.session.profileChecked = true;
+    });
+    server.on(DATABASE, () => jsonResponse(401, { error: "Please log in first", code: "unauthorized" }));
+
+    root.accounts.startPolling();
+    await vi.waitFor(() => expect(root.session.agentUsername).toBeNull());
+
+    expect(root.session.profileChecked).toBe(true);
+    expect(scheduler.live()).toHaveLength(1);
+  });
+
+  it("leaves the session alone for other failures", async () => {
+    const { root, server, scheduler } = withList([]);
+    runInAction(() => {
+      root.session.agentUsername = "ann";
+    });
+    server.on(DATABASE, () => jsonResponse(403, { error: "forbidden", code: "forbidden" }));
+
+    root.accounts.startPolling();
+    await vi.waitFor(() => expect(scheduler.live()).toHaveLength(1));
+
+    expect(root.session.agentUsername).toBe("ann");
+  });
+
   it("stops: the waiting timer is cancelled and nothing more is asked", async () => {
     const { root, requests, scheduler } = withList([]);
     root.accounts.startPolling();

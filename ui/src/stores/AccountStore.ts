@@ -1,6 +1,7 @@
 // The agent's trading accounts: the polled list, its paging, the row actions and the screen's dialogs.
 import { makeAutoObservable, observable, runInAction } from "mobx";
 import { AccountPaths } from "../api/accountPaths";
+import { ApiError } from "../api/ApiError";
 import { AccessTokenDialogStore } from "./AccessTokenDialogStore";
 import { AccountInfoDialogStore } from "./AccountInfoDialogStore";
 import type { AccountType } from "./AccountType";
@@ -21,6 +22,8 @@ export const ACCOUNT_PAGE_SIZE = 10;
 export interface AccountStoreDeps extends StoreDeps {
   /** The operator view, polled together with the account list. */
   readonly operator: { loadAccounts(): Promise<void> };
+  /** The session, told when a poll finds that the server has ended it. */
+  readonly session: { sessionEnded(): void };
 }
 
 /**
@@ -174,14 +177,26 @@ export class AccountStore {
     }
   }
 
-  /** One poll of the Account screen: the account list and the operator view; failures are only logged. */
+  /**
+   * One poll of the Account screen: the account list and the operator view. Failures are only logged,
+   * except that a 401 while the screen is shown means the server ended the session: the session store is
+   * told, which sends the agent to the login page instead of leaving a table that silently stopped updating.
+   */
   async poll(): Promise<void> {
     const [accounts, operator] = await Promise.allSettled([this.load(), this.deps.operator.loadAccounts()]);
-    if (accounts.status === "rejected") {
-      console.error("Polling the account list failed", accounts.reason);
+    for (const [what, result] of [
+      ["account list", accounts],
+      ["operator view", operator],
+    ] as const) {
+      if (result.status === "rejected") {
+        console.error(`Polling the ${what} failed`, result.reason);
+      }
     }
-    if (operator.status === "rejected") {
-      console.error("Polling the operator view failed", operator.reason);
+    const signedOut = [accounts, operator].some(
+      (result) => result.status === "rejected" && result.reason instanceof ApiError && result.reason.status === 401,
+    );
+    if (signedOut && this.isPolling) {
+      this.deps.session.sessionEnded();
     }
   }
 

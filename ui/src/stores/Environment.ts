@@ -7,13 +7,13 @@ export interface Environment {
   readonly now: () => number;
   /** Timer source of every poller. */
   readonly scheduler: Scheduler;
-  /** Opens `url` in a new window or tab; null when the browser refused (e.g. a popup blocker). */
-  readonly openWindow: (url: string) => Window | null;
+  /** Opens an empty new window or tab; null when the browser refused (e.g. a popup blocker). */
+  readonly openBlankWindow: () => Window | null;
 }
 
-/** The real browser: `Date.now`, `setTimeout` and `window.open` into a new tab. */
+/** The real browser: `Date.now`, `setTimeout` and `window.open` of a blank new tab. */
 export const browserEnvironment: Environment = {
   now: () => Date.now(),
   scheduler: timerScheduler,
-  openWindow: (url) => window.open(url, "_blank"),
+  openBlankWindow: () => window.open("", "_blank"),
 };

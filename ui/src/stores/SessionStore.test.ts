@@ -261,6 +261,22 @@ describe("SessionStore logout", () => {
   });
 });
 
+describe("SessionStore session ended by the server", () => {
+  it("clears the username, counts as checked and closes the logout dialog, without a request", async () => {
+    const { session, requests } = storeAnswering(() => jsonResponse(200, { agentUsername: "ann" }));
+    await session.checkProfile();
+    session.openLogoutDialog();
+
+    session.sessionEnded();
+
+    expect(session.agentUsername).toBeNull();
+    expect(session.isSignedIn).toBe(false);
+    expect(session.profileChecked).toBe(true);
+    expect(session.logoutDialogOpen).toBe(false);
+    expect(requests).toHaveLength(1);
+  });
+});
+
 describe("RootStore", () => {
   it("gives every store the injected API client", async () => {
     const { session, requests } = storeAnswering(() => jsonResponse(200, { agentUsername: "bob" }));

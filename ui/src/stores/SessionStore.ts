@@ -138,6 +138,16 @@ export class SessionStore {
     return outcome;
   }
 
+  /**
+   * Records that the server no longer knows this session (a call made while signed in was answered 401,
+   * e.g. after the idle expiry): the username is cleared, so guarded pages send the agent to the login page.
+   */
+  sessionEnded(): void {
+    this.agentUsername = null;
+    this.profileChecked = true;
+    this.logoutDialogOpen = false;
+  }
+
   /** Opens the logout confirmation dialog. */
   openLogoutDialog(): void {
     this.logoutDialogOpen = true;

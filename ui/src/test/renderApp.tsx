@@ -41,7 +41,7 @@ export function renderApp(
   const store = new RootStore(new ApiClient({ transport: fake.transport }), {
     now: () => TEST_NOW_MS,
     scheduler: scheduler.schedule,
-    openWindow: () => null,
+    openBlankWindow: () => null,
     ...env,
   });
   const result = render(

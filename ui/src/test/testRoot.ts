@@ -30,7 +30,7 @@ export function testRoot(
   const root = new RootStore(new ApiClient({ transport: fake.transport }), {
     now: () => TEST_NOW_MS,
     scheduler: scheduler.schedule,
-    openWindow: () => null,
+    openBlankWindow: () => null,
     ...env,
   });
   return { root, server, requests: fake.requests, scheduler };
