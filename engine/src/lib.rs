@@ -5,6 +5,7 @@ mod wire_enum;
 pub mod account;
 pub mod broker;
 pub mod clock;
+pub mod copy;
 pub mod ids;
 pub mod order;
 pub mod pause;

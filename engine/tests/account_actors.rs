@@ -10,7 +10,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use engine::account::messages::{Authorize, FetchSnapshot, GetHealth, SetWriteLimit};
 use engine::account::{
-    AccountDeps, AccountError, AccountRegistry, CallBudget, LinkStatus, TokenVault, VaultError,
+    AccountDeps, AccountError, AccountRegistry, CallBudget, IgnoreOrders, LinkStatus, TokenVault,
+    VaultError,
 };
 use engine::broker::paper::{PaperBrokerage, PaperConfig};
 use engine::broker::{
@@ -202,6 +203,7 @@ impl Rig {
             clock: shared.clone(),
             pause: ManualPause::new(clock.clone()),
             reads: Arc::new(CallBudget::new(read_limit, shared)),
+            observer: Arc::new(IgnoreOrders),
         };
         let registry = AccountRegistry::new(deps, actix::Arbiter::current());
         Ok(Self {

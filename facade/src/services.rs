@@ -4,10 +4,11 @@ use std::sync::Arc;
 
 use actix::Actor as _;
 use engine::account::{AccountDeps, AccountRegistry, CallBudget, PollScheduler};
-use engine::broker::Brokerage;
 use engine::broker::paper::{PaperBrokerage, PaperConfig};
 use engine::broker::schwab::{SchwabBrokerage, SchwabConfig};
+use engine::broker::{Brokerage, SubmitPolicy};
 use engine::clock::{Clock, SystemClock};
+use engine::copy::{SessionKeeper, SessionSupervisor};
 use engine::pause::{Pause, TokioPause};
 use store::Store;
 
@@ -27,6 +28,9 @@ pub enum StartError {
     /// The brokerage could not be set up.
     #[error("the brokerage could not be set up: {0}")]
     Broker(String),
+    /// The stored sessions could not be loaded.
+    #[error(transparent)]
+    Sessions(#[from] engine::copy::RepositoryError),
     /// A stored account could not be started.
     #[error("account {account} could not be started: {reason}")]
     Account {
@@ -95,6 +99,8 @@ pub struct Services {
     pub brokers: Brokers,
     /// Every running account actor.
     pub registry: Arc<AccountRegistry>,
+    /// Fans copy-trade commands out to the accounts and keeps the sessions.
+    pub supervisor: Arc<SessionSupervisor>,
     /// The time source.
     pub clock: Arc<dyn Clock>,
 }
@@ -142,12 +148,14 @@ impl Services {
                 .read_limit()?
                 .unwrap_or(settings.broker.default_read_limit()),
         };
+        let keeper = SessionKeeper::load(Arc::new(store.copy_sessions()?))?;
         let deps = AccountDeps {
             broker: brokers.broker.clone(),
             vault: Arc::new(store.account_vault()?),
             clock: clock.clone(),
-            pause,
+            pause: pause.clone(),
             reads: Arc::new(CallBudget::new(read_limit, clock.clone())),
+            observer: keeper.clone(),
         };
         let registry = AccountRegistry::new(deps, actix::Arbiter::current());
         for account in store.trading_accounts()?.all()? {
@@ -158,9 +166,20 @@ impl Services {
                     reason: e.to_string(),
                 })?;
         }
+        let policy = SubmitPolicy {
+            pause,
+            ..SubmitPolicy::default()
+        };
+        let supervisor = Arc::new(SessionSupervisor::new(
+            registry.clone(),
+            keeper,
+            policy,
+            clock.clone(),
+        ));
         Ok(Self {
             brokers,
             registry,
+            supervisor,
             clock,
         })
     }

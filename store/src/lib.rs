@@ -5,22 +5,28 @@
 
 mod account_vault;
 mod agents;
+mod copy_sessions;
 mod counters;
 mod error;
+mod saved_orders;
 mod schema;
 mod secret_box;
 mod settings;
 mod trading_accounts;
+mod watch_lists;
 mod web_sessions;
 
 pub use account_vault::AccountVault;
 pub use agents::{AgentRecord, Agents};
+pub use copy_sessions::CopySessions;
 pub use counters::Counters;
 pub use error::StoreError;
+pub use saved_orders::{SavedOptionOrder, SavedOrders};
 pub use schema::SCHEMA_VERSION;
 pub use secret_box::{SECRET_KEY_ENV, SECRET_KEY_FILE, SecretBox};
 pub use settings::Settings;
 pub use trading_accounts::{NewTradingAccount, TradingAccountRecord, TradingAccounts};
+pub use watch_lists::{WatchList, WatchLists};
 pub use web_sessions::{WebSessionRecord, WebSessions};
 
 use std::path::{Path, PathBuf};
@@ -124,6 +130,30 @@ impl Store {
     /// [`StoreError::Database`] when the trees cannot be opened.
     pub fn account_vault(&self) -> Result<AccountVault, StoreError> {
         AccountVault::open(&self.db, self.secrets.clone())
+    }
+
+    /// Copy-trade sessions (the engine's session repository).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the tree cannot be opened.
+    pub fn copy_sessions(&self) -> Result<CopySessions, StoreError> {
+        CopySessions::open(&self.db)
+    }
+
+    /// Favourite option tickers and watched stocks.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the tree cannot be opened.
+    pub fn watch_lists(&self) -> Result<WatchLists, StoreError> {
+        WatchLists::open(&self.db)
+    }
+
+    /// Saved orders.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the tree cannot be opened.
+    pub fn saved_orders(&self) -> Result<SavedOrders, StoreError> {
+        SavedOrders::open(&self.db)
     }
 
     /// Agent and app settings.

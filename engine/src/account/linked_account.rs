@@ -6,14 +6,16 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
-use super::{AccountError, CallBudget, LinkStatus, TokenExpiries, TokenKeeper, TokenVault};
+use super::{
+    AccountError, CallBudget, LinkStatus, OrderObserver, TokenExpiries, TokenKeeper, TokenVault,
+};
 use crate::broker::{
     AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
-    Brokerage,
+    Brokerage, SubmitOutcome, SubmitPolicy, SubmitTarget, submit_order, submit_replace,
 };
 use crate::clock::Clock;
-use crate::ids::{AccountId, AgentId};
-use crate::order::BrokerOrder;
+use crate::ids::{AccountId, AgentId, BrokerOrderId};
+use crate::order::{BrokerOrder, OrderRequest};
 use crate::pause::Pause;
 
 /// How far back a poll lists orders.
@@ -34,6 +36,8 @@ pub struct AccountDeps {
     pub pause: Arc<dyn Pause>,
     /// The application-wide read budget shared by all accounts.
     pub reads: Arc<CallBudget>,
+    /// Who hears about the orders each poll saw.
+    pub observer: Arc<dyn OrderObserver>,
 }
 
 /// What is known of the account from its last successful poll.
@@ -358,8 +362,10 @@ impl LinkedAccount {
         view.poll_requested = false;
         if let Ok((snapshot, orders)) = outcome.clone() {
             view.snapshot = Some(snapshot);
-            view.orders = orders;
             view.last_poll = Some(self.deps.clock.now());
+            drop(view);
+            self.deps.observer.orders_seen(self.id, &orders);
+            self.view().orders = orders;
         }
         outcome.map(|_| ())
     }
@@ -425,6 +431,109 @@ impl LinkedAccount {
             .map(|_| ())
     }
 
+    /// Waits for room in this account's write budget up to the policy's throttle deadline.
+    async fn take_write(&self, policy: &SubmitPolicy) -> Result<(), AccountError> {
+        let started = self.deps.clock.now();
+        let limit =
+            chrono::Duration::from_std(policy.throttle_deadline).unwrap_or(chrono::Duration::MAX);
+        loop {
+            if self.writes.try_take(1) {
+                return Ok(());
+            }
+            let waited = self.deps.clock.now() - started;
+            if waited >= limit {
+                self.view().throttled = true;
+                return Err(AccountError::ThrottledPastDeadline);
+            }
+            let left = (limit - waited).to_std().unwrap_or(Duration::ZERO);
+            let retry = self.writes.retry_after();
+            self.deps
+                .pause
+                .pause(retry.min(left).max(Duration::from_millis(1)))
+                .await;
+        }
+    }
+
+    /// Places an order exactly once (see [`submit_order`]): within the write budget, with a fresh
+    /// token, refreshing once when the brokerage says the token expired (the write was then refused,
+    /// so sending it again cannot duplicate it). Asks for a poll afterwards.
+    pub async fn submit_order(
+        &self,
+        request: &OrderRequest,
+        known: &[BrokerOrderId],
+        policy: &SubmitPolicy,
+    ) -> SubmitOutcome {
+        self.write(policy, Write::Place { request, known }).await
+    }
+
+    /// Replaces an order exactly once (see [`submit_replace`]); as [`LinkedAccount::submit_order`].
+    pub async fn submit_replace(
+        &self,
+        old: BrokerOrderId,
+        request: &OrderRequest,
+        known: &[BrokerOrderId],
+        policy: &SubmitPolicy,
+    ) -> SubmitOutcome {
+        self.write(
+            policy,
+            Write::Replace {
+                old,
+                request,
+                known,
+            },
+        )
+        .await
+    }
+
+    async fn write(&self, policy: &SubmitPolicy, write: Write<'_>) -> SubmitOutcome {
+        let outcome = async {
+            let hash = self.hash()?;
+            self.take_write(policy).await?;
+            let broker = self.deps.broker.as_ref();
+            let token = self.tokens.access(broker).await?;
+            let target = |token| SubmitTarget {
+                broker,
+                token,
+                account: &hash,
+                clock: self.deps.clock.as_ref(),
+                policy,
+            };
+            let first = write.send(target(&token)).await;
+            if first == SubmitOutcome::Rejected(BrokerError::TokenExpired.to_string()) {
+                let fresh = self.tokens.refresh_now(broker, &token).await?;
+                self.take_write(policy).await?;
+                return Ok(write.send(target(&fresh)).await);
+            }
+            Ok::<_, AccountError>(first)
+        }
+        .await;
+        self.request_poll();
+        match outcome {
+            Ok(outcome) => outcome,
+            Err(AccountError::ThrottledPastDeadline) => SubmitOutcome::ThrottledPastDeadline,
+            Err(err) => SubmitOutcome::Rejected(err.to_string()),
+        }
+    }
+
+    /// Cancels an order within the write budget, refreshing the token once if it expired.
+    ///
+    /// # Errors
+    /// [`AccountError`] when the budget, the token or the brokerage refused.
+    pub async fn cancel_order(&self, order: BrokerOrderId) -> Result<(), AccountError> {
+        let hash = self.hash()?;
+        self.take_write(&SubmitPolicy::default()).await?;
+        let broker = self.deps.broker.clone();
+        let outcome = self
+            .with_token(|token| {
+                let broker = broker.clone();
+                let hash = hash.clone();
+                async move { broker.cancel_order(&token, &hash, order).await }
+            })
+            .await;
+        self.request_poll();
+        outcome
+    }
+
     /// The write budget, for order submission.
     #[must_use]
     pub fn writes(&self) -> &CallBudget {
@@ -441,5 +550,32 @@ impl LinkedAccount {
     #[must_use]
     pub fn deps(&self) -> &AccountDeps {
         &self.deps
+    }
+}
+
+/// One order write: a placement or a replacement.
+#[derive(Clone, Copy)]
+enum Write<'a> {
+    Place {
+        request: &'a OrderRequest,
+        known: &'a [BrokerOrderId],
+    },
+    Replace {
+        old: BrokerOrderId,
+        request: &'a OrderRequest,
+        known: &'a [BrokerOrderId],
+    },
+}
+
+impl Write<'_> {
+    async fn send(self, target: SubmitTarget<'_>) -> SubmitOutcome {
+        match self {
+            Self::Place { request, known } => submit_order(target, request, known).await,
+            Self::Replace {
+                old,
+                request,
+                known,
+            } => submit_replace(target, old, request, known).await,
+        }
     }
 }

@@ -6,6 +6,7 @@ mod error;
 mod link_status;
 mod linked_account;
 pub mod messages;
+mod observer;
 pub mod poll_planner;
 mod registry;
 mod scheduler;
@@ -20,6 +21,7 @@ pub use link_status::LinkStatus;
 pub use linked_account::{
     AccountDeps, AccountHealth, AccountView, LinkedAccount, ORDER_LOOKBACK, READ_DEADLINE,
 };
+pub use observer::{IgnoreOrders, OrderObserver};
 pub use registry::{AccountHandle, AccountRegistry};
 pub use scheduler::{POLL_TICK, PollScheduler, TOKEN_TICK};
 pub use tier::{AccountType, MAX_MULTIPLIER, TierMultipliers};

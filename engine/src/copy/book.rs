@@ -1,0 +1,148 @@
+//! The read model: every agent's sessions per kind, kept current from account polls, with a version
+//! that changes exactly when something the tables show changed.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{PoisonError, RwLock};
+
+use super::{CopySession, TradeKind};
+use crate::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
+use crate::order::BrokerOrder;
+
+#[derive(Debug, Default)]
+struct Shelf {
+    version: u64,
+    sessions: BTreeMap<SessionId, CopySession>,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
+    shelves: HashMap<(AgentId, TradeKind), Shelf>,
+    by_order: HashMap<(AccountId, BrokerOrderId), (AgentId, TradeKind, SessionId)>,
+}
+
+/// In-memory sessions by agent and kind, indexed by (account, order id) for poll updates.
+#[derive(Debug, Default)]
+pub struct SessionBook {
+    inner: RwLock<Inner>,
+    versions: AtomicU64,
+}
+
+impl SessionBook {
+    /// An empty book.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn next_version(&self) -> u64 {
+        self.versions.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    fn index(inner: &mut Inner, session: &CopySession) {
+        for row in &session.rows {
+            if let Some(id) = row.order_id {
+                inner
+                    .by_order
+                    .insert((row.account, id), (session.agent, session.kind, session.id));
+            }
+        }
+    }
+
+    /// Adds or replaces a session.
+    pub fn put(&self, session: CopySession) {
+        let version = self.next_version();
+        let mut inner = self.inner.write().unwrap_or_else(PoisonError::into_inner);
+        Self::index(&mut inner, &session);
+        let shelf = inner
+            .shelves
+            .entry((session.agent, session.kind))
+            .or_default();
+        shelf.version = version;
+        shelf.sessions.insert(session.id, session);
+    }
+
+    /// The version of an agent's sessions of one kind (0 before any).
+    #[must_use]
+    pub fn version(&self, agent: AgentId, kind: TradeKind) -> u64 {
+        let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        inner.shelves.get(&(agent, kind)).map_or(0, |s| s.version)
+    }
+
+    /// The version and the sessions, newest first.
+    #[must_use]
+    pub fn view(&self, agent: AgentId, kind: TradeKind) -> (u64, Vec<CopySession>) {
+        let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        inner
+            .shelves
+            .get(&(agent, kind))
+            .map_or((0, Vec::new()), |shelf| {
+                (
+                    shelf.version,
+                    shelf.sessions.values().rev().cloned().collect(),
+                )
+            })
+    }
+
+    /// One session of the agent (ids are unique per agent across kinds).
+    #[must_use]
+    pub fn session(&self, agent: AgentId, id: SessionId) -> Option<CopySession> {
+        let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        inner
+            .shelves
+            .iter()
+            .filter(|((owner, _), _)| *owner == agent)
+            .find_map(|(_, shelf)| shelf.sessions.get(&id).cloned())
+    }
+
+    /// The order ids of an account already claimed by some row (never adopted twice).
+    #[must_use]
+    pub fn claimed_ids(&self, account: AccountId) -> Vec<BrokerOrderId> {
+        let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        inner
+            .by_order
+            .keys()
+            .filter(|(a, _)| *a == account)
+            .map(|(_, id)| *id)
+            .collect()
+    }
+
+    /// Applies what a poll saw to the rows of those orders; returns the sessions that changed.
+    pub fn absorb(&self, account: AccountId, orders: &[BrokerOrder]) -> Vec<CopySession> {
+        let mut inner = self.inner.write().unwrap_or_else(PoisonError::into_inner);
+        let mut touched: BTreeMap<(AgentId, TradeKind, SessionId), ()> = BTreeMap::new();
+        for order in orders {
+            let Some(&(agent, kind, session)) = inner.by_order.get(&(account, order.id)) else {
+                continue;
+            };
+            let Some(shelf) = inner.shelves.get_mut(&(agent, kind)) else {
+                continue;
+            };
+            let Some(found) = shelf.sessions.get_mut(&session) else {
+                continue;
+            };
+            let mut changed = false;
+            for row in found
+                .rows
+                .iter_mut()
+                .filter(|r| r.account == account && r.order_id == Some(order.id))
+            {
+                changed |= row.absorb(order);
+            }
+            if changed {
+                touched.insert((agent, kind, session), ());
+            }
+        }
+        let mut changed = Vec::new();
+        for (agent, kind, session) in touched.into_keys() {
+            let version = self.next_version();
+            if let Some(shelf) = inner.shelves.get_mut(&(agent, kind)) {
+                shelf.version = version;
+                if let Some(found) = shelf.sessions.get(&session) {
+                    changed.push(found.clone());
+                }
+            }
+        }
+        changed
+    }
+}

@@ -1,0 +1,207 @@
+//! One account's part in a copy-trade session: the order it was sent and where that order stands.
+
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use super::status_color::{ColorFacts, OwnColor};
+use crate::broker::SubmitOutcome;
+use crate::ids::{AccountId, BrokerOrderId};
+use crate::order::{BrokerOrder, OrderRequest, OrderStatus};
+
+/// The status word of a row that never reached the broker.
+pub const FAILED_TO_PLACE: &str = "FAILED_TO_PLACE";
+/// The status word of a row whose write could not be settled either way.
+pub const UNSETTLED: &str = "UNSETTLED";
+
+/// Where a row's order stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "state", content = "status", rename_all = "snake_case")]
+pub enum RowState {
+    /// The broker has the order; its status as last seen.
+    Order(OrderStatus),
+    /// The order was never placed (token, throttling, rejection at the door); final.
+    FailedToPlace,
+    /// The write may or may not have been carried out and no order could be matched; shown, never
+    /// guessed, never resent.
+    Unsettled,
+}
+
+/// One account's order in a session.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CopyRow {
+    /// The account.
+    pub account: AccountId,
+    /// The broker's order id, once known.
+    pub order_id: Option<BrokerOrderId>,
+    /// The order as sent to this account (quantities after the tier multiplier).
+    pub request: OrderRequest,
+    /// Where it stands.
+    pub state: RowState,
+    /// Why it failed or was rejected, when it did.
+    pub status_description: Option<String>,
+    /// How much has filled (spreads count whole spreads).
+    pub filled_quantity: u32,
+    /// The average fill price, once something filled.
+    pub average_price: Option<Decimal>,
+    /// When the order was entered.
+    pub entered_time: DateTime<Utc>,
+    /// Each leg's description as the broker gives it (same order as the request's legs).
+    pub leg_descriptions: Vec<Option<String>>,
+}
+
+impl CopyRow {
+    /// A row for what a write came to.
+    #[must_use]
+    pub fn from_outcome(
+        account: AccountId,
+        request: OrderRequest,
+        outcome: &SubmitOutcome,
+        at: DateTime<Utc>,
+    ) -> Self {
+        let (order_id, state, description) = match outcome {
+            SubmitOutcome::Placed(id) | SubmitOutcome::Adopted(id) => {
+                (Some(*id), RowState::Order(OrderStatus::Accepted), None)
+            }
+            SubmitOutcome::Rejected(reason) => {
+                (None, RowState::FailedToPlace, Some(reason.clone()))
+            }
+            SubmitOutcome::ThrottledPastDeadline => (
+                None,
+                RowState::FailedToPlace,
+                Some("throttled past the deadline".to_owned()),
+            ),
+            SubmitOutcome::Unsettled(reason) => (None, RowState::Unsettled, Some(reason.clone())),
+        };
+        Self::new(account, request, order_id, state, description, at)
+    }
+
+    /// A row that failed before any write (the account could not be used).
+    #[must_use]
+    pub fn failed(
+        account: AccountId,
+        request: OrderRequest,
+        reason: String,
+        at: DateTime<Utc>,
+    ) -> Self {
+        Self::new(
+            account,
+            request,
+            None,
+            RowState::FailedToPlace,
+            Some(reason),
+            at,
+        )
+    }
+
+    fn new(
+        account: AccountId,
+        request: OrderRequest,
+        order_id: Option<BrokerOrderId>,
+        state: RowState,
+        status_description: Option<String>,
+        entered_time: DateTime<Utc>,
+    ) -> Self {
+        let leg_descriptions = vec![None; request.legs.len()];
+        Self {
+            account,
+            order_id,
+            request,
+            state,
+            status_description,
+            filled_quantity: 0,
+            average_price: None,
+            entered_time,
+            leg_descriptions,
+        }
+    }
+
+    /// The status word shown to the agent.
+    #[must_use]
+    pub fn status_word(&self) -> String {
+        match &self.state {
+            RowState::Order(status) => status.to_string(),
+            RowState::FailedToPlace => FAILED_TO_PLACE.to_owned(),
+            RowState::Unsettled => UNSETTLED.to_owned(),
+        }
+    }
+
+    /// Whether the broker accepted the order (any state but rejected or failed to place). An unsettled
+    /// write is not counted: the rate never claims more than is known.
+    #[must_use]
+    pub fn accepted(&self) -> bool {
+        match &self.state {
+            RowState::Order(status) => *status != OrderStatus::Rejected,
+            RowState::FailedToPlace | RowState::Unsettled => false,
+        }
+    }
+
+    /// Whether the order is still open (changes may come).
+    #[must_use]
+    pub fn is_open(&self) -> bool {
+        matches!(&self.state, RowState::Order(status) if !status.is_final())
+    }
+
+    /// The row's own colour.
+    #[must_use]
+    pub fn own_color(&self) -> OwnColor {
+        if self.is_open() {
+            OwnColor::Yellow
+        } else {
+            OwnColor::None
+        }
+    }
+
+    /// Takes in what the broker reports of this row's order; returns whether anything changed. A
+    /// final status is never left (the lifecycle's rule), whatever a late report says.
+    pub fn absorb(&mut self, order: &BrokerOrder) -> bool {
+        if let RowState::Order(current) = &self.state {
+            if current.is_final() && order.status != *current {
+                return false;
+            }
+        }
+        let descriptions: Vec<Option<String>> =
+            order.legs.iter().map(|l| l.description.clone()).collect();
+        let filled = order.filled_quantity;
+        let changed = self.state != RowState::Order(order.status.clone())
+            || self.filled_quantity != filled
+            || self.average_price != order.average_fill_price
+            || self.status_description != order.status_description
+            || (!descriptions.is_empty() && self.leg_descriptions != descriptions);
+        if changed {
+            self.state = RowState::Order(order.status.clone());
+            self.filled_quantity = filled;
+            self.average_price = order.average_fill_price;
+            if order.status_description.is_some() {
+                self.status_description = order.status_description.clone();
+            }
+            if !descriptions.is_empty() {
+                self.leg_descriptions = descriptions;
+            }
+            self.entered_time = order.entered_time;
+        }
+        changed
+    }
+}
+
+impl ColorFacts for CopyRow {
+    fn status_word(&self) -> &str {
+        match &self.state {
+            RowState::Order(status) => status.as_str(),
+            RowState::FailedToPlace => FAILED_TO_PLACE,
+            RowState::Unsettled => UNSETTLED,
+        }
+    }
+
+    fn filled(&self) -> u32 {
+        self.filled_quantity
+    }
+
+    fn is_final(&self) -> bool {
+        match &self.state {
+            RowState::Order(status) => status.is_final(),
+            RowState::FailedToPlace => true,
+            RowState::Unsettled => false,
+        }
+    }
+}

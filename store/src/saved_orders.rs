@@ -1,0 +1,141 @@
+//! Saved single-leg option orders per agent, one per option symbol.
+
+use engine::ids::AgentId;
+use serde::{Deserialize, Serialize};
+
+use crate::StoreError;
+
+const SAVED_TREE: &str = "saved_orders";
+
+/// A saved option order, as the place dialog fills it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedOptionOrder {
+    /// The OSI option symbol.
+    pub option_chain_symbol: String,
+    /// Its description.
+    pub option_chain_description: String,
+    /// The instruction word.
+    pub option_chain_instruction: String,
+    /// The order type word.
+    pub option_chain_order_type: String,
+    /// The quantity.
+    pub option_chain_quantity: u32,
+    /// The price as a decimal string.
+    pub option_chain_price: String,
+}
+
+/// Typed access to the saved orders tree.
+#[derive(Clone)]
+pub struct SavedOrders {
+    tree: sled::Tree,
+}
+
+fn key(agent: AgentId) -> Vec<u8> {
+    format!("{agent}/COMMON").into_bytes()
+}
+
+impl SavedOrders {
+    pub(crate) fn open(db: &sled::Db) -> Result<Self, StoreError> {
+        Ok(Self {
+            tree: db.open_tree(SAVED_TREE)?,
+        })
+    }
+
+    /// The agent's saved option orders, sorted by symbol.
+    ///
+    /// # Errors
+    /// Storage or decoding errors.
+    pub fn options(&self, agent: AgentId) -> Result<Vec<SavedOptionOrder>, StoreError> {
+        match self.tree.get(key(agent))? {
+            Some(bytes) => Ok(serde_json::from_slice(&bytes)?),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    fn write(&self, agent: AgentId, orders: &mut Vec<SavedOptionOrder>) -> Result<(), StoreError> {
+        orders.sort_by(|a, b| a.option_chain_symbol.cmp(&b.option_chain_symbol));
+        self.tree.insert(key(agent), serde_json::to_vec(orders)?)?;
+        Ok(())
+    }
+
+    /// Saves an order, replacing the one saved for the same symbol; returns the list after.
+    ///
+    /// # Errors
+    /// Storage or decoding errors.
+    pub fn save_option(
+        &self,
+        agent: AgentId,
+        order: SavedOptionOrder,
+    ) -> Result<Vec<SavedOptionOrder>, StoreError> {
+        let mut orders = self.options(agent)?;
+        orders.retain(|o| o.option_chain_symbol != order.option_chain_symbol);
+        orders.push(order);
+        self.write(agent, &mut orders)?;
+        Ok(orders)
+    }
+
+    /// Removes the order saved for a symbol; returns whether one was and the list after.
+    ///
+    /// # Errors
+    /// Storage or decoding errors.
+    pub fn remove_option(
+        &self,
+        agent: AgentId,
+        symbol: &str,
+    ) -> Result<(bool, Vec<SavedOptionOrder>), StoreError> {
+        let mut orders = self.options(agent)?;
+        let before = orders.len();
+        orders.retain(|o| o.option_chain_symbol != symbol);
+        let removed = orders.len() != before;
+        if removed {
+            self.write(agent, &mut orders)?;
+        }
+        Ok((removed, orders))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Store;
+
+    fn order(symbol: &str, quantity: u32) -> SavedOptionOrder {
+        SavedOptionOrder {
+            option_chain_symbol: symbol.into(),
+            option_chain_description: format!("{symbol} desc"),
+            option_chain_instruction: "BUY_TO_OPEN".into(),
+            option_chain_order_type: "LIMIT".into(),
+            option_chain_quantity: quantity,
+            option_chain_price: "1.25".into(),
+        }
+    }
+
+    #[test]
+    fn saved_orders_are_sorted_unique_per_symbol_and_removable() {
+        let saved = Store::temporary().unwrap().saved_orders().unwrap();
+        saved
+            .save_option(AgentId(1), order("SPY   241115C00600000", 1))
+            .unwrap();
+        let list = saved
+            .save_option(AgentId(1), order("AAPL  241018C00230000", 2))
+            .unwrap();
+        assert_eq!(
+            list.iter()
+                .map(|o| o.option_chain_quantity)
+                .collect::<Vec<_>>(),
+            vec![2, 1]
+        );
+        let list = saved
+            .save_option(AgentId(1), order("AAPL  241018C00230000", 5))
+            .unwrap();
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0].option_chain_quantity, 5);
+        let (removed, list) = saved
+            .remove_option(AgentId(1), "AAPL  241018C00230000")
+            .unwrap();
+        assert!(removed);
+        assert_eq!(list.len(), 1);
+        assert!(saved.options(AgentId(2)).unwrap().is_empty());
+    }
+}
