@@ -17,8 +17,3 @@ export const DEFAULT_ACCOUNT_TYPE: AccountType = "small_account";
 export function isAccountType(value: unknown): value is AccountType {
   return ACCOUNT_TYPES.some((entry) => entry.value === value);
 }
-
-/** The label of an account type (`Small`, `Medium`, `Big`). */
-export function accountTypeLabel(type: AccountType): string {
-  return ACCOUNT_TYPES.find((entry) => entry.value === type)?.label ?? type;
-}
