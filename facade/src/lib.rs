@@ -7,6 +7,8 @@ pub mod auth;
 pub mod demo;
 pub mod error;
 pub mod json_body;
+pub mod order_fields;
+pub mod read_cache;
 pub mod routes;
 pub mod services;
 pub mod settings;

@@ -6,6 +6,7 @@ use store::{Store, WebSessions};
 
 use crate::Settings;
 use crate::auth::LoginLimiter;
+use crate::read_cache::ReadCache;
 use crate::services::{Services, StartError};
 
 /// Handles to everything a handler may need; cheap to clone.
@@ -21,6 +22,8 @@ pub struct AppState {
     pub login_limiter: Arc<LoginLimiter>,
     /// The brokerage and the account actors.
     pub services: Services,
+    /// Serialized polling answers per read-model version.
+    pub read_cache: Arc<ReadCache>,
 }
 
 impl AppState {
@@ -37,6 +40,7 @@ impl AppState {
             settings: Arc::new(settings),
             login_limiter,
             services,
+            read_cache: Arc::default(),
         })
     }
 }

@@ -9,13 +9,14 @@ use chrono::{DateTime, Utc};
 use super::{
     AccountError, CallBudget, LinkStatus, OrderObserver, TokenExpiries, TokenKeeper, TokenVault,
 };
+use crate::broker::OptionChain;
 use crate::broker::{
     AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
     Brokerage, SubmitOutcome, SubmitPolicy, SubmitTarget, submit_order, submit_replace,
 };
 use crate::clock::Clock;
 use crate::ids::{AccountId, AgentId, BrokerOrderId};
-use crate::order::{BrokerOrder, OrderRequest};
+use crate::order::{BrokerOrder, OrderRequest, PutCall};
 use crate::pause::Pause;
 
 /// How far back a poll lists orders.
@@ -415,6 +416,58 @@ impl LinkedAccount {
             self.view().snapshot = Some(snapshot.clone());
         }
         outcome
+    }
+
+    /// Reads an option chain through this account's login (one read from the app budget).
+    ///
+    /// # Errors
+    /// As [`LinkedAccount::fetch_snapshot`].
+    pub async fn option_chain(
+        &self,
+        underlying: &str,
+        side: PutCall,
+    ) -> Result<OptionChain, AccountError> {
+        self.take_read(READ_DEADLINE).await?;
+        let broker = self.deps.broker.clone();
+        let outcome = self
+            .with_token(|token| {
+                let broker = broker.clone();
+                async move { broker.option_chain(&token, underlying, side).await }
+            })
+            .await;
+        self.record_outcome(&outcome);
+        outcome
+    }
+
+    /// Reads quotes through this account's login (one read from the app budget).
+    ///
+    /// # Errors
+    /// As [`LinkedAccount::fetch_snapshot`].
+    pub async fn quotes(
+        &self,
+        symbols: &[String],
+    ) -> Result<std::collections::BTreeMap<String, crate::broker::Quote>, AccountError> {
+        self.take_read(READ_DEADLINE).await?;
+        let broker = self.deps.broker.clone();
+        let outcome = self
+            .with_token(|token| {
+                let broker = broker.clone();
+                async move { broker.quotes(&token, symbols).await }
+            })
+            .await;
+        self.record_outcome(&outcome);
+        outcome
+    }
+
+    /// Polls now when the read budget has room for it, else asks for the next scheduled poll.
+    pub async fn poll_now(&self) {
+        if self.deps.reads.try_take(2) {
+            if let Err(err) = self.poll_prepaid().await {
+                tracing::debug!(account = %self.id, error = %err, "poll on request failed");
+            }
+        } else {
+            self.request_poll();
+        }
     }
 
     /// Refreshes the access token now if it is due, so that the account stays connected while idle.

@@ -197,6 +197,10 @@ impl ColorFacts for CopyRow {
         self.filled_quantity
     }
 
+    fn ordered(&self) -> u32 {
+        self.request.total_quantity()
+    }
+
     fn is_final(&self) -> bool {
         match &self.state {
             RowState::Order(status) => status.is_final(),

@@ -1,8 +1,11 @@
 //! The one route table of copydesk: every `/api` path exactly as the specs name them, then the UI.
 
 mod agent_account;
+mod copy_trading;
 mod guards;
 mod operator;
+mod option_contract;
+mod option_views;
 mod paper_pages;
 mod trading_account;
 
@@ -41,6 +44,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
             .configure(agent_account::configure)
             .configure(trading_account::configure)
             .configure(operator::configure)
+            .configure(copy_trading::configure)
+            .configure(option_contract::configure)
             .default_service(web::to(not_found)),
     );
     if state.services.brokers.paper.is_some() {

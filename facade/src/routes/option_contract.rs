@@ -1,0 +1,240 @@
+//! `/api/option_contract/*` (favourite option tickers) and `/api/option_contract_save_order/*/COMMON`
+//! (saved single-leg option orders), spec 01 §7.
+
+use actix_session::Session;
+use actix_web::{HttpResponse, web};
+use engine::order::OptionSymbol;
+use serde::{Deserialize, Serialize};
+use store::{SavedOptionOrder, StoreError, WatchList};
+
+use super::trading_account::agent;
+use super::{both, method_not_allowed};
+use crate::json_body::JsonBody;
+use crate::order_fields::{Loose, one_of, word};
+use crate::{ApiError, AppState};
+
+/// The refusal text of a duplicate ticker (spec 01 §5).
+pub const DUPLICATE_CONTRACT: &str = "Option contract is already existed";
+const TICKER_MAX: usize = 10;
+
+pub(super) fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource(both("/option_contract/get_option_contract_list"))
+            .route(web::get().to(list))
+            .default_service(web::to(method_not_allowed)),
+    )
+    .service(
+        web::resource(both("/option_contract/add_option_contract"))
+            .route(web::post().to(add))
+            .default_service(web::to(method_not_allowed)),
+    )
+    .service(
+        web::resource(both("/option_contract/remove_option_contract"))
+            .route(web::delete().to(remove))
+            .default_service(web::to(method_not_allowed)),
+    )
+    .service(
+        web::resource(both(
+            "/option_contract_save_order/get_option_contract_save_order_list/COMMON",
+        ))
+        .route(web::get().to(saved_list))
+        .default_service(web::to(method_not_allowed)),
+    )
+    .service(
+        web::resource(both(
+            "/option_contract_save_order/add_option_contract_save_order/COMMON",
+        ))
+        .route(web::post().to(saved_add))
+        .default_service(web::to(method_not_allowed)),
+    )
+    .service(
+        web::resource(both(
+            "/option_contract_save_order/remove_option_contract_save_order/COMMON",
+        ))
+        .route(web::delete().to(saved_remove))
+        .default_service(web::to(method_not_allowed)),
+    );
+}
+
+#[derive(Debug, Serialize)]
+struct ListAnswer<T> {
+    success: bool,
+    list: Vec<T>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SymbolBody {
+    option_chain_symbol: String,
+}
+
+fn ticker(value: &str) -> Result<String, ApiError> {
+    let ticker = word(value, "optionChainSymbol")?;
+    let valid = ticker.len() <= TICKER_MAX
+        && ticker
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '$' | '/'));
+    if valid {
+        Ok(ticker)
+    } else {
+        Err(ApiError::BadRequest(
+            "optionChainSymbol is not a valid ticker".into(),
+        ))
+    }
+}
+
+async fn list(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    Ok(HttpResponse::Ok().json(
+        state
+            .store
+            .watch_lists()?
+            .get(agent, WatchList::OptionContracts)?,
+    ))
+}
+
+async fn add(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<SymbolBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let symbol = ticker(&body.0.option_chain_symbol)?;
+    match state
+        .store
+        .watch_lists()?
+        .add(agent, WatchList::OptionContracts, &symbol)
+    {
+        Ok(list) => Ok(HttpResponse::Ok().json(ListAnswer {
+            success: true,
+            list,
+        })),
+        Err(StoreError::Conflict(_)) => Err(ApiError::Conflict {
+            message: DUPLICATE_CONTRACT.into(),
+            code: "option_contract_exists",
+        }),
+        Err(err) => Err(err.into()),
+    }
+}
+
+async fn remove(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<SymbolBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let symbol = word(&body.0.option_chain_symbol, "optionChainSymbol")?;
+    let (removed, list) =
+        state
+            .store
+            .watch_lists()?
+            .remove(agent, WatchList::OptionContracts, &symbol)?;
+    if !removed {
+        return Err(ApiError::NotFound(format!(
+            "{symbol} is not in the option contract list"
+        )));
+    }
+    Ok(HttpResponse::Ok().json(ListAnswer {
+        success: true,
+        list,
+    }))
+}
+
+async fn saved_list(
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    Ok(HttpResponse::Ok().json(ListAnswer {
+        success: true,
+        list: state.store.saved_orders()?.options(agent)?,
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SaveBody {
+    option_chain_symbol: String,
+    #[serde(default)]
+    option_chain_description: String,
+    option_chain_instruction: String,
+    option_chain_order_type: String,
+    option_chain_quantity: Loose,
+    option_chain_price: Loose,
+}
+
+async fn saved_add(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<SaveBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    let symbol = body.option_chain_symbol.trim().to_owned();
+    if symbol.is_empty() {
+        return Err(ApiError::BadRequest("optionChainSymbol is required".into()));
+    }
+    OptionSymbol::parse(&symbol).map_err(|_| {
+        ApiError::BadRequest("optionChainSymbol is not a valid option symbol".into())
+    })?;
+    let description = body.option_chain_description.trim();
+    if description.is_empty() {
+        return Err(ApiError::BadRequest(
+            "optionChainDescription is required".into(),
+        ));
+    }
+    let instruction = one_of(
+        &body.option_chain_instruction,
+        "optionChainInstruction",
+        &[
+            "BUY_TO_OPEN",
+            "SELL_TO_OPEN",
+            "SELL_TO_CLOSE",
+            "BUY_TO_CLOSE",
+        ],
+    )?;
+    let order_type = one_of(
+        &body.option_chain_order_type,
+        "optionChainOrderType",
+        &["LIMIT", "MARKET"],
+    )?;
+    let quantity = body.option_chain_quantity.quantity("optionChainQuantity")?;
+    let price = body.option_chain_price.price("optionChainPrice")?;
+    let list = state.store.saved_orders()?.save_option(
+        agent,
+        SavedOptionOrder {
+            option_chain_symbol: symbol,
+            option_chain_description: description.chars().take(128).collect(),
+            option_chain_instruction: instruction,
+            option_chain_order_type: order_type,
+            option_chain_quantity: quantity,
+            option_chain_price: price.to_string(),
+        },
+    )?;
+    Ok(HttpResponse::Ok().json(ListAnswer {
+        success: true,
+        list,
+    }))
+}
+
+async fn saved_remove(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<SymbolBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let symbol = body.0.option_chain_symbol.trim().to_owned();
+    if symbol.is_empty() {
+        return Err(ApiError::BadRequest("optionChainSymbol is required".into()));
+    }
+    let (removed, list) = state.store.saved_orders()?.remove_option(agent, &symbol)?;
+    if !removed {
+        return Err(ApiError::NotFound(
+            "No saved order for that option symbol".into(),
+        ));
+    }
+    Ok(HttpResponse::Ok().json(ListAnswer {
+        success: true,
+        list,
+    }))
+}

@@ -1,0 +1,245 @@
+//! The option order and position tables in the shapes of spec 01 §3, built from the read model.
+
+use std::collections::{BTreeMap, HashMap};
+
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse};
+use engine::copy::{CopyRow, CopySession, OwnColor, StatusColor, TradeKind};
+use engine::ids::{AccountId, AgentId};
+use engine::order::{AssetType, OptionSymbol, OrderType};
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::{ApiError, AppState};
+
+/// Names of an agent's accounts, for the rows.
+pub(crate) struct AccountNames(HashMap<AccountId, (String, String)>);
+
+impl AccountNames {
+    pub(crate) fn load(state: &AppState, agent: AgentId) -> Result<Self, ApiError> {
+        Ok(Self(
+            state
+                .store
+                .trading_accounts()?
+                .for_agent(agent)?
+                .into_iter()
+                .map(|a| (a.id, (a.name, a.username)))
+                .collect(),
+        ))
+    }
+
+    pub(crate) fn of(&self, account: AccountId) -> (String, String) {
+        self.0
+            .get(&account)
+            .cloned()
+            .unwrap_or_else(|| ("(deleted account)".into(), String::new()))
+    }
+}
+
+/// A number for display (JSON numbers are floating point); 0 when absent.
+pub(crate) fn number(value: Option<Decimal>) -> f64 {
+    value.and_then(|v| v.to_f64()).unwrap_or(0.0)
+}
+
+/// A human description of an OSI option symbol, as chains show it (`AAPL 10/18/2024 230.00 C`).
+pub(crate) fn describe_option(symbol: &str) -> String {
+    match OptionSymbol::parse(symbol) {
+        Ok(option) => format!(
+            "{} {} {:.2} {}",
+            option.root(),
+            option.expiry().format("%m/%d/%Y"),
+            option.strike(),
+            if option.put_call() == engine::order::PutCall::Call {
+                "C"
+            } else {
+                "P"
+            }
+        ),
+        Err(_) => symbol.to_owned(),
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OptionOrderRow {
+    #[serde(rename = "agentTradingSessionID")]
+    agent_trading_session_id: u64,
+    account_id: u64,
+    account_name: String,
+    account_username: String,
+    option_chain_order_id: Option<i64>,
+    option_chain_symbol: String,
+    option_chain_description: String,
+    option_chain_instruction: String,
+    option_chain_order_type: String,
+    option_chain_quantity: u32,
+    option_chain_filled_quantity: u32,
+    option_chain_price: f64,
+    option_chain_status: String,
+    option_chain_status_description: Option<String>,
+    option_chain_entered_time: String,
+    success_rate: u8,
+    option_chain_own_status_color: OwnColor,
+    option_chain_status_color: StatusColor,
+}
+
+fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> OptionOrderRow {
+    let (account_name, account_username) = names.of(row.account);
+    let leg = row.request.legs.first();
+    let symbol = leg.map(|l| l.symbol.clone()).unwrap_or_default();
+    let description = row
+        .leg_descriptions
+        .first()
+        .cloned()
+        .flatten()
+        .unwrap_or_else(|| describe_option(&symbol));
+    let price = if row.request.order_type == OrderType::Market {
+        row.average_price.or(row.request.price)
+    } else {
+        row.request.price
+    };
+    OptionOrderRow {
+        agent_trading_session_id: session.id.get(),
+        account_id: row.account.get(),
+        account_name,
+        account_username,
+        option_chain_order_id: row.order_id.map(|id| id.get()),
+        option_chain_symbol: symbol,
+        option_chain_description: description,
+        option_chain_instruction: leg.map(|l| l.instruction.to_string()).unwrap_or_default(),
+        option_chain_order_type: row.request.order_type.to_string(),
+        option_chain_quantity: leg.map_or(0, |l| l.quantity),
+        option_chain_filled_quantity: row.filled_quantity,
+        option_chain_price: number(price),
+        option_chain_status: row.status_word(),
+        option_chain_status_description: row.status_description.clone(),
+        option_chain_entered_time: row.entered_time.to_rfc3339(),
+        success_rate: session.success_rate().percent(),
+        option_chain_own_status_color: row.own_color(),
+        option_chain_status_color: session.color(),
+    }
+}
+
+/// Orders keyed by session id (newest first), a list per session, one entry per account.
+pub(crate) fn option_orders_json(
+    sessions: &[CopySession],
+    names: &AccountNames,
+) -> Result<Bytes, ApiError> {
+    let mut map = Map::new();
+    for session in sessions {
+        let rows: Vec<OptionOrderRow> = session
+            .rows
+            .iter()
+            .map(|r| order_row(session, r, names))
+            .collect();
+        map.insert(
+            session.id.to_string(),
+            serde_json::to_value(rows).map_err(ApiError::internal)?,
+        );
+    }
+    serde_json::to_vec(&Value::Object(map))
+        .map(Bytes::from)
+        .map_err(ApiError::internal)
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OptionPositionRow {
+    option_chain_symbol: String,
+    option_chain_description: String,
+    option_chain_settled_quantity: i64,
+    option_chain_average_price: f64,
+    account_id: u64,
+    account_name: String,
+    account_username: String,
+}
+
+/// Option positions of the agent's accounts keyed by description, a list per account.
+pub(crate) fn option_positions_json(state: &AppState, agent: AgentId) -> Result<Bytes, ApiError> {
+    let mut map: BTreeMap<String, Vec<OptionPositionRow>> = BTreeMap::new();
+    for record in state.store.trading_accounts()?.for_agent(agent)? {
+        let Some(handle) = state.services.registry.get(record.id) else {
+            continue;
+        };
+        let Some(snapshot) = handle.account.current_view().snapshot else {
+            continue;
+        };
+        for position in snapshot
+            .positions
+            .iter()
+            .filter(|p| p.asset_type == AssetType::Option)
+        {
+            let net = position.net_quantity();
+            if net == 0 {
+                continue;
+            }
+            let description = position
+                .description
+                .clone()
+                .unwrap_or_else(|| describe_option(&position.symbol));
+            map.entry(description.clone())
+                .or_default()
+                .push(OptionPositionRow {
+                    option_chain_symbol: position.symbol.clone(),
+                    option_chain_description: description,
+                    option_chain_settled_quantity: net,
+                    option_chain_average_price: number(Some(position.average_price)),
+                    account_id: record.id.get(),
+                    account_name: record.name.clone(),
+                    account_username: record.username.clone(),
+                });
+        }
+    }
+    serde_json::to_vec(&map)
+        .map(Bytes::from)
+        .map_err(ApiError::internal)
+}
+
+/// Answers `bytes` with its ETag, or 304 when the client already has it.
+pub(crate) fn with_etag(req: &HttpRequest, etag: String, bytes: Bytes) -> HttpResponse {
+    let quoted = format!("\"{etag}\"");
+    let matches = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == quoted));
+    if matches {
+        return HttpResponse::NotModified()
+            .insert_header((header::ETAG, quoted))
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .finish();
+    }
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header((header::ETAG, quoted))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .body(bytes)
+}
+
+/// The orders answer of one kind, cached per read-model version.
+pub(crate) fn orders_answer(
+    state: &AppState,
+    req: &HttpRequest,
+    agent: AgentId,
+    kind: TradeKind,
+) -> Result<HttpResponse, ApiError> {
+    let book = state.services.supervisor.keeper().book();
+    let version = book.version(agent, kind);
+    let bytes = state.read_cache.get_or_make(agent, kind, version, || {
+        let (_, sessions) = book.view(agent, kind);
+        let names = AccountNames::load(state, agent)?;
+        option_orders_json(&sessions, &names)
+    })?;
+    Ok(with_etag(req, format!("{kind}-{agent}-{version}"), bytes))
+}
+
+/// A short content hash for answers built on every request.
+pub(crate) fn content_tag(bytes: &[u8]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    format!("{:016x}", hasher.finish())
+}
