@@ -1,9 +1,8 @@
 //! Account actors on the paper brokerage and a hand-moved clock: token life, single-flight refresh,
 //! login death, limits and polling, with no sleeping.
 
-use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
 use async_trait::async_trait;
@@ -11,7 +10,6 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use engine::account::messages::{Authorize, FetchSnapshot, GetHealth, SetWriteLimit};
 use engine::account::{
     AccountDeps, AccountError, AccountRegistry, CallBudget, IgnoreOrders, LinkStatus, TokenVault,
-    VaultError,
 };
 use engine::broker::paper::{PaperBrokerage, PaperConfig};
 use engine::broker::{
@@ -23,54 +21,11 @@ use engine::ids::{AccountId, AgentId, BrokerOrderId};
 use engine::order::{BrokerOrder, Instruction, OrderLeg, OrderRequest, PutCall};
 use engine::pause::ManualPause;
 
+mod support;
+
+use support::memory_vault::MemoryVault;
+
 const REDIRECT: &str = "http://127.0.0.1:8080/paper/oauth/callback";
-
-/// Tokens and links in memory, standing in for the store.
-#[derive(Default)]
-struct MemoryVault {
-    tokens: Mutex<HashMap<AccountId, TokenSet>>,
-    links: Mutex<HashMap<AccountId, AccountLink>>,
-}
-
-impl TokenVault for MemoryVault {
-    fn load_tokens(&self, account: AccountId) -> Result<Option<TokenSet>, VaultError> {
-        Ok(self
-            .tokens
-            .lock()
-            .map_err(|e| VaultError(e.to_string()))?
-            .get(&account)
-            .cloned())
-    }
-    fn save_tokens(&self, account: AccountId, tokens: &TokenSet) -> Result<(), VaultError> {
-        self.tokens
-            .lock()
-            .map_err(|e| VaultError(e.to_string()))?
-            .insert(account, tokens.clone());
-        Ok(())
-    }
-    fn clear_tokens(&self, account: AccountId) -> Result<(), VaultError> {
-        self.tokens
-            .lock()
-            .map_err(|e| VaultError(e.to_string()))?
-            .remove(&account);
-        Ok(())
-    }
-    fn load_link(&self, account: AccountId) -> Result<Option<AccountLink>, VaultError> {
-        Ok(self
-            .links
-            .lock()
-            .map_err(|e| VaultError(e.to_string()))?
-            .get(&account)
-            .cloned())
-    }
-    fn save_link(&self, account: AccountId, link: &AccountLink) -> Result<(), VaultError> {
-        self.links
-            .lock()
-            .map_err(|e| VaultError(e.to_string()))?
-            .insert(account, link.clone());
-        Ok(())
-    }
-}
 
 /// The paper brokerage, counting refreshes and yielding inside each one so that concurrent callers
 /// really overlap.

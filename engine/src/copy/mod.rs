@@ -1,6 +1,7 @@
 //! Copy trading: one command applied to many accounts at once, recorded as sessions of rows.
 
 mod book;
+mod fan_out;
 mod keeper;
 mod kind;
 mod repository;
@@ -11,6 +12,7 @@ mod success_rate;
 mod supervisor;
 
 pub use book::SessionBook;
+pub use fan_out::{QuantityOverflow, TargetAccount, active_quantities};
 pub use keeper::SessionKeeper;
 pub use kind::TradeKind;
 pub use repository::{RepositoryError, SessionRepository};

@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+pub mod memory_vault;
 pub mod scripted;
 
 use anyhow::{Context, Result, anyhow};

@@ -5,7 +5,10 @@ use std::collections::HashMap;
 
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
-use engine::copy::{CancelResult, CopySession, Placement, Replacement, TradeKind};
+use engine::account::TierMultipliers;
+use engine::copy::{
+    CancelResult, CopySession, Placement, Replacement, TargetAccount, TradeKind, active_quantities,
+};
 use engine::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
 use engine::order::{Instruction, OptionSymbol, OrderLeg, OrderRequest, OrderStatus, PutCall};
 use rust_decimal::Decimal;
@@ -262,20 +265,25 @@ fn place_targets(
     listed: &[AccountRef],
 ) -> Result<Vec<TradingAccountRecord>, ApiError> {
     let mut targets = if listed.is_empty() {
-        let mut active: Vec<TradingAccountRecord> = accounts
+        let candidates: Vec<TargetAccount> = accounts
             .values()
-            .filter(|a| a.trading_active)
-            .filter(|a| {
-                state
+            .map(|a| TargetAccount {
+                id: a.id,
+                tier: a.account_type,
+                trading_active: a.trading_active,
+                usable: state
                     .services
                     .registry
                     .get(a.id)
-                    .is_some_and(|h| h.account.status().is_usable())
+                    .is_some_and(|h| h.account.status().is_usable()),
             })
-            .cloned()
             .collect();
-        active.sort_by_key(|a| a.id);
-        active
+        // The quantity is applied later; here only the choice of accounts matters.
+        active_quantities(&candidates, &TierMultipliers::default(), 1)
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?
+            .into_iter()
+            .filter_map(|(id, _)| accounts.get(&id).cloned())
+            .collect()
     } else {
         let ids = listed
             .iter()

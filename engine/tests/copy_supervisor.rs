@@ -1,0 +1,209 @@
+//! The session supervisor on the paper brokerage with injected faults: one row per targeted account,
+//! quantity × tier, never two orders for one account, never an order for an inactive account.
+
+mod support;
+
+use std::sync::{Arc, Mutex};
+
+use anyhow::{Context, Result};
+use chrono::{TimeZone, Utc};
+use engine::account::messages::Authorize;
+use engine::account::{
+    AccountDeps, AccountRegistry, AccountType, CallBudget, TierMultipliers, TokenVault,
+};
+use engine::broker::paper::{FaultConfig, PaperBrokerage, PaperConfig};
+use engine::broker::{Brokerage, SubmitPolicy};
+use engine::clock::{Clock, ManualClock};
+use engine::copy::{
+    CopySession, Placement, RepositoryError, RowState, SessionKeeper, SessionRepository,
+    SessionSupervisor, TargetAccount, TradeKind, active_quantities,
+};
+use engine::ids::{AccountId, AgentId, SessionId};
+use engine::order::{Instruction, OrderLeg, OrderRequest};
+use engine::pause::ManualPause;
+use proptest::prelude::*;
+use rust_decimal::Decimal;
+use support::memory_vault::MemoryVault;
+
+/// Sessions in memory, standing in for the store.
+#[derive(Default)]
+struct MemorySessions(Mutex<Vec<CopySession>>);
+
+impl SessionRepository for MemorySessions {
+    fn save(&self, session: &CopySession) -> Result<(), RepositoryError> {
+        let mut all = self.0.lock().map_err(|e| RepositoryError(e.to_string()))?;
+        all.retain(|s| s.id != session.id);
+        all.push(session.clone());
+        Ok(())
+    }
+    fn load_all(&self) -> Result<Vec<CopySession>, RepositoryError> {
+        Ok(self
+            .0
+            .lock()
+            .map_err(|e| RepositoryError(e.to_string()))?
+            .clone())
+    }
+}
+
+fn tier(n: u8) -> AccountType {
+    [AccountType::Small, AccountType::Medium, AccountType::Big][usize::from(n % 3)]
+}
+
+struct Case {
+    accounts: Vec<(u8, bool)>,
+    quantity: u32,
+    faults: FaultConfig,
+    seed: u64,
+}
+
+async fn run(case: Case) -> Result<()> {
+    let start = Utc
+        .with_ymd_and_hms(2024, 10, 14, 14, 30, 0)
+        .single()
+        .context("date")?;
+    let clock = ManualClock::new(start);
+    let shared: Arc<dyn Clock> = Arc::new(clock.clone());
+    let config = PaperConfig {
+        seed: case.seed,
+        ..PaperConfig::default()
+    };
+    let paper = Arc::new(PaperBrokerage::new(config, shared.clone())?);
+    let vault = Arc::new(MemoryVault::default());
+    let keeper = SessionKeeper::load(Arc::new(MemorySessions::default()))?;
+    let pause = ManualPause::new(clock.clone());
+    let deps = AccountDeps {
+        broker: paper.clone(),
+        vault: vault.clone(),
+        clock: shared.clone(),
+        pause: pause.clone(),
+        reads: Arc::new(CallBudget::new(100_000, shared.clone())),
+        observer: keeper.clone(),
+    };
+    let registry = AccountRegistry::new(deps, actix::Arbiter::current());
+    let mut targets = Vec::new();
+    for (i, (t, active)) in case.accounts.iter().enumerate() {
+        let id = AccountId(i as u64 + 1);
+        let handle = registry.start(id, AgentId(1), 120)?;
+        let code = paper.authorize(&format!("user{i}"), "pw")?;
+        handle
+            .addr
+            .send(Authorize {
+                code,
+                redirect_uri: "http://127.0.0.1/cb".into(),
+            })
+            .await??;
+        targets.push(TargetAccount {
+            id,
+            tier: tier(*t),
+            trading_active: *active,
+            usable: true,
+        });
+    }
+    paper.set_faults(case.faults.clone());
+    let tiers = TierMultipliers::default();
+    let chosen = active_quantities(&targets, &tiers, case.quantity)?;
+    let placements: Vec<Placement> = chosen
+        .iter()
+        .map(|(account, quantity)| Placement {
+            account: *account,
+            // A limit far below the market stays open, so nothing fills during the test.
+            request: OrderRequest::limit(
+                OrderLeg::equity(Instruction::Buy, *quantity, "AAPL"),
+                Decimal::ONE,
+            ),
+        })
+        .collect();
+    let policy = SubmitPolicy {
+        pause,
+        jitter_seed: Some(case.seed),
+        ..SubmitPolicy::default()
+    };
+    let supervisor =
+        SessionSupervisor::new(registry.clone(), keeper.clone(), policy, shared.clone());
+    let session = supervisor
+        .place(AgentId(1), TradeKind::Common, SessionId(1), placements)
+        .await;
+
+    // One row per targeted account, each with quantity × its multiplier.
+    let active: Vec<&TargetAccount> = targets.iter().filter(|t| t.trading_active).collect();
+    assert_eq!(session.rows.len(), active.len());
+    for target in &active {
+        let rows: Vec<_> = session
+            .rows
+            .iter()
+            .filter(|r| r.account == target.id)
+            .collect();
+        assert_eq!(rows.len(), 1, "account {} has one row", target.id);
+        assert_eq!(
+            rows[0].request.total_quantity(),
+            case.quantity * tiers.for_type(target.tier)
+        );
+    }
+    assert_eq!(
+        keeper
+            .book()
+            .session(AgentId(1), SessionId(1))
+            .map(|s| s.rows.len()),
+        Some(active.len())
+    );
+
+    // What the broker holds: never two orders for one account, none for inactive accounts, and an
+    // order exactly where the row says one was placed.
+    paper.set_faults(FaultConfig::default());
+    for target in &targets {
+        let handle = registry.get(target.id).context("running")?;
+        let hash = handle.account.link().context("linked")?.hash;
+        let token = vault.load_tokens(target.id)?.context("tokens")?.access;
+        let orders = paper
+            .list_orders(
+                &token,
+                &hash,
+                start - chrono::Duration::days(1),
+                clock.now(),
+            )
+            .await?;
+        let row = session.rows.iter().find(|r| r.account == target.id);
+        match row {
+            None => assert!(
+                orders.is_empty(),
+                "inactive account {} got an order",
+                target.id
+            ),
+            Some(row) => match (&row.state, row.order_id) {
+                (RowState::Order(_), Some(id)) => {
+                    assert_eq!(orders.iter().map(|o| o.id).collect::<Vec<_>>(), vec![id]);
+                }
+                (RowState::FailedToPlace, None) => {
+                    assert!(orders.is_empty(), "{:?}", row.status_description)
+                }
+                (RowState::Unsettled, None) => assert!(orders.len() <= 1),
+                other => panic!("inconsistent row {other:?}"),
+            },
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn a_place_sends_one_order_per_active_account_whatever_fails(
+        accounts in proptest::collection::vec((any::<u8>(), any::<bool>()), 1..7),
+        quantity in 1u32..5,
+        error_rate in prop_oneof![Just(0.0), Just(0.3)],
+        timeout_rate in prop_oneof![Just(0.0), Just(0.4)],
+        without_id_rate in prop_oneof![Just(0.0), Just(0.4)],
+        seed in any::<u64>(),
+    ) {
+        let faults = FaultConfig {
+            error_rate,
+            timeout_after_accept_rate: timeout_rate,
+            accepted_without_id_rate: without_id_rate,
+            ..FaultConfig::default()
+        };
+        let case = Case { accounts, quantity, faults, seed };
+        let outcome = actix_rt::System::new().block_on(run(case));
+        prop_assert!(outcome.is_ok(), "{outcome:?}");
+    }
+}
