@@ -3,22 +3,13 @@
 
 mod support;
 
-use std::sync::Arc;
-
 use actix_web::http::StatusCode;
 use actix_web::{App, test};
 use chrono::Duration;
-use engine::clock::ManualClock;
-use engine::pause::ManualPause;
-use facade::services::Services;
-use facade::settings::{BrokerKind, SchwabSettings};
-use facade::{AppState, Settings, routes};
-use fixtures::fake::{FakeConfig, FakeServer};
+use facade::routes;
 use serde_json::{Value, json};
-use store::Store;
+use support::schwab::{CALLBACK, SchwabDesk};
 use support::{post_json, session_cookie, status_and_text};
-
-const CALLBACK: &str = "https://127.0.0.1:8182/callback";
 
 fn json_of(text: &str) -> Value {
     serde_json::from_str(text).expect("the answer is JSON")
@@ -26,32 +17,8 @@ fn json_of(text: &str) -> Value {
 
 #[actix_web::test]
 async fn a_schwab_account_is_authorized_refreshed_and_expires_against_the_fake() {
-    let clock = ManualClock::new(chrono::Utc::now());
-    let fake_config = FakeConfig {
-        clock: Arc::new(clock.clone()),
-        ..FakeConfig::default()
-    };
-    let (app_key, app_secret) = (fake_config.app_key.clone(), fake_config.app_secret.clone());
-    let fake = FakeServer::start(fake_config).expect("schwab-fake starts");
-
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut settings = Settings::for_tests(dir.path().to_path_buf());
-    settings.broker = BrokerKind::Schwab;
-    settings.schwab = Some(SchwabSettings {
-        app_key: app_key.clone(),
-        app_secret,
-        callback_url: CALLBACK.into(),
-        base_url: fake.base_url(),
-    });
-    let store = Store::open(dir.path(), None).expect("store");
-    let services = Services::start_with(
-        &store,
-        &settings,
-        Arc::new(clock.clone()),
-        ManualPause::new(clock.clone()),
-    )
-    .expect("services");
-    let state = AppState::new(store, settings, services).expect("state");
+    let desk = SchwabDesk::start();
+    let (state, clock, app_key) = (desk.state.clone(), desk.clock.clone(), desk.app_key.clone());
     let app_state = state.clone();
     let service =
         test::init_service(App::new().configure(move |cfg| routes::configure(cfg, &app_state)))
@@ -110,7 +77,7 @@ async fn a_schwab_account_is_authorized_refreshed_and_expires_against_the_fake()
     assert!(
         url.starts_with(&format!(
             "{}/v1/oauth/authorize?client_id={app_key}",
-            fake.base_url()
+            desk.fake.base_url()
         )),
         "{url}"
     );
@@ -122,22 +89,7 @@ async fn a_schwab_account_is_authorized_refreshed_and_expires_against_the_fake()
         .expect("client");
     let page = browser.get(&url).send().await.expect("authorize page");
     assert_eq!(page.status().as_u16(), 200);
-    let answer = browser
-        .post(format!("{}/v1/oauth/authorize", fake.base_url()))
-        .form(&[
-            ("client_id", app_key.as_str()),
-            ("redirect_uri", CALLBACK),
-            ("username", "schwab-login"),
-            ("password", "pw-123"),
-        ])
-        .send()
-        .await
-        .expect("authorize submit");
-    assert_eq!(answer.status().as_u16(), 302);
-    let redirected = answer.headers()["location"]
-        .to_str()
-        .expect("location")
-        .to_owned();
+    let redirected = desk.authorize("schwab-login").await;
     assert!(redirected.starts_with(CALLBACK), "{redirected}");
 
     let paste = json!({"accountName": "Main", "accountUsername": "schwab-login", "authorizationCodeUrl": redirected}).to_string();
@@ -243,5 +195,5 @@ async fn a_schwab_account_is_authorized_refreshed_and_expires_against_the_fake()
             )
         )
     );
-    fake.stop().await;
+    desk.fake.stop().await;
 }

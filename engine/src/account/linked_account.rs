@@ -21,6 +21,9 @@ use crate::pause::Pause;
 
 /// How far back a poll lists orders.
 pub const ORDER_LOOKBACK: chrono::Duration = chrono::Duration::hours(24);
+/// How far past our clock a poll lists orders, so that a broker clock slightly ahead of ours, or time
+/// bounds truncated to milliseconds on the wire, never hide a just-entered order.
+pub const ORDER_LOOKAHEAD: chrono::Duration = chrono::Duration::minutes(1);
 /// How long an on-demand read may wait for room in the read budget.
 pub const READ_DEADLINE: Duration = Duration::from_secs(5);
 
@@ -381,8 +384,8 @@ impl LinkedAccount {
                 async move { broker.account(&token, &hash).await }
             })
             .await?;
-        let to = self.deps.clock.now();
-        let from = to - ORDER_LOOKBACK;
+        let now = self.deps.clock.now();
+        let (from, to) = (now - ORDER_LOOKBACK, now + ORDER_LOOKAHEAD);
         let orders = self
             .with_token(|token| {
                 let broker = broker.clone();

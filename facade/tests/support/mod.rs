@@ -14,6 +14,8 @@ use actix_web::cookie::Cookie;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::{App, test};
+pub mod schwab;
+
 use std::sync::Arc;
 
 use engine::clock::ManualClock;

@@ -1,0 +1,87 @@
+//! copydesk in Schwab mode against an in-process `schwab-fake` on loopback, sharing one hand-moved clock.
+
+use std::sync::Arc;
+
+use engine::clock::ManualClock;
+use engine::pause::ManualPause;
+use facade::services::Services;
+use facade::settings::{BrokerKind, SchwabSettings};
+use facade::{AppState, Settings};
+use fixtures::fake::{FakeConfig, FakeServer};
+use store::Store;
+
+/// The callback URL registered for the test app.
+pub const CALLBACK: &str = "https://127.0.0.1:8182/callback";
+
+/// A copydesk state in Schwab mode and the fake it talks to.
+pub struct SchwabDesk {
+    /// copydesk's state.
+    pub state: AppState,
+    /// The fake Schwab.
+    pub fake: FakeServer,
+    /// The clock both share.
+    pub clock: ManualClock,
+    /// The fake's app key.
+    pub app_key: String,
+    /// Keeps the data directory alive.
+    pub dir: tempfile::TempDir,
+}
+
+impl SchwabDesk {
+    /// Starts the fake and a copydesk state configured for it.
+    pub fn start() -> Self {
+        let clock = ManualClock::new(chrono::Utc::now());
+        let fake_config = FakeConfig {
+            clock: Arc::new(clock.clone()),
+            ..FakeConfig::default()
+        };
+        let (app_key, app_secret) = (fake_config.app_key.clone(), fake_config.app_secret.clone());
+        let fake = FakeServer::start(fake_config).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut settings = Settings::for_tests(dir.path().to_path_buf());
+        settings.broker = BrokerKind::Schwab;
+        settings.schwab = Some(SchwabSettings {
+            app_key: app_key.clone(),
+            app_secret,
+            callback_url: CALLBACK.into(),
+            base_url: fake.base_url(),
+        });
+        let store = Store::open(dir.path(), None).unwrap();
+        let services = Services::start_with(
+            &store,
+            &settings,
+            Arc::new(clock.clone()),
+            ManualPause::new(clock.clone()),
+        )
+        .unwrap();
+        let state = AppState::new(store, settings, services).unwrap();
+        Self {
+            state,
+            fake,
+            clock,
+            app_key,
+            dir,
+        }
+    }
+
+    /// Logs `username` in on the fake's authorize page and returns the address it redirects to.
+    pub async fn authorize(&self, username: &str) -> String {
+        let browser = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        let answer = browser
+            .post(format!("{}/v1/oauth/authorize", self.fake.base_url()))
+            .form(&[
+                ("client_id", self.app_key.as_str()),
+                ("redirect_uri", CALLBACK),
+                ("username", username),
+                ("password", "pw-123"),
+            ])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status().as_u16(), 302);
+        answer.headers()["location"].to_str().unwrap().to_owned()
+    }
+}
