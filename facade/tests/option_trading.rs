@@ -2,49 +2,18 @@
 //! option contracts, saved orders) on the paper brokerage: exact answers, state after each call, bad
 //! input, and other agents' ids refused.
 
+#[macro_use]
 mod support;
 
 use actix_web::http::StatusCode;
 use actix_web::test;
 use serde_json::{Value, json};
-use support::{TestApp, error_body, post_json, session_cookie, status_and_text};
-
-macro_rules! call {
-    ($service:expr, $request:expr) => {
-        status_and_text(test::call_service($service, $request.to_request()).await).await
-    };
-}
-
-fn json_of(text: &str) -> Value {
-    serde_json::from_str(text).expect("the answer is JSON")
-}
+use support::{TestApp, error_body, json_of, post_json, sign_in, status_and_text};
 
 fn with_json(request: test::TestRequest, body: &Value) -> test::TestRequest {
     request
         .insert_header(("content-type", "application/json"))
         .set_payload(body.to_string())
-}
-
-async fn sign_in(
-    service: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
-        Error = actix_web::Error,
-    >,
-    username: &str,
-) -> actix_web::cookie::Cookie<'static> {
-    let credentials = json!({"agentUsername": username, "agentPassword": "password-1"}).to_string();
-    test::call_service(
-        service,
-        post_json("/api/agent_account/register/", &credentials).to_request(),
-    )
-    .await;
-    let response = test::call_service(
-        service,
-        post_json("/api/agent_account/login/", &credentials).to_request(),
-    )
-    .await;
-    session_cookie(&response).expect("signed in")
 }
 
 /// An agent with accounts Small (1), Medium (2), Big (3) active, and Off (4) switched off.

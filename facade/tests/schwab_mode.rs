@@ -1,6 +1,7 @@
 //! copydesk in Schwab mode against `schwab-fake` over loopback HTTP: add an account, authorize it through
 //! the fake's authorize page, see balances, refresh the access token, and see the login expire.
 
+#[macro_use]
 mod support;
 
 use actix_web::http::StatusCode;
@@ -9,11 +10,7 @@ use chrono::Duration;
 use facade::routes;
 use serde_json::{Value, json};
 use support::schwab::{CALLBACK, SchwabDesk};
-use support::{post_json, session_cookie, status_and_text};
-
-fn json_of(text: &str) -> Value {
-    serde_json::from_str(text).expect("the answer is JSON")
-}
+use support::{json_of, post_json, session_cookie, status_and_text};
 
 #[actix_web::test]
 async fn a_schwab_account_is_authorized_refreshed_and_expires_against_the_fake() {

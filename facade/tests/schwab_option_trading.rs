@@ -1,6 +1,7 @@
 //! The option copy-trading scenario in Schwab mode against `schwab-fake` over loopback HTTP: fan-out by
 //! tier, replace, cancel, a market fill, positions and exit.
 
+#[macro_use]
 mod support;
 
 use actix_web::http::StatusCode;
@@ -8,17 +9,7 @@ use actix_web::{App, test};
 use facade::routes;
 use serde_json::{Value, json};
 use support::schwab::SchwabDesk;
-use support::{post_json, session_cookie, status_and_text};
-
-macro_rules! call {
-    ($service:expr, $request:expr) => {
-        status_and_text(test::call_service($service, $request.to_request()).await).await
-    };
-}
-
-fn json_of(text: &str) -> Value {
-    serde_json::from_str(text).expect("the answer is JSON")
-}
+use support::{json_of, post_json, session_cookie};
 
 #[actix_web::test]
 async fn fan_out_replace_cancel_fill_and_exit_over_schwab_http() {

@@ -1,49 +1,18 @@
 //! API tests of `/api/trading_account/*`, `/api/operator/*` and the paper login pages: answers, state
 //! after the call, bad input naming the field, other agents' accounts untouchable, passwords absent.
 
+#[macro_use]
 mod support;
 
 use actix_web::http::StatusCode;
 use actix_web::test;
 use engine::ids::AccountId;
-use serde_json::{Value, json};
-use support::{TestApp, error_body, post_json, session_cookie, status_and_text};
-
-async fn sign_in(
-    service: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
-        Error = actix_web::Error,
-    >,
-    username: &str,
-) -> actix_web::cookie::Cookie<'static> {
-    let credentials = json!({"agentUsername": username, "agentPassword": "password-1"}).to_string();
-    test::call_service(
-        service,
-        post_json("/api/agent_account/register/", &credentials).to_request(),
-    )
-    .await;
-    let response = test::call_service(
-        service,
-        post_json("/api/agent_account/login/", &credentials).to_request(),
-    )
-    .await;
-    session_cookie(&response).expect("signed in")
-}
+use serde_json::json;
+use support::{TestApp, error_body, json_of, post_json, sign_in, status_and_text};
 
 fn account(name: &str, username: &str, tier: &str) -> String {
     json!({"accountName": name, "accountUsername": username, "accountPassword": "broker-pw-1", "accountType": tier})
         .to_string()
-}
-
-macro_rules! call {
-    ($service:expr, $request:expr) => {
-        status_and_text(test::call_service($service, $request.to_request()).await).await
-    };
-}
-
-fn json_of(text: &str) -> Value {
-    serde_json::from_str(text).expect("the answer is JSON")
 }
 
 #[actix_web::test]

@@ -108,3 +108,43 @@ pub fn error_body(message: &str, code: &str) -> String {
         serde_json::Value::from(code)
     )
 }
+
+/// Calls the service and reads status and body text.
+#[macro_export]
+macro_rules! call {
+    ($service:expr, $request:expr) => {
+        $crate::support::status_and_text(
+            actix_web::test::call_service($service, $request.to_request()).await,
+        )
+        .await
+    };
+}
+
+/// Parses an answer body as JSON.
+pub fn json_of(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).expect("the answer is JSON")
+}
+
+/// Registers `username` (password `password-1`), signs in, and returns the session cookie.
+pub async fn sign_in(
+    service: &impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+    >,
+    username: &str,
+) -> Cookie<'static> {
+    let credentials =
+        serde_json::json!({"agentUsername": username, "agentPassword": "password-1"}).to_string();
+    test::call_service(
+        service,
+        post_json("/api/agent_account/register/", &credentials).to_request(),
+    )
+    .await;
+    let response = test::call_service(
+        service,
+        post_json("/api/agent_account/login/", &credentials).to_request(),
+    )
+    .await;
+    session_cookie(&response).expect("signed in")
+}
