@@ -331,6 +331,8 @@ async fn delete_account(
     state.services.registry.stop(record.id);
     state.store.account_vault()?.forget(record.id)?;
     accounts.delete(record.id)?;
+    // Cached tables name the account; the next poll rebuilds them.
+    state.read_cache.forget_agent(agent);
     tracing::info!(agent = %agent, account = %record.id, "trading account deleted");
     Ok(text_success())
 }
