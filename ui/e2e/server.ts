@@ -38,6 +38,8 @@ export interface ServerOptions {
    * from 127.0.0.1, so the default is high enough for whole suites; a rate-limit test passes a small one.
    */
   readonly loginAttemptsPerMinute?: number;
+  /** More `copydesk serve` arguments, e.g. `--broker schwab` and its settings. */
+  readonly extraArgs?: readonly string[];
 }
 
 /** A running server. */
@@ -73,6 +75,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       uiDir,
       "--login-attempts-per-minute",
       String(options.loginAttemptsPerMinute ?? 600),
+      ...(options.extraArgs ?? []),
     ],
     { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } },
   );

@@ -197,3 +197,101 @@ describe("ApiClient answers", () => {
     expect(settled).toBe(true);
   });
 });
+
+describe("ApiClient conditional GET", () => {
+  it("sends no If-None-Match without an ETag and returns the body with the answer's ETag", async () => {
+    const { client, requests } = clientAnswering(
+      () => new Response('{"12":[]}', { status: 200, headers: { "Content-Type": "application/json", ETag: '"v1"' } }),
+    );
+
+    await expect(client.getIfChanged("/copy_trading_account/database/COMMON", null)).resolves.toEqual({
+      modified: true,
+      body: { "12": [] },
+      etag: '"v1"',
+    });
+    expect(requests[0]?.headers).toEqual({ accept: "application/json, text/plain" });
+  });
+
+  it("sends If-None-Match with the ETag and reports a 304 as not modified", async () => {
+    const { client, requests } = clientAnswering(() => new Response(null, { status: 304, headers: { ETag: '"v1"' } }));
+
+    await expect(client.getIfChanged("/copy_trading_account/database/COMMON", '"v1"')).resolves.toEqual({
+      modified: false,
+    });
+    expect(requests[0]?.headers["if-none-match"]).toBe('"v1"');
+  });
+
+  it("returns a null ETag when the answer has none", async () => {
+    const { client } = clientAnswering(() => jsonResponse(200, {}));
+
+    await expect(client.getIfChanged("/x", '"old"')).resolves.toEqual({ modified: true, body: {}, etag: null });
+  });
+
+  it("still rejects an error answer with the server's message", async () => {
+    const { client } = clientAnswering(() => jsonResponse(401, { error: "Please log in first", code: "unauthorized" }));
+
+    const error = await rejection(client.getIfChanged("/x", null));
+
+    expect(error).toMatchObject({ status: 401, message: "Please log in first", code: "unauthorized" });
+  });
+});
+
+describe("ApiClient timeouts", () => {
+  function manualTimer() {
+    const timers: { callback: () => void; delayMs: number; cancelled: boolean }[] = [];
+    const timer = (callback: () => void, delayMs: number) => {
+      const entry = { callback, delayMs, cancelled: false };
+      timers.push(entry);
+      return () => {
+        entry.cancelled = true;
+      };
+    };
+    return { timer, timers };
+  }
+
+  it("aborts the request and rejects with a timeout error when the timer fires first", async () => {
+    const { timer, timers } = manualTimer();
+    let signal: AbortSignal | null | undefined;
+    const client = new ApiClient({
+      timer,
+      transport: (_url, init) => {
+        signal = init.signal;
+        return new Promise<Response>(() => undefined);
+      },
+    });
+
+    const call = rejection(client.get("/copy_trading_account/get_option_chain_list/COMMON", {}, { timeoutMs: 5000 }));
+    expect(timers.map((t) => t.delayMs)).toEqual([5000]);
+    timers[0]?.callback();
+    const error = await call;
+
+    expect(error).toMatchObject({ status: 0, code: "timeout", message: "The server did not answer within 5000 ms" });
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it("cancels the timer when the answer arrives in time", async () => {
+    const { timer, timers } = manualTimer();
+    const client = new ApiClient({ timer, transport: () => Promise.resolve(jsonResponse(200, { ok: 1 })) });
+
+    await expect(client.get("/x", undefined, { timeoutMs: 5000 })).resolves.toEqual({ ok: 1 });
+
+    expect(timers.map((t) => t.cancelled)).toEqual([true]);
+  });
+
+  it("sets no timer and no abort signal without a timeout", async () => {
+    const { timer, timers } = manualTimer();
+    let signal: AbortSignal | null | undefined;
+    const client = new ApiClient({
+      timer,
+      transport: (_url, init) => {
+        signal = init.signal;
+        return Promise.resolve(jsonResponse(200, {}));
+      },
+    });
+
+    await client.get("/x");
+
+    expect(timers).toHaveLength(0);
+    expect(signal).toBeUndefined();
+  });
+});

@@ -1,5 +1,5 @@
 // The one module that talks HTTP to the copydesk server: every store calls the API through this client.
-import { ApiError, INVALID_ANSWER_CODE, NETWORK_ERROR_CODE, httpStatusCode } from "./ApiError";
+import { ApiError, INVALID_ANSWER_CODE, NETWORK_ERROR_CODE, TIMEOUT_CODE, httpStatusCode } from "./ApiError";
 import { isRecord } from "./json";
 
 /** Sends one HTTP request; `fetch` in the browser, a fake in tests. */
@@ -14,6 +14,25 @@ export type QueryParams = Readonly<Record<string, string | number | boolean>>;
  */
 export type ApiAnswer = unknown;
 
+/** Schedules `callback` after `delayMs` and returns a function that cancels it (the timer of call timeouts). */
+export type Timer = (callback: () => void, delayMs: number) => () => void;
+
+/** Per-call options. */
+export interface CallOptions {
+  /**
+   * Gives up after this many milliseconds: the request is aborted and the call rejects with an
+   * {@link ApiError} of code {@link TIMEOUT_CODE}. No limit when omitted.
+   */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * The answer of a conditional GET: either the server's copy has not changed since the ETag sent (304), or
+ * the new body with its ETag (null when the server sent none).
+ */
+export type ConditionalAnswer =
+  { readonly modified: false } | { readonly modified: true; readonly body: ApiAnswer; readonly etag: string | null };
+
 /** HTTP methods the API uses. */
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -22,12 +41,26 @@ export const API_BASE_PATH = "/api";
 
 const browserTransport: Transport = (url, init) => fetch(url, init);
 
+const browserTimer: Timer = (callback, delayMs) => {
+  const handle = setTimeout(callback, delayMs);
+  return () => clearTimeout(handle);
+};
+
+/** One decoded answer with the headers a caller may need. */
+interface Answer {
+  readonly status: number;
+  readonly body: ApiAnswer;
+  readonly etag: string | null;
+}
+
 /** Options of {@link ApiClient}. */
 export interface ApiClientOptions {
   /** How requests are sent; defaults to the browser's `fetch`. */
   readonly transport?: Transport;
   /** Path prefix of every call; defaults to {@link API_BASE_PATH}. */
   readonly basePath?: string;
+  /** Timer of call timeouts; defaults to `setTimeout`. */
+  readonly timer?: Timer;
 }
 
 /**
@@ -38,58 +71,83 @@ export interface ApiClientOptions {
 export class ApiClient {
   private readonly transport: Transport;
   private readonly basePath: string;
+  private readonly timer: Timer;
 
-  /** @param options Transport and base path; both have browser defaults. */
+  /** @param options Transport, base path and timer; all have browser defaults. */
   constructor(options: ApiClientOptions = {}) {
     this.transport = options.transport ?? browserTransport;
     this.basePath = options.basePath ?? API_BASE_PATH;
+    this.timer = options.timer ?? browserTimer;
   }
 
   /**
    * GET `path` (relative to the base path, starting with `/`) with optional query parameters.
-   * @throws {ApiError} on a non-2xx answer or when the server cannot be reached.
+   * @throws {ApiError} on a non-2xx answer, when the server cannot be reached, or on timeout.
    */
-  get(path: string, query?: QueryParams): Promise<ApiAnswer> {
-    return this.send("GET", path, undefined, query);
+  async get(path: string, query?: QueryParams, options: CallOptions = {}): Promise<ApiAnswer> {
+    return (await this.send("GET", path, undefined, { query, timeoutMs: options.timeoutMs })).body;
+  }
+
+  /**
+   * GET `path` unless the server's copy still has the ETag `etag` (sent as `If-None-Match`); a 304 answer
+   * resolves as not modified, so the caller keeps what it has.
+   * @throws {ApiError} on any other non-2xx answer or when the server cannot be reached.
+   */
+  async getIfChanged(path: string, etag: string | null, query?: QueryParams): Promise<ConditionalAnswer> {
+    const answer = await this.send("GET", path, undefined, { query, etag });
+    if (answer.status === NOT_MODIFIED) {
+      return { modified: false };
+    }
+    return { modified: true, body: answer.body, etag: answer.etag };
   }
 
   /**
    * POST `body` as JSON (an empty object when omitted).
    * @throws {ApiError} on a non-2xx answer or when the server cannot be reached.
    */
-  post(path: string, body?: unknown): Promise<ApiAnswer> {
-    return this.send("POST", path, body ?? {});
+  async post(path: string, body?: unknown): Promise<ApiAnswer> {
+    return (await this.send("POST", path, body ?? {})).body;
   }
 
   /**
    * PUT `body` as JSON (an empty object when omitted).
    * @throws {ApiError} on a non-2xx answer or when the server cannot be reached.
    */
-  put(path: string, body?: unknown): Promise<ApiAnswer> {
-    return this.send("PUT", path, body ?? {});
+  async put(path: string, body?: unknown): Promise<ApiAnswer> {
+    return (await this.send("PUT", path, body ?? {})).body;
   }
 
   /**
    * DELETE with `body` as JSON (an empty object when omitted).
    * @throws {ApiError} on a non-2xx answer or when the server cannot be reached.
    */
-  delete(path: string, body?: unknown): Promise<ApiAnswer> {
-    return this.send("DELETE", path, body ?? {});
+  async delete(path: string, body?: unknown): Promise<ApiAnswer> {
+    return (await this.send("DELETE", path, body ?? {})).body;
   }
 
-  private async send(method: Method, path: string, body: unknown, query?: QueryParams): Promise<ApiAnswer> {
+  private async send(method: Method, path: string, body: unknown, extra: SendOptions = {}): Promise<Answer> {
     const headers: Record<string, string> = { Accept: "application/json, text/plain" };
     const init: RequestInit = { method, credentials: "include", headers };
     if (method !== "GET") {
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
     }
+    if (extra.etag !== undefined && extra.etag !== null) {
+      headers["If-None-Match"] = extra.etag;
+    }
 
     let response: Response;
     try {
-      response = await this.transport(this.url(path, query), init);
+      response = await this.withTimeout(this.url(path, extra.query), init, extra.timeoutMs);
     } catch (cause) {
+      if (cause instanceof ApiError) {
+        throw cause;
+      }
       throw new ApiError(0, `Could not reach the server (${describe(cause)})`, NETWORK_ERROR_CODE);
+    }
+    const etag = response.headers.get("ETag");
+    if (response.status === NOT_MODIFIED) {
+      return { status: NOT_MODIFIED, body: null, etag };
     }
 
     let text: string;
@@ -104,16 +162,41 @@ export class ApiClient {
       throw errorFromAnswer(response, text, isJson);
     }
     if (!isJson) {
-      return text;
+      return { status: response.status, body: text, etag };
     }
     if (text.trim() === "") {
-      return null;
+      return { status: response.status, body: null, etag };
     }
     try {
-      return JSON.parse(text) as unknown;
+      return { status: response.status, body: JSON.parse(text) as unknown, etag };
     } catch {
       throw new ApiError(response.status, "The server sent malformed JSON", INVALID_ANSWER_CODE);
     }
+  }
+
+  /** Sends the request; with a timeout, aborts it and rejects with a timeout error when time runs out. */
+  private withTimeout(url: string, init: RequestInit, timeoutMs: number | undefined): Promise<Response> {
+    if (timeoutMs === undefined) {
+      return this.transport(url, init);
+    }
+    const controller = new AbortController();
+    init.signal = controller.signal;
+    return new Promise<Response>((resolve, reject) => {
+      const cancel = this.timer(() => {
+        controller.abort();
+        reject(new ApiError(0, `The server did not answer within ${timeoutMs} ms`, TIMEOUT_CODE));
+      }, timeoutMs);
+      this.transport(url, init).then(
+        (response) => {
+          cancel();
+          resolve(response);
+        },
+        (error: unknown) => {
+          cancel();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
   }
 
   private url(path: string, query?: QueryParams): string {
@@ -129,6 +212,15 @@ export class ApiClient {
     return encoded === "" ? url : `${url}?${encoded}`;
   }
 }
+
+/** What {@link ApiClient.send} takes besides method, path and body. */
+interface SendOptions {
+  readonly query?: QueryParams | undefined;
+  readonly etag?: string | null;
+  readonly timeoutMs?: number | undefined;
+}
+
+const NOT_MODIFIED = 304;
 
 function isJsonContentType(contentType: string | null): boolean {
   if (contentType === null) {

@@ -22,6 +22,9 @@ export class ApiError extends Error {
 /** Code used when the request never reached the server or its answer never arrived. */
 export const NETWORK_ERROR_CODE = "network_error";
 
+/** Code used when the server did not answer within a call's timeout. */
+export const TIMEOUT_CODE = "timeout";
+
 /** Code used when a successful answer claims to be JSON but cannot be parsed. */
 export const INVALID_ANSWER_CODE = "invalid_answer";
 

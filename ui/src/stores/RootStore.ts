@@ -4,6 +4,7 @@ import { ApiClient } from "../api/ApiClient";
 import { AccountStore } from "./AccountStore";
 import { browserEnvironment, type Environment } from "./Environment";
 import { OperatorStore } from "./OperatorStore";
+import { OptionStore } from "./OptionStore";
 import { SessionStore } from "./SessionStore";
 
 /**
@@ -21,6 +22,8 @@ export class RootStore {
   readonly accounts: AccountStore = new AccountStore(this);
   /** Per-account limits and health, and the agent's operator settings. */
   readonly operator: OperatorStore = new OperatorStore(this);
+  /** Single-leg option copy trading: orders, positions, favourites, saved orders and their dialogs. */
+  readonly options: OptionStore = new OptionStore(this);
 
   /**
    * @param api The API client; tests pass one built on a fake transport.
@@ -35,6 +38,7 @@ export class RootStore {
       () => {
         this.accounts.reset();
         this.operator.reset();
+        this.options.reset();
       },
     );
   }

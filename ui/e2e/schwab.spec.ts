@@ -1,0 +1,81 @@
+// The Account screen in Schwab mode against schwab-fake: add an account, authorize it through the fake's
+// login page, see its balances and connection time.
+import { expect, test } from "@playwright/test";
+
+import { AGENT_PASSWORD, toast, uniqueAgent } from "./fixtures";
+import { FAKE_APP_KEY, FAKE_APP_SECRET, startSchwabFake, type RunningFake } from "./schwabFake";
+import { startServer, type RunningServer } from "./server";
+
+const CALLBACK = "https://127.0.0.1:8182/callback";
+
+let fake: RunningFake;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  fake = await startSchwabFake();
+  server = await startServer({
+    extraArgs: [
+      "--broker", "schwab",
+      "--schwab-base-url", fake.baseUrl,
+      "--schwab-app-key", FAKE_APP_KEY,
+      "--schwab-app-secret", FAKE_APP_SECRET,
+      "--schwab-callback-url", CALLBACK,
+    ],
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await fake?.stop();
+});
+
+test("a Schwab account is linked through the brokerage's login page", async ({ page }) => {
+  const agent = uniqueAgent("schwab");
+  const answer = await page.request.post(`${server.baseUrl}/api/agent_account/register/`, {
+    data: { agentUsername: agent, agentPassword: AGENT_PASSWORD },
+  });
+  expect(answer.status()).toBe(200);
+  await page.goto(`${server.baseUrl}/#/login`);
+  await page.getByLabel("Username").fill(agent);
+  await page.getByLabel("Password").fill(AGENT_PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/#\/trading\/account$/);
+
+  // Adding stores the account; it waits for authorization, so no connection time yet.
+  await page.getByRole("button", { name: "ADD ACCOUNT" }).click();
+  const add = page.getByRole("dialog", { name: "Add new Trading Account" });
+  await add.getByLabel("Name", { exact: true }).fill("Main");
+  await add.getByLabel("Account Username").fill("schwab-login");
+  await add.getByLabel("Account Password").fill("schwab-password");
+  await add.getByRole("button", { name: "Login" }).click();
+  await expect(toast(page, "success")).toHaveText("Account added successful");
+  const row = page.getByRole("table", { name: "Trading accounts" }).getByRole("row").filter({ hasText: "schwab-login" });
+  await expect(row.getByRole("cell").nth(3)).toHaveText("-");
+
+  // Get Access Token: the fake's login page opens; it redirects to the callback with a code.
+  await row.getByRole("button", { name: "Get access token" }).click();
+  const dialog = page.getByRole("dialog", { name: "Get Access Token" });
+  await expect(dialog.getByLabel("Account Password")).toHaveValue("schwab-password");
+  const popupOpened = page.waitForEvent("popup");
+  await dialog.getByRole("button", { name: "Get authorization code" }).click();
+  const popup = await popupOpened;
+  await expect(popup).toHaveURL(new RegExp(`^${fake.baseUrl}/v1/oauth/authorize\\?client_id=${FAKE_APP_KEY}`));
+  await popup.getByLabel("Login ID").fill("schwab-login");
+  await popup.getByLabel("Password").fill("schwab-password");
+  // The callback address is not served by anything (as with a real Schwab app's local callback): the
+  // agent copies it from the address bar.
+  const redirected = popup.waitForRequest((request) => request.url().startsWith(CALLBACK));
+  await popup.getByRole("button", { name: "Log in and allow access" }).click();
+  const address = (await redirected).url();
+  expect(address).toMatch(/\?code=[^&]+&session=/);
+  await popup.close();
+  await dialog.getByLabel("Account Authorization Code").fill(address);
+  await dialog.getByRole("button", { name: "Get access code" }).click();
+  await expect(toast(page, "success")).toHaveText("Get access token successful.");
+
+  // Linked: a week of connection time, and the fake's balances in Account Info.
+  await expect(row.getByRole("cell").nth(3)).toHaveText(/^100[78]\d$/);
+  await row.getByRole("button", { name: "View info" }).click();
+  const info = page.getByRole("dialog", { name: "Account Info" });
+  await expect(info).toContainText("100,000.00");
+});

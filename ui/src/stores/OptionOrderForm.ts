@@ -1,0 +1,146 @@
+// The order fields shared by the place, replace and exit forms: instruction, order type, quantity, price.
+import { makeAutoObservable } from "mobx";
+
+/** Instructions of a new order (spec 01 §4). */
+export const OPENING_INSTRUCTIONS = ["BUY_TO_OPEN", "SELL_TO_OPEN"] as const;
+
+/** Instructions that close a position. */
+export const CLOSING_INSTRUCTIONS = ["SELL_TO_CLOSE", "BUY_TO_CLOSE"] as const;
+
+/** Instructions a replacement may carry: the opening ones plus the closing ones. */
+export const REPLACE_INSTRUCTIONS = [...OPENING_INSTRUCTIONS, ...CLOSING_INSTRUCTIONS] as const;
+
+/** Order types of single-leg option orders. */
+export const ORDER_TYPES = ["LIMIT", "MARKET"] as const;
+
+/** One order type. */
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** The default order type. */
+export const DEFAULT_ORDER_TYPE: OrderType = "LIMIT";
+
+/** The order fields of a request body. */
+export interface OrderFieldsPayload {
+  /** The instruction. */
+  readonly optionChainInstruction: string;
+  /** LIMIT or MARKET. */
+  readonly optionChainOrderType: string;
+  /** The quantity: a number when the text is one, else the text (the server names the field). */
+  readonly optionChainQuantity: number | string;
+  /** The price: 0 for MARKET; a number when the text is one, else the text. */
+  readonly optionChainPrice: number | string;
+}
+
+/** The values to fill the form with. */
+export interface OrderFieldValues {
+  /** The instruction. */
+  readonly instruction: string;
+  /** The order type. */
+  readonly orderType: string;
+  /** Quantity as text. */
+  readonly quantity: string;
+  /** Price as text. */
+  readonly price: string;
+}
+
+/**
+ * The instruction, order type, quantity and price of one order form. Quantity and price are kept as typed;
+ * choosing MARKET sets the price to 0 and hides it (spec 01 §4).
+ */
+export class OptionOrderForm {
+  /** The instructions offered. */
+  readonly instructions: readonly string[];
+  /** The instruction chosen. */
+  instruction: string;
+  /** The order type chosen. */
+  orderType: string = DEFAULT_ORDER_TYPE;
+  /** The quantity as typed. */
+  quantity = "1";
+  /** The price as typed. */
+  price = "0";
+
+  /** @param instructions The instructions offered; the first is the default. */
+  constructor(instructions: readonly string[]) {
+    this.instructions = instructions;
+    this.instruction = instructions[0] ?? "";
+    makeAutoObservable<this>(this, { instructions: false }, { autoBind: true });
+  }
+
+  /** Whether the price field is shown: only for LIMIT. */
+  get priceShown(): boolean {
+    return this.orderType === "LIMIT";
+  }
+
+  /** The quantity as a positive whole number, or null when the text is not one. */
+  get wholeQuantity(): number | null {
+    const text = this.quantity.trim();
+    return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null;
+  }
+
+  /** Sets the instruction. */
+  setInstruction(value: string): void {
+    this.instruction = value;
+  }
+
+  /** Sets the order type; MARKET sets the price to 0. */
+  setOrderType(value: string): void {
+    this.orderType = value;
+    if (value === "MARKET") {
+      this.price = "0";
+    }
+  }
+
+  /** Sets the quantity text. */
+  setQuantity(value: string): void {
+    this.quantity = value;
+  }
+
+  /** Sets the price text. */
+  setPrice(value: string): void {
+    this.price = value;
+  }
+
+  /** Fills every field. */
+  fill(values: OrderFieldValues): void {
+    this.instruction = values.instruction;
+    this.orderType = values.orderType;
+    this.quantity = values.quantity;
+    this.price = values.orderType === "MARKET" ? "0" : values.price;
+  }
+
+  /**
+   * Turns a quantity a tier multiplier was applied to back into the quantity to type: when the field still
+   * holds `scaled` and `multiplier` divides it, the field becomes `scaled / multiplier`. Any other value
+   * (the agent typed something, or the multiplier is unknown) is left alone.
+   */
+  unscaleQuantity(scaled: string, multiplier: number | null): void {
+    const quantity = Number(scaled);
+    if (this.quantity !== scaled || multiplier === null || multiplier <= 0 || !Number.isInteger(quantity)) {
+      return;
+    }
+    if (quantity % multiplier === 0) {
+      this.quantity = String(quantity / multiplier);
+    }
+  }
+
+  /** The defaults of a new order: first instruction, LIMIT, quantity 1, price 0. */
+  reset(): void {
+    this.fill({ instruction: this.instructions[0] ?? "", orderType: DEFAULT_ORDER_TYPE, quantity: "1", price: "0" });
+  }
+
+  /** The fields as a request sends them. */
+  payload(): OrderFieldsPayload {
+    return {
+      optionChainInstruction: this.instruction,
+      optionChainOrderType: this.orderType,
+      optionChainQuantity: numberOrText(this.quantity),
+      optionChainPrice: this.priceShown ? numberOrText(this.price) : 0,
+    };
+  }
+}
+
+/** `text` as a number when it is a plain decimal number, else the trimmed text. */
+export function numberOrText(text: string): number | string {
+  const trimmed = text.trim();
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
