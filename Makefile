@@ -35,5 +35,5 @@ ui-test: ui-deps
 	cd ui && npm run typecheck && npm test
 
 e2e: ui-build
-	cargo build --bin copydesk
+	cargo build -p facade -p fixtures --bins
 	cd ui && COPYDESK_BIN=$(COPYDESK_DEBUG_BIN) COPYDESK_UI_DIR=$(CURDIR)/ui/dist npm run e2e

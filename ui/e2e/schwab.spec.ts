@@ -2,6 +2,7 @@
 // login page, see its balances and connection time.
 import { expect, test } from "@playwright/test";
 
+import { DASH } from "../src/format/dash";
 import { AGENT_PASSWORD, toast, uniqueAgent } from "./fixtures";
 import { FAKE_APP_KEY, FAKE_APP_SECRET, startSchwabFake, type RunningFake } from "./schwabFake";
 import { startServer, type RunningServer } from "./server";
@@ -48,9 +49,9 @@ test("a Schwab account is linked through the brokerage's login page", async ({ p
   await add.getByLabel("Account Username").fill("schwab-login");
   await add.getByLabel("Account Password").fill("schwab-password");
   await add.getByRole("button", { name: "Login" }).click();
-  await expect(toast(page, "success")).toHaveText("Account added successful");
+  await expect(toast(page, "success").filter({ hasText: "Account added successful" })).toBeVisible();
   const row = page.getByRole("table", { name: "Trading accounts" }).getByRole("row").filter({ hasText: "schwab-login" });
-  await expect(row.getByRole("cell").nth(3)).toHaveText("-");
+  await expect(row.getByRole("cell").nth(3)).toHaveText(DASH);
 
   // Get Access Token: the fake's login page opens; it redirects to the callback with a code.
   await row.getByRole("button", { name: "Get access token" }).click();
@@ -71,7 +72,7 @@ test("a Schwab account is linked through the brokerage's login page", async ({ p
   await popup.close();
   await dialog.getByLabel("Account Authorization Code").fill(address);
   await dialog.getByRole("button", { name: "Get access code" }).click();
-  await expect(toast(page, "success")).toHaveText("Get access token successful.");
+  await expect(toast(page, "success").filter({ hasText: "Get access token successful." })).toBeVisible();
 
   // Linked: a week of connection time, and the fake's balances in Account Info.
   await expect(row.getByRole("cell").nth(3)).toHaveText(/^100[78]\d$/);
