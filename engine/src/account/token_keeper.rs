@@ -98,7 +98,7 @@ impl TokenKeeper {
     /// [`AccountError::NotAuthorized`] without tokens, [`AccountError::ReauthorizationNeeded`] when the
     /// login died, [`AccountError::Broker`] when a needed refresh failed and the old token has expired.
     pub async fn access(&self, broker: &dyn Brokerage) -> Result<AccessToken, AccountError> {
-        self.access_inner(broker, false).await
+        self.access_inner(broker).await
     }
 
     /// Refreshes now whatever the expiry says (after the brokerage refused the access token), and
@@ -121,11 +121,7 @@ impl TokenKeeper {
         self.refresh_locked(broker, &mut guard).await
     }
 
-    async fn access_inner(
-        &self,
-        broker: &dyn Brokerage,
-        force: bool,
-    ) -> Result<AccessToken, AccountError> {
+    async fn access_inner(&self, broker: &dyn Brokerage) -> Result<AccessToken, AccountError> {
         let mut guard = self.tokens.lock().await;
         let now = self.clock.now();
         let Some(current) = guard.as_ref() else {
@@ -134,7 +130,7 @@ impl TokenKeeper {
         if current.refresh_expires_at.is_some_and(|at| at <= now) {
             return Err(AccountError::ReauthorizationNeeded);
         }
-        if !force && current.access_expires_at - REFRESH_AHEAD > now {
+        if current.access_expires_at - REFRESH_AHEAD > now {
             return Ok(current.access.clone());
         }
         let still_valid = current.access_expires_at > now;

@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use chrono::Utc;
 use futures::future::join_all;
 
 use super::{CopyRow, CopySession, SessionKeeper, TradeKind};
@@ -182,7 +181,7 @@ impl SessionSupervisor {
             id,
             agent,
             kind,
-            created_at: Utc::now().min(self.clock.now()),
+            created_at: self.clock.now(),
             rows,
         };
         self.keeper.record(session.clone());
