@@ -432,6 +432,10 @@ async fn replace_and_cancel_follow_the_rules_and_the_broker() {
         "{old:?}"
     );
     assert_eq!(table["1"][0]["optionChainStatusColor"], "purple");
+    assert!(
+        text.find("\"2\":[").expect("session 2") < text.find("\"1\":[").expect("session 1"),
+        "newest first"
+    );
     let new_rows = table["2"].as_array().expect("session 2");
     assert_eq!(new_rows.len(), 2);
     assert!(

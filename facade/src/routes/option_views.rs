@@ -11,7 +11,6 @@ use engine::order::{AssetType, OptionSymbol, OrderType};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use serde::Serialize;
-use serde_json::{Map, Value};
 
 use crate::{ApiError, AppState};
 
@@ -123,26 +122,28 @@ fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> Opti
     }
 }
 
-/// Orders keyed by session id (newest first), a list per session, one entry per account.
+/// Orders keyed by session id, a list per session, one entry per account. The object is written by hand
+/// so that its keys keep the book's order, newest session first (a JSON map type would sort them).
 pub(crate) fn option_orders_json(
     sessions: &[CopySession],
     names: &AccountNames,
 ) -> Result<Bytes, ApiError> {
-    let mut map = Map::new();
-    for session in sessions {
+    let mut out = Vec::with_capacity(256 * sessions.len().max(1));
+    out.push(b'{');
+    for (i, session) in sessions.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
         let rows: Vec<OptionOrderRow> = session
             .rows
             .iter()
             .map(|r| order_row(session, r, names))
             .collect();
-        map.insert(
-            session.id.to_string(),
-            serde_json::to_value(rows).map_err(ApiError::internal)?,
-        );
+        out.extend_from_slice(format!("\"{}\":", session.id).as_bytes());
+        serde_json::to_writer(&mut out, &rows).map_err(ApiError::internal)?;
     }
-    serde_json::to_vec(&Value::Object(map))
-        .map(Bytes::from)
-        .map_err(ApiError::internal)
+    out.push(b'}');
+    Ok(Bytes::from(out))
 }
 
 #[derive(Debug, Serialize)]
