@@ -4,6 +4,8 @@ import { formatAge } from "./formatAge";
 import { formatCountdown } from "./formatCountdown";
 import { formatDuration } from "./formatDuration";
 import { formatMoney } from "./formatMoney";
+import { formatPrice } from "./formatPrice";
+import { formatTime } from "./formatTime";
 
 describe("formatMoney", () => {
   it.each([
@@ -56,5 +58,29 @@ describe("formatAge", () => {
     [null, "—"],
   ])("formats %s as %s", (time, text) => {
     expect(formatAge(time, now)).toBe(text);
+  });
+});
+
+describe("formatPrice", () => {
+  it.each([
+    [1.25, "1.25"],
+    [135.5, "135.50"],
+    [0, "0.00"],
+    [0.0525, "0.0525"],
+    [1234.5, "1234.50"],
+  ])("formats %s as %s", (price, text) => {
+    expect(formatPrice(price)).toBe(text);
+  });
+});
+
+describe("formatTime", () => {
+  it.each([
+    ["2025-01-02T03:04:05Z", "UTC", "2025-01-02 03:04:05"],
+    ["2025-01-02T03:04:05+01:00", "UTC", "2025-01-02 02:04:05"],
+    ["2025-01-02T23:30:00Z", "America/New_York", "2025-01-02 18:30:00"],
+    ["2025-01-02T00:00:00Z", "UTC", "2025-01-02 00:00:00"],
+    ["soon", "UTC", "soon"],
+  ])("formats %s in %s as %s", (time, zone, text) => {
+    expect(formatTime(time, zone)).toBe(text);
   });
 });

@@ -9,6 +9,8 @@ export interface Environment {
   readonly scheduler: Scheduler;
   /** Opens an empty new window or tab; null when the browser refused (e.g. a popup blocker). */
   readonly openBlankWindow: () => Window | null;
+  /** The time zone order times are shown in (an IANA name); the browser's own when absent. */
+  readonly timeZone?: string;
 }
 
 /** The real browser: `Date.now`, `setTimeout` and `window.open` of a blank new tab. */

@@ -95,7 +95,7 @@ describe("PlaceOrderDialogStore chain pickers", () => {
     dialog.setExpiry("2024-10-25:11");
     expect([dialog.strike, dialog.strikeQuery, dialog.description, dialog.form.price]).toEqual([
       "230.0",
-      "230.0",
+      "",
       "AAPL 10/25/2024 230.00 C",
       "3.1",
     ]);

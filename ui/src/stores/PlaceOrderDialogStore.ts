@@ -53,7 +53,7 @@ export class PlaceOrderDialogStore {
   expiryKey: string | null = null;
   /** The chosen strike, or null. */
   strike: string | null = null;
-  /** What is typed in the strike type-ahead. */
+  /** What is typed in the strike type-ahead (emptied when a strike is chosen). */
   strikeQuery = "";
   /** The chosen contract's description (read-only on screen). */
   description = "";
@@ -88,6 +88,11 @@ export class PlaceOrderDialogStore {
       { deps: false, links: false, chainRequests: false, form: false, tiers: false },
       { autoBind: true },
     );
+  }
+
+  /** The chosen strike's entry, or null. */
+  get strikeEntry(): ChainStrike | null {
+    return this.strikes.find((entry) => entry.strike === this.strike) ?? null;
   }
 
   /** The chosen expiry, or null. */
@@ -184,7 +189,7 @@ export class PlaceOrderDialogStore {
   /** Chooses a strike: description, symbol and price (its bid) follow. */
   setStrike(entry: ChainStrike): void {
     this.strike = entry.strike;
-    this.strikeQuery = entry.strike;
+    this.strikeQuery = "";
     this.description = entry.contract.description;
     this.symbol = entry.contract.symbol;
     this.form.setPrice(String(entry.contract.bid));

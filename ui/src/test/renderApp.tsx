@@ -28,7 +28,8 @@ export function LocationProbe() {
 
 /**
  * Renders `ui` at `path` with a fresh root store whose API answers through `responder`. Pollers use a
- * {@link ManualScheduler}, the clock stands at {@link TEST_NOW_MS}, and no window opens; `env` replaces any.
+ * {@link ManualScheduler}, the clock stands at {@link TEST_NOW_MS}, times show in UTC, and no window opens;
+ * `env` replaces any.
  */
 export function renderApp(
   ui: ReactElement,
@@ -42,6 +43,7 @@ export function renderApp(
     now: () => TEST_NOW_MS,
     scheduler: scheduler.schedule,
     openBlankWindow: () => null,
+    timeZone: "UTC",
     ...env,
   });
   const result = render(

@@ -19,7 +19,10 @@ export interface TestRoot {
   readonly scheduler: ManualScheduler;
 }
 
-/** A root store answering `routes`, with manual timers, the clock at {@link TEST_NOW_MS}, and `env` on top. */
+/**
+ * A root store answering `routes`, with manual timers, the clock at {@link TEST_NOW_MS}, times in UTC, and `env`
+ * on top.
+ */
 export function testRoot(
   routes: Readonly<Record<string, RouteHandler>> = {},
   env: Partial<Environment> = {},
@@ -31,6 +34,7 @@ export function testRoot(
     now: () => TEST_NOW_MS,
     scheduler: scheduler.schedule,
     openBlankWindow: () => null,
+    timeZone: "UTC",
     ...env,
   });
   return { root, server, requests: fake.requests, scheduler };

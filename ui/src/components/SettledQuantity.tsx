@@ -1,0 +1,19 @@
+// A position's settled quantity: green when long, red when short.
+import { Colors } from "@blueprintjs/core";
+
+/** Props of {@link SettledQuantity}. */
+export interface SettledQuantityProps {
+  /** Contracts held; negative means short. */
+  readonly quantity: number;
+}
+
+/** The quantity in green when positive, red when negative, plain at zero. */
+export function SettledQuantity({ quantity }: SettledQuantityProps) {
+  const color = quantity > 0 ? Colors.GREEN3 : quantity < 0 ? Colors.RED3 : undefined;
+  const className = quantity > 0 ? "cd-long" : quantity < 0 ? "cd-short" : undefined;
+  return (
+    <span className={className} style={color === undefined ? undefined : { color }}>
+      {quantity}
+    </span>
+  );
+}
