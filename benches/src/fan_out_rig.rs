@@ -1,0 +1,345 @@
+//! The fan-out rig: schwab-fake in process, many accounts authorized through it over loopback HTTP,
+//! and a session supervisor that places one order on all of them at once.
+//!
+//! Everything runs inside an actix system (the account actors live on its arbiter). The fake answers
+//! on its own worker threads; the supervisor's writes run on the calling thread, as they do in a
+//! copydesk request handler.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
+use engine::account::{AccountDeps, AccountRegistry, CallBudget, IgnoreOrders};
+use engine::broker::schwab::{SchwabBrokerage, SchwabConfig};
+use engine::broker::{SubmitOutcome, SubmitPolicy};
+use engine::clock::{Clock, SystemClock};
+use engine::copy::{CopyRow, CopySession, Placement, SessionKeeper, SessionSupervisor, TradeKind};
+use engine::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
+use engine::order::{OrderRequest, PutCall};
+use engine::pause::TokioPause;
+use fixtures::fake::{FakeConfig, FakeServer};
+use futures::future::join_all;
+use store::Store;
+
+use crate::RigError;
+use crate::option_pick::resting_limit_buy;
+
+/// The redirect URI the rig's logins are issued for.
+pub const CALLBACK_URL: &str = "https://127.0.0.1:8182/callback";
+/// The underlying whose option the rig orders.
+pub const UNDERLYING: &str = "AAPL";
+/// Accounts authorized at once during setup.
+const AUTHORIZE_BATCH: usize = 100;
+/// The app-wide read budget of the rig: setup reads (one per authorization) must never wait.
+const SETUP_READS_PER_MINUTE: u32 = 1_000_000;
+
+/// How a fan-out rig is built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FanOutSettings {
+    /// Linked accounts to authorize.
+    pub accounts: usize,
+    /// HTTP worker threads of schwab-fake.
+    pub fake_workers: usize,
+    /// Each account's own order-write budget per minute.
+    pub write_limit_per_minute: u32,
+}
+
+impl Default for FanOutSettings {
+    fn default() -> Self {
+        Self {
+            accounts: 1_000,
+            fake_workers: 2,
+            write_limit_per_minute: 120,
+        }
+    }
+}
+
+/// What one fan-out came to.
+#[derive(Debug, Clone)]
+pub struct FanOutRun {
+    /// Wall time of `SessionSupervisor::place`, from the call to the recorded session.
+    pub wall: Duration,
+    /// The session it recorded.
+    pub session: CopySession,
+}
+
+impl FanOutRun {
+    /// Rows whose order the broker accepted.
+    #[must_use]
+    pub fn accepted(&self) -> usize {
+        self.session.rows.iter().filter(|r| r.accepted()).count()
+    }
+
+    /// Each row that was not accepted, with its status and reason.
+    #[must_use]
+    pub fn failures(&self) -> Vec<String> {
+        self.session
+            .rows
+            .iter()
+            .filter(|r| !r.accepted())
+            .map(|r| {
+                format!(
+                    "account {}: {} {}",
+                    r.account,
+                    r.status_word(),
+                    r.status_description.as_deref().unwrap_or("")
+                )
+            })
+            .collect()
+    }
+}
+
+/// schwab-fake plus authorized accounts and a supervisor over them.
+pub struct FanOutRig {
+    fake: FakeServer,
+    registry: Arc<AccountRegistry>,
+    supervisor: SessionSupervisor,
+    clock: Arc<dyn Clock>,
+    agent: AgentId,
+    accounts: Vec<AccountId>,
+    request: OrderRequest,
+    next_session: u64,
+    setup: Duration,
+}
+
+impl std::fmt::Debug for FanOutRig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FanOutRig")
+            .field("fake", &self.fake)
+            .field("accounts", &self.accounts.len())
+            .finish_non_exhaustive()
+    }
+}
+
+fn supervisor(
+    registry: &Arc<AccountRegistry>,
+    clock: &Arc<dyn Clock>,
+) -> Result<SessionSupervisor, RigError> {
+    let store = Store::temporary()?;
+    let keeper = SessionKeeper::load(Arc::new(store.copy_sessions()?))?;
+    Ok(SessionSupervisor::new(
+        registry.clone(),
+        keeper,
+        SubmitPolicy::default(),
+        clock.clone(),
+    ))
+}
+
+impl FanOutRig {
+    /// Starts schwab-fake (no injected latency, throttles lifted), then starts and authorizes
+    /// `settings.accounts` accounts through it and picks the order to place. Must run inside an
+    /// actix system.
+    ///
+    /// # Errors
+    /// [`RigError`] when the fake, the store or an account's authorization fails, or the option chain
+    /// offers no usable contract.
+    pub async fn start(settings: FanOutSettings) -> Result<Self, RigError> {
+        let started = Instant::now();
+        let fake_config = FakeConfig {
+            workers: settings.fake_workers.max(1),
+            order_writes_per_minute: None,
+            reads_per_minute: None,
+            ..FakeConfig::default()
+        };
+        let schwab = SchwabConfig::new(
+            fake_config.app_key.clone(),
+            fake_config.app_secret.clone(),
+            CALLBACK_URL,
+        )?;
+        let fake = FakeServer::start(fake_config)?;
+        fake.set_limits(None, None);
+        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let broker =
+            SchwabBrokerage::with_clock(schwab.with_base_url(&fake.base_url())?, clock.clone())?;
+        let store = Store::temporary()?;
+        let deps = AccountDeps {
+            broker: Arc::new(broker),
+            vault: Arc::new(store.account_vault()?),
+            clock: clock.clone(),
+            pause: Arc::new(TokioPause),
+            reads: Arc::new(CallBudget::new(SETUP_READS_PER_MINUTE, clock.clone())),
+            // No poll scheduler runs in the rig, so no poll ever reports orders.
+            observer: Arc::new(IgnoreOrders),
+        };
+        let registry = AccountRegistry::new(deps, actix::Arbiter::current());
+        let agent = AgentId(1);
+        let ids: Vec<AccountId> = (1..=settings.accounts as u64).map(AccountId).collect();
+        for batch in ids.chunks(AUTHORIZE_BATCH) {
+            let logins = batch.iter().map(|&id| {
+                let registry = registry.clone();
+                let paper = fake.paper().clone();
+                async move {
+                    let handle = registry
+                        .start(id, agent, settings.write_limit_per_minute)
+                        .map_err(|e| RigError::account(id, e))?;
+                    let code = paper.authorize(&format!("fan-out-{id}"), "bench-password")?;
+                    handle
+                        .account
+                        .authorize(&code, CALLBACK_URL)
+                        .await
+                        .map_err(|e| RigError::account(id, e))
+                }
+            });
+            join_all(logins)
+                .await
+                .into_iter()
+                .collect::<Result<Vec<()>, RigError>>()?;
+        }
+        let first = ids
+            .first()
+            .and_then(|id| registry.get(*id))
+            .ok_or(RigError::NoContract(UNDERLYING.to_owned()))?;
+        let chain = first
+            .account
+            .option_chain(UNDERLYING, PutCall::Call)
+            .await
+            .map_err(|e| RigError::account(first.account.id(), e))?;
+        let request =
+            resting_limit_buy(&chain, 1).ok_or(RigError::NoContract(UNDERLYING.to_owned()))?;
+        let supervisor = supervisor(&registry, &clock)?;
+        Ok(Self {
+            fake,
+            registry,
+            supervisor,
+            clock,
+            agent,
+            accounts: ids,
+            request,
+            next_session: 0,
+            setup: started.elapsed(),
+        })
+    }
+
+    /// How long `start` took.
+    #[must_use]
+    pub fn setup_time(&self) -> Duration {
+        self.setup
+    }
+
+    /// The authorized accounts.
+    #[must_use]
+    pub fn accounts(&self) -> &[AccountId] {
+        &self.accounts
+    }
+
+    /// The order every account is sent.
+    #[must_use]
+    pub fn request(&self) -> &OrderRequest {
+        &self.request
+    }
+
+    /// The running fake (for its address and settings).
+    #[must_use]
+    pub fn fake(&self) -> &FakeServer {
+        &self.fake
+    }
+
+    /// Sets the delay schwab-fake adds before every answer.
+    pub fn set_latency(&self, latency: Duration) {
+        self.fake.update_faults(|faults| faults.latency = latency);
+    }
+
+    /// Sets every account's order-write budget per minute.
+    pub fn set_write_limit(&self, per_minute: u32) {
+        for handle in self.registry.handles() {
+            handle.account.set_write_limit(per_minute);
+        }
+    }
+
+    /// Replaces the session book with an empty one (so every measured place starts alike).
+    ///
+    /// # Errors
+    /// [`RigError`] when the new book's store cannot be opened.
+    pub fn fresh_book(&mut self) -> Result<(), RigError> {
+        self.supervisor = supervisor(&self.registry, &self.clock)?;
+        Ok(())
+    }
+
+    /// Adds `sessions` sessions of one accepted row per account to the session book, each row
+    /// claiming a distinct order id, as a day of earlier copy trades would have left it.
+    pub fn fill_book(&mut self, sessions: usize) {
+        let book = self.supervisor.keeper().book();
+        let now = Utc::now();
+        for _ in 0..sessions {
+            self.next_session += 1;
+            let rows = self
+                .accounts
+                .iter()
+                .enumerate()
+                .map(|(n, &account)| {
+                    let order = BrokerOrderId(
+                        i64::try_from(self.next_session * 1_000_000 + n as u64).unwrap_or(i64::MAX),
+                    );
+                    CopyRow::from_outcome(
+                        account,
+                        self.request.clone(),
+                        &SubmitOutcome::Placed(order),
+                        now,
+                    )
+                })
+                .collect();
+            book.put(CopySession {
+                id: SessionId(self.next_session),
+                agent: self.agent,
+                kind: TradeKind::Common,
+                created_at: now,
+                rows,
+            });
+        }
+    }
+
+    /// Orders ids claimed by rows of the session book.
+    #[must_use]
+    pub fn claimed_orders(&self) -> usize {
+        self.accounts
+            .first()
+            .map_or(0, |a| self.supervisor.keeper().book().claimed_ids(*a).len())
+            * self.accounts.len()
+    }
+
+    /// Places the rig's order on the first `accounts` accounts through
+    /// [`SessionSupervisor::place`], timing the call.
+    pub async fn place(&mut self, accounts: usize) -> FanOutRun {
+        self.next_session += 1;
+        let placements = self
+            .accounts
+            .iter()
+            .take(accounts)
+            .map(|&account| Placement {
+                account,
+                request: self.request.clone(),
+            })
+            .collect();
+        let started = Instant::now();
+        let session = self
+            .supervisor
+            .place(
+                self.agent,
+                TradeKind::Common,
+                SessionId(self.next_session),
+                placements,
+            )
+            .await;
+        FanOutRun {
+            wall: started.elapsed(),
+            session,
+        }
+    }
+
+    /// Cancels every order a fan-out placed (so resting orders do not pile up in the market);
+    /// returns how many cancels failed.
+    pub async fn cancel(&self, run: &FanOutRun) -> usize {
+        let targets = run
+            .session
+            .rows
+            .iter()
+            .filter_map(|r| r.order_id.map(|id| (r.account, id)))
+            .collect();
+        self.supervisor
+            .cancel(targets)
+            .await
+            .iter()
+            .filter(|c| c.result.is_err())
+            .count()
+    }
+}
