@@ -1,7 +1,7 @@
 // Browser tests of the Account screen against the real server on the paper brokerage.
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { expect, loginThroughForm, registerAgent, test, toast, uniqueAgent } from "./fixtures";
+import { dismissToasts, expect, loginThroughForm, registerAgent, test, toast, uniqueAgent } from "./fixtures";
 
 /** A paper account's brokerage password (the paper brokerage accepts any). */
 const PAPER_PASSWORD = "paper-pass-1";
@@ -18,15 +18,6 @@ async function signIn(page: Page, prefix: string): Promise<string> {
   await loginThroughForm(page, agent);
   await dismissToasts(page);
   return agent;
-}
-
-/** Closes every toast on the page and waits until none is left, so the next toast is the next action's. */
-async function dismissToasts(page: Page): Promise<void> {
-  const toasts = page.locator(".bp6-toast");
-  for (let remaining = await toasts.count(); remaining > 0; remaining = await toasts.count()) {
-    await toasts.first().getByRole("button", { name: "Close" }).click();
-    await expect(toasts).toHaveCount(remaining - 1);
-  }
 }
 
 /** Links a paper account straight through the API with the page's session cookie. */

@@ -40,6 +40,16 @@ export function toast(page: Page, intent: "success" | "danger"): Locator {
   return page.locator(`.bp6-toast.bp6-intent-${intent}`).getByRole("alert");
 }
 
+/** Closes every toast on the page and waits until none is left, so the next toast is the next action's. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator(".bp6-toast");
+  for (let remaining = await toasts.count(); remaining > 0; remaining = await toasts.count()) {
+    await toasts.first().getByRole("button", { name: "Close" }).click();
+    // Toasts also leave on their own after a while, so count down rather than to an exact number.
+    await expect.poll(() => toasts.count()).toBeLessThan(remaining);
+  }
+}
+
 /** Signs `agent` in through the login form and waits for the Account section. */
 export async function loginThroughForm(page: Page, agent: string, password = AGENT_PASSWORD): Promise<void> {
   await page.goto("/#/login");
