@@ -1,6 +1,7 @@
 //! Criterion benchmark of the copy-trade fan-out: `SessionSupervisor::place` of one LIMIT option
 //! order across 100 and 1,000 accounts authorized through schwab-fake, over loopback HTTP with 50 ms
-//! of injected latency, and across 1,000 accounts with none (the fan-out's own cost).
+//! of injected latency; across 1,000 accounts with none (the fan-out's own cost, HTTP included); and
+//! across 1,000 accounts at the paper brokerage called in process (the engine's share alone).
 //!
 //! Each measured call starts with an empty session book; the orders it placed are cancelled outside
 //! the measurement so that resting orders do not pile up in the market. Run with
@@ -8,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use benches::fan_out_rig::{FanOutRig, FanOutSettings};
+use benches::fan_out_rig::{FanOutRig, FanOutSettings, Transport};
 use criterion::{BenchmarkId, Criterion, Throughput};
 
 /// The latency schwab-fake adds before every answer.
@@ -73,7 +74,7 @@ fn fan_out(c: &mut Criterion) {
     group
         .sample_size(10)
         .warm_up_time(Duration::from_secs(2))
-        .measurement_time(Duration::from_secs(10));
+        .measurement_time(Duration::from_secs(12));
     rig.set_latency(Duration::ZERO);
     let accounts = settings.accounts;
     group.throughput(Throughput::Elements(accounts as u64));
@@ -81,6 +82,26 @@ fn fan_out(c: &mut Criterion) {
         BenchmarkId::new("place_limit_option", accounts),
         &accounts,
         |b, &accounts| b.iter_custom(|iters| measure(&system, &mut rig, accounts, iters)),
+    );
+    group.finish();
+    drop(rig);
+
+    let mut paper = system
+        .block_on(FanOutRig::start(FanOutSettings {
+            transport: Transport::PaperInProcess,
+            ..settings
+        }))
+        .unwrap_or_else(|err| panic!("the in-process fan-out rig could not start: {err}"));
+    let mut group = c.benchmark_group("fan_out_in_process");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(2))
+        .measurement_time(Duration::from_secs(10));
+    group.throughput(Throughput::Elements(accounts as u64));
+    group.bench_with_input(
+        BenchmarkId::new("place_limit_option", accounts),
+        &accounts,
+        |b, &accounts| b.iter_custom(|iters| measure(&system, &mut paper, accounts, iters)),
     );
     group.finish();
 }

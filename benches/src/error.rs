@@ -12,6 +12,9 @@ pub enum RigError {
     /// schwab-fake did not start.
     #[error("schwab-fake could not start: {0}")]
     Fake(#[from] fixtures::fake::FakeError),
+    /// The paper market's bundled universe did not load.
+    #[error("the paper market could not start: {0}")]
+    Universe(#[from] engine::broker::paper::UniverseError),
     /// The Schwab client settings were refused.
     #[error("the Schwab client settings are invalid: {0}")]
     SchwabConfig(#[from] SchwabConfigError),

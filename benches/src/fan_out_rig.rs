@@ -1,5 +1,7 @@
-//! The fan-out rig: schwab-fake in process, many accounts authorized through it over loopback HTTP,
-//! and a session supervisor that places one order on all of them at once.
+//! The fan-out rig: many accounts authorized at a market, and a session supervisor that places one
+//! order on all of them at once. The market is schwab-fake in process, reached by the Schwab client
+//! over loopback HTTP, or the paper brokerage called directly (no HTTP), which shows the engine's own
+//! share of the cost.
 //!
 //! Everything runs inside an actix system (the account actors live on its arbiter). The fake answers
 //! on its own worker threads; the supervisor's writes run on the calling thread, as they do in a
@@ -10,8 +12,9 @@ use std::time::{Duration, Instant};
 
 use chrono::Utc;
 use engine::account::{AccountDeps, AccountRegistry, CallBudget, IgnoreOrders};
+use engine::broker::paper::{FaultConfig, PaperBrokerage, PaperConfig};
 use engine::broker::schwab::{SchwabBrokerage, SchwabConfig};
-use engine::broker::{SubmitOutcome, SubmitPolicy};
+use engine::broker::{Brokerage, SubmitOutcome, SubmitPolicy};
 use engine::clock::{Clock, SystemClock};
 use engine::copy::{CopyRow, CopySession, Placement, SessionKeeper, SessionSupervisor, TradeKind};
 use engine::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
@@ -33,9 +36,35 @@ const AUTHORIZE_BATCH: usize = 100;
 /// The app-wide read budget of the rig: setup reads (one per authorization) must never wait.
 const SETUP_READS_PER_MINUTE: u32 = 1_000_000;
 
+/// Where the rig's orders go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    /// schwab-fake in process, through the Schwab client over loopback HTTP.
+    SchwabFake,
+    /// The paper brokerage in process, called directly.
+    PaperInProcess,
+}
+
+/// The market behind the rig.
+enum Market {
+    Fake(FakeServer),
+    Paper(Arc<PaperBrokerage>),
+}
+
+impl Market {
+    fn paper(&self) -> &Arc<PaperBrokerage> {
+        match self {
+            Self::Fake(fake) => fake.paper(),
+            Self::Paper(paper) => paper,
+        }
+    }
+}
+
 /// How a fan-out rig is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FanOutSettings {
+    /// Where the orders go.
+    pub transport: Transport,
     /// Linked accounts to authorize.
     pub accounts: usize,
     /// HTTP worker threads of schwab-fake.
@@ -47,6 +76,7 @@ pub struct FanOutSettings {
 impl Default for FanOutSettings {
     fn default() -> Self {
         Self {
+            transport: Transport::SchwabFake,
             accounts: 1_000,
             fake_workers: 2,
             write_limit_per_minute: 120,
@@ -89,9 +119,9 @@ impl FanOutRun {
     }
 }
 
-/// schwab-fake plus authorized accounts and a supervisor over them.
+/// A market plus authorized accounts and a supervisor over them.
 pub struct FanOutRig {
-    fake: FakeServer,
+    market: Market,
     registry: Arc<AccountRegistry>,
     supervisor: SessionSupervisor,
     clock: Arc<dyn Clock>,
@@ -105,7 +135,7 @@ pub struct FanOutRig {
 impl std::fmt::Debug for FanOutRig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("FanOutRig")
-            .field("fake", &self.fake)
+            .field("market", &self.describe_market())
             .field("accounts", &self.accounts.len())
             .finish_non_exhaustive()
     }
@@ -126,34 +156,45 @@ fn supervisor(
 }
 
 impl FanOutRig {
-    /// Starts schwab-fake (no injected latency, throttles lifted), then starts and authorizes
-    /// `settings.accounts` accounts through it and picks the order to place. Must run inside an
-    /// actix system.
+    /// Starts the market (no injected latency; schwab-fake with its throttles lifted), then starts
+    /// and authorizes `settings.accounts` accounts at it and picks the order to place. Must run
+    /// inside an actix system.
     ///
     /// # Errors
-    /// [`RigError`] when the fake, the store or an account's authorization fails, or the option chain
-    /// offers no usable contract.
+    /// [`RigError`] when the market, the store or an account's authorization fails, or the option
+    /// chain offers no usable contract.
     pub async fn start(settings: FanOutSettings) -> Result<Self, RigError> {
         let started = Instant::now();
-        let fake_config = FakeConfig {
-            workers: settings.fake_workers.max(1),
-            order_writes_per_minute: None,
-            reads_per_minute: None,
-            ..FakeConfig::default()
-        };
-        let schwab = SchwabConfig::new(
-            fake_config.app_key.clone(),
-            fake_config.app_secret.clone(),
-            CALLBACK_URL,
-        )?;
-        let fake = FakeServer::start(fake_config)?;
-        fake.set_limits(None, None);
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-        let broker =
-            SchwabBrokerage::with_clock(schwab.with_base_url(&fake.base_url())?, clock.clone())?;
+        let (market, broker): (Market, Arc<dyn Brokerage>) = match settings.transport {
+            Transport::SchwabFake => {
+                let fake_config = FakeConfig {
+                    workers: settings.fake_workers.max(1),
+                    order_writes_per_minute: None,
+                    reads_per_minute: None,
+                    ..FakeConfig::default()
+                };
+                let schwab = SchwabConfig::new(
+                    fake_config.app_key.clone(),
+                    fake_config.app_secret.clone(),
+                    CALLBACK_URL,
+                )?;
+                let fake = FakeServer::start(fake_config)?;
+                fake.set_limits(None, None);
+                let broker = SchwabBrokerage::with_clock(
+                    schwab.with_base_url(&fake.base_url())?,
+                    clock.clone(),
+                )?;
+                (Market::Fake(fake), Arc::new(broker))
+            }
+            Transport::PaperInProcess => {
+                let paper = Arc::new(PaperBrokerage::new(PaperConfig::default(), clock.clone())?);
+                (Market::Paper(paper.clone()), paper)
+            }
+        };
         let store = Store::temporary()?;
         let deps = AccountDeps {
-            broker: Arc::new(broker),
+            broker,
             vault: Arc::new(store.account_vault()?),
             clock: clock.clone(),
             pause: Arc::new(TokioPause),
@@ -167,7 +208,7 @@ impl FanOutRig {
         for batch in ids.chunks(AUTHORIZE_BATCH) {
             let logins = batch.iter().map(|&id| {
                 let registry = registry.clone();
-                let paper = fake.paper().clone();
+                let paper = market.paper().clone();
                 async move {
                     let handle = registry
                         .start(id, agent, settings.write_limit_per_minute)
@@ -198,7 +239,7 @@ impl FanOutRig {
             resting_limit_buy(&chain, 1).ok_or(RigError::NoContract(UNDERLYING.to_owned()))?;
         let supervisor = supervisor(&registry, &clock)?;
         Ok(Self {
-            fake,
+            market,
             registry,
             supervisor,
             clock,
@@ -228,15 +269,24 @@ impl FanOutRig {
         &self.request
     }
 
-    /// The running fake (for its address and settings).
+    /// Where the orders go: schwab-fake's address, or the paper brokerage in process.
     #[must_use]
-    pub fn fake(&self) -> &FakeServer {
-        &self.fake
+    pub fn describe_market(&self) -> String {
+        match &self.market {
+            Market::Fake(fake) => format!("schwab-fake at {}", fake.base_url()),
+            Market::Paper(_) => "the paper brokerage in process".to_owned(),
+        }
     }
 
-    /// Sets the delay schwab-fake adds before every answer.
+    /// Sets the delay the market adds before every answer.
     pub fn set_latency(&self, latency: Duration) {
-        self.fake.update_faults(|faults| faults.latency = latency);
+        match &self.market {
+            Market::Fake(fake) => fake.update_faults(|faults| faults.latency = latency),
+            Market::Paper(paper) => paper.set_faults(FaultConfig {
+                latency,
+                ..paper.faults()
+            }),
+        }
     }
 
     /// Sets every account's order-write budget per minute.

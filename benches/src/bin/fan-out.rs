@@ -1,6 +1,7 @@
 //! `fan-out`: places one LIMIT option order on every linked account at once through
 //! `SessionSupervisor::place`, against schwab-fake over loopback HTTP with injected latency, and
-//! prints wall times against that latency and the overhead per account.
+//! prints wall times against that latency and the overhead per account; then the same against the
+//! paper brokerage called in process, which leaves out HTTP and shows the engine's own share.
 //!
 //! Run with `cargo run --release -p benches --bin fan-out` (see `benches/README.md`).
 
@@ -8,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use benches::descriptors::{open_descriptors, open_files_limit};
-use benches::fan_out_rig::{FanOutRig, FanOutRun, FanOutSettings};
+use benches::fan_out_rig::{FanOutRig, FanOutRun, FanOutSettings, Transport};
 use benches::latency::{Summary, millis};
 use clap::Parser;
 
@@ -103,9 +104,9 @@ async fn run(args: Args) -> anyhow::Result<()> {
     .await
     .context("setting up the accounts")?;
     println!(
-        "setup: {} accounts authorized through {} in {:.1} s; order: {} {} x{} @ {}",
+        "setup: {} accounts authorized at {} in {:.1} s; order: {} {} x{} @ {}",
         rig.accounts().len(),
-        rig.fake().base_url(),
+        rig.describe_market(),
         rig.setup_time().as_secs_f64(),
         rig.request()
             .legs
@@ -128,10 +129,10 @@ async fn run(args: Args) -> anyhow::Result<()> {
     let before = open_descriptors()?;
     let cold = rig.place(args.accounts).await;
     let during = open_descriptors()?;
-    report("cold (new connections)", &cold, latency);
+    report("first (opens connections)", &cold, latency);
     rig.cancel(&cold).await;
     println!(
-        "    descriptors open: {before} before, {during} after the cold run (pooled connections)"
+        "    descriptors open: {before} before, {during} after the first run (pooled connections)"
     );
 
     let warm = series(&mut rig, "warm", args.runs, latency).await?;
@@ -146,7 +147,24 @@ async fn run(args: Args) -> anyhow::Result<()> {
     report(&format!("book of {claimed} orders"), &run, latency);
     rig.cancel(&run).await;
 
+    drop(rig);
     println!();
+    let mut paper = FanOutRig::start(FanOutSettings {
+        transport: Transport::PaperInProcess,
+        accounts: args.accounts,
+        ..FanOutSettings::default()
+    })
+    .await
+    .context("setting up the accounts at the paper brokerage")?;
+    println!("engine only: {}", paper.describe_market());
+    paper.set_latency(latency);
+    let paper_warm = series(&mut paper, "in process, latency", args.runs, latency).await?;
+    paper.set_latency(Duration::ZERO);
+    let paper_bare = series(&mut paper, "in process, none", args.runs, Duration::ZERO).await?;
+
+    println!();
+    print_summary("in process, latency", &paper_warm);
+    print_summary("in process, no latency", &paper_bare);
     print_summary("warm, latency", &warm);
     print_summary("warm, no latency", &bare);
     if let Some(summary) = Summary::of(&warm) {
