@@ -80,11 +80,13 @@ export const OptionPlaceOrderDialog = observer(function OptionPlaceOrderDialog()
             <FormGroup label="Strike Price" labelFor={strikeId}>
               <StrikeSuggest dialog={dialog} inputId={strikeId} />
             </FormGroup>
-            <FormGroup label="Description" labelFor={descriptionId}>
+            <FormGroup className="cd-wide" label="Description" labelFor={descriptionId}>
               <InputGroup id={descriptionId} readOnly value={dialog.description} />
             </FormGroup>
             <OrderFormFields form={dialog.form} quantityLabel="Option Contract Total" />
-            <TierPreviewNote text={dialog.previewText} />
+            <div className="cd-wide">
+              <TierPreviewNote text={dialog.previewText} />
+            </div>
           </div>
         </div>
       </DialogBody>

@@ -44,6 +44,7 @@ export const StrikeSuggest = observer(function StrikeSuggest({ dialog, inputId }
       disabled={dialog.strikes.length === 0}
       resetOnSelect
       inputProps={{ id: inputId, placeholder: "Strike" }}
+      menuProps={{ className: "cd-strike-menu" }}
       popoverProps={{ minimal: true, matchTargetWidth: true }}
     />
   );
