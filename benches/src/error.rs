@@ -41,6 +41,9 @@ pub enum RigError {
     /// An account actor's mailbox was closed.
     #[error("an account actor did not answer: {0}")]
     Mailbox(#[from] actix::MailboxError),
+    /// A rig was asked for no account at all.
+    #[error("accounts: at least one account is needed")]
+    NoAccounts,
     /// The option chain had no contract the rig can use.
     #[error("the option chain of {0} lists no contract at least a week out with a bid")]
     NoContract(String),

@@ -161,9 +161,12 @@ impl FanOutRig {
     /// inside an actix system.
     ///
     /// # Errors
-    /// [`RigError`] when the market, the store or an account's authorization fails, or the option
-    /// chain offers no usable contract.
+    /// [`RigError::NoAccounts`] for zero accounts; otherwise [`RigError`] when the market, the store
+    /// or an account's authorization fails, or the option chain offers no usable contract.
     pub async fn start(settings: FanOutSettings) -> Result<Self, RigError> {
+        if settings.accounts == 0 {
+            return Err(RigError::NoAccounts);
+        }
         let started = Instant::now();
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
         let (market, broker): (Market, Arc<dyn Brokerage>) = match settings.transport {
@@ -229,7 +232,7 @@ impl FanOutRig {
         let first = ids
             .first()
             .and_then(|id| registry.get(*id))
-            .ok_or(RigError::NoContract(UNDERLYING.to_owned()))?;
+            .ok_or(RigError::NoAccounts)?;
         let chain = first
             .account
             .option_chain(UNDERLYING, PutCall::Call)
@@ -338,7 +341,8 @@ impl FanOutRig {
         }
     }
 
-    /// Orders ids claimed by rows of the session book.
+    /// Order ids claimed by rows of the session book: those of the first account times the number of
+    /// accounts (every session of the rig has one row per account).
     #[must_use]
     pub fn claimed_orders(&self) -> usize {
         self.accounts
