@@ -183,6 +183,21 @@ async fn the_orders_table_answers_304_until_something_changes() {
     )
     .await;
     assert_eq!(response.status(), StatusCode::OK);
+    let response = test::call_service(
+        &service,
+        orders()
+            .cookie(alice.clone())
+            .insert_header(("accept-encoding", "gzip"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(
+        response
+            .headers()
+            .get("content-encoding")
+            .map(|v| v.as_bytes()),
+        Some(&b"gzip"[..])
+    );
 }
 
 #[actix_web::test]

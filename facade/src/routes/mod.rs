@@ -31,6 +31,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
                 state.settings.session_idle,
             ))
             .wrap(actix_web::middleware::from_fn(trace_requests))
+            // Polling answers are large JSON that compresses about 60-fold (see benches/README.md).
+            .wrap(actix_web::middleware::Compress::default())
             .app_data(web::QueryConfig::default().error_handler(|err, _| {
                 let field = err.to_string();
                 let message = field

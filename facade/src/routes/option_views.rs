@@ -199,23 +199,29 @@ pub(crate) fn option_positions_json(state: &AppState, agent: AgentId) -> Result<
         .map_err(ApiError::internal)
 }
 
-/// Answers `bytes` with its ETag, or 304 when the client already has it.
+/// Answers `bytes` with a weak ETag (the body may be sent gzipped or not), or 304 when the client
+/// already has it.
 pub(crate) fn with_etag(req: &HttpRequest, etag: String, bytes: Bytes) -> HttpResponse {
     let quoted = format!("\"{etag}\"");
+    let weak = format!("W/{quoted}");
     let matches = req
         .headers()
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == quoted));
+        .is_some_and(|v| {
+            v.split(',')
+                .map(str::trim)
+                .any(|tag| tag == quoted || tag == weak || tag == "*")
+        });
     if matches {
         return HttpResponse::NotModified()
-            .insert_header((header::ETAG, quoted))
+            .insert_header((header::ETAG, weak))
             .insert_header((header::CACHE_CONTROL, "no-cache"))
             .finish();
     }
     HttpResponse::Ok()
         .content_type("application/json")
-        .insert_header((header::ETAG, quoted))
+        .insert_header((header::ETAG, weak))
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .body(bytes)
 }
