@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 COPYDESK_DEBUG_BIN := $(CURDIR)/target/debug/copydesk
 
-.PHONY: run test test-deps ui-deps ui-build lint rust-test ui-test e2e
+.PHONY: run test test-deps ui-deps ui-build lint rust-test ui-test e2e bench
 
 ## Build the UI and the server, then start copydesk at http://127.0.0.1:8080 on the paper brokerage,
 ## with demo data when the store is empty.
@@ -37,3 +37,10 @@ ui-test: ui-deps
 e2e: ui-build
 	cargo build -p facade -p fixtures --bins
 	cd ui && COPYDESK_BIN=$(COPYDESK_DEBUG_BIN) COPYDESK_UI_DIR=$(CURDIR)/ui/dist npm run e2e
+
+## Benchmarks and load drivers (not part of `make test`; see benches/README.md).
+bench:
+	cargo bench -p benches
+	cargo run --release -p benches --bin fan-out
+	cargo run --release -p benches --bin poll-load
+	cargo run --release -p benches --bin idle-accounts
