@@ -19,6 +19,7 @@ struct Shelf {
 struct Inner {
     shelves: HashMap<(AgentId, TradeKind), Shelf>,
     by_order: HashMap<(AccountId, BrokerOrderId), (AgentId, TradeKind, SessionId)>,
+    by_account: HashMap<AccountId, Vec<BrokerOrderId>>,
 }
 
 /// In-memory sessions by agent and kind, indexed by (account, order id) for poll updates.
@@ -42,9 +43,13 @@ impl SessionBook {
     fn index(inner: &mut Inner, session: &CopySession) {
         for row in &session.rows {
             if let Some(id) = row.order_id {
-                inner
+                let known = inner
                     .by_order
-                    .insert((row.account, id), (session.agent, session.kind, session.id));
+                    .insert((row.account, id), (session.agent, session.kind, session.id))
+                    .is_some();
+                if !known {
+                    inner.by_account.entry(row.account).or_default().push(id);
+                }
             }
         }
     }
@@ -99,12 +104,7 @@ impl SessionBook {
     #[must_use]
     pub fn claimed_ids(&self, account: AccountId) -> Vec<BrokerOrderId> {
         let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
-        inner
-            .by_order
-            .keys()
-            .filter(|(a, _)| *a == account)
-            .map(|(_, id)| *id)
-            .collect()
+        inner.by_account.get(&account).cloned().unwrap_or_default()
     }
 
     /// Applies what a poll saw to the rows of those orders; returns the sessions that changed.
@@ -144,5 +144,58 @@ impl SessionBook {
             }
         }
         changed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::Utc;
+
+    use super::*;
+    use crate::copy::CopyRow;
+    use crate::order::{Instruction, OrderLeg, OrderRequest};
+
+    fn session(id: u64, rows: &[(u64, i64)]) -> CopySession {
+        let request = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 1, "AAPL"));
+        CopySession {
+            id: SessionId(id),
+            agent: AgentId(1),
+            kind: TradeKind::Common,
+            created_at: Utc::now(),
+            rows: rows
+                .iter()
+                .map(|(account, order)| {
+                    let mut row = CopyRow::failed(
+                        AccountId(*account),
+                        request.clone(),
+                        String::new(),
+                        Utc::now(),
+                    );
+                    row.order_id = Some(BrokerOrderId(*order));
+                    row
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn claimed_ids_are_per_account_and_listed_once() {
+        let book = SessionBook::new();
+        book.put(session(1, &[(1, 10), (2, 20)]));
+        book.put(session(2, &[(1, 11)]));
+        book.put(session(2, &[(1, 11)]));
+        assert_eq!(
+            book.claimed_ids(AccountId(1)),
+            vec![BrokerOrderId(10), BrokerOrderId(11)]
+        );
+        assert_eq!(book.claimed_ids(AccountId(2)), vec![BrokerOrderId(20)]);
+        assert!(book.claimed_ids(AccountId(3)).is_empty());
+        let (version, sessions) = book.view(AgentId(1), TradeKind::Common);
+        assert_eq!(
+            sessions.iter().map(|s| s.id.get()).collect::<Vec<_>>(),
+            vec![2, 1],
+            "newest first"
+        );
+        assert!(version > 0);
     }
 }
