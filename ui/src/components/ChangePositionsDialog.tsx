@@ -1,64 +1,12 @@
 // The "Change Multiple Positions" dialog: a closing order per selected position, submitted together.
-import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, Intent } from "@blueprintjs/core";
+import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import type { PositionChange } from "../stores/ChangePositionsDialogStore";
-import { ORDER_TYPES } from "../stores/OptionOrderForm";
 import { useStores } from "../stores/StoreContext";
 import { showOutcome } from "../toaster";
-import { SettledQuantity } from "./SettledQuantity";
+import { PositionChangeRow } from "./PositionChangeRow";
 
 /** The dialog's columns. */
 export const CHANGE_COLUMNS = ["Symbol Description", "Settled Qty", "Instruction", "Order Type", "Quantity", "Price"];
-
-const ChangeRow = observer(function ChangeRow({ change }: { readonly change: PositionChange }) {
-  const { position, form } = change;
-  const of = `${position.optionChainDescription} of ${position.accountName}`;
-  return (
-    <tr>
-      <td>
-        <div>{position.optionChainDescription}</div>
-        <div className="cd-muted">{position.accountName}</div>
-      </td>
-      <td className="cd-number">
-        <SettledQuantity quantity={position.optionChainSettledQuantity} />
-      </td>
-      <td>
-        <HTMLSelect
-          aria-label={`Instruction for ${of}`}
-          value={form.instruction}
-          options={[...form.instructions]}
-          onChange={(event) => form.setInstruction(event.currentTarget.value)}
-        />
-      </td>
-      <td>
-        <HTMLSelect
-          aria-label={`Order Type for ${of}`}
-          value={form.orderType}
-          options={[...ORDER_TYPES]}
-          onChange={(event) => form.setOrderType(event.currentTarget.value)}
-        />
-      </td>
-      <td>
-        <InputGroup
-          className="cd-number-input"
-          aria-label={`Quantity for ${of}`}
-          value={form.quantity}
-          onValueChange={form.setQuantity}
-        />
-      </td>
-      <td>
-        {form.priceShown && (
-          <InputGroup
-            className="cd-number-input"
-            aria-label={`Price for ${of}`}
-            value={form.price}
-            onValueChange={form.setPrice}
-          />
-        )}
-      </td>
-    </tr>
-  );
-});
 
 /** One row per selected position; Submit Changes sends every closing order at once. */
 export const ChangePositionsDialog = observer(function ChangePositionsDialog() {
@@ -87,7 +35,7 @@ export const ChangePositionsDialog = observer(function ChangePositionsDialog() {
           </thead>
           <tbody>
             {dialog.changes.map((change) => (
-              <ChangeRow key={change.key} change={change} />
+              <PositionChangeRow key={change.key} change={change} />
             ))}
           </tbody>
         </HTMLTable>

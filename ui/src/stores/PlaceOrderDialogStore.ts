@@ -255,7 +255,7 @@ export class PlaceOrderDialogStore {
    */
   async place(): Promise<Outcome> {
     if (this.pending) {
-      return failed(OptionMessages.copyTradingFailed);
+      return failed(`${OptionMessages.copyTradingFailed}the order is already being placed`);
     }
     this.pending = true;
     let outcome: Outcome;
