@@ -4,7 +4,7 @@ use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
-use super::{both, method_not_allowed};
+use super::mount;
 use crate::auth::{AGENT_KEY, hash_password, signed_in_agent, verify_password};
 use crate::json_body::JsonBody;
 use crate::{ApiError, AppState};
@@ -22,25 +22,14 @@ const PASSWORD_MIN: usize = 8;
 const PASSWORD_MAX: usize = 128;
 
 pub(super) fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::resource(both("/agent_account/register"))
-            .route(web::post().to(register))
-            .default_service(web::to(method_not_allowed)),
-    )
-    .service(
-        web::resource(both("/agent_account/login"))
-            .route(web::post().to(login))
-            .default_service(web::to(method_not_allowed)),
-    )
-    .service(
-        web::resource(both("/agent_account/profile"))
-            .route(web::get().to(profile))
-            .default_service(web::to(method_not_allowed)),
-    )
-    .service(
-        web::resource(both("/agent_account/logout"))
-            .route(web::post().to(logout))
-            .default_service(web::to(method_not_allowed)),
+    mount(
+        cfg,
+        [
+            ("/agent_account/register", web::post().to(register)),
+            ("/agent_account/login", web::post().to(login)),
+            ("/agent_account/profile", web::get().to(profile)),
+            ("/agent_account/logout", web::post().to(logout)),
+        ],
     );
 }
 

@@ -15,11 +15,11 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use store::TradingAccountRecord;
 
+use super::mount;
 use super::option_views::{
     AccountNames, content_tag, number, option_positions_json, orders_answer, with_etag,
 };
 use super::trading_account::{account_failure, agent};
-use super::{both, method_not_allowed};
 use crate::json_body::JsonBody;
 use crate::order_fields::{Loose, one_of, word};
 use crate::{ApiError, AppState};
@@ -37,59 +37,55 @@ const ORDER_TYPES: &[&str] = &["LIMIT", "MARKET"];
 pub const REPLACEABLE: &[&str] = &["WORKING", "QUEUED", "PENDING_ACTIVATION", "REPLACED"];
 
 pub(super) fn configure(cfg: &mut web::ServiceConfig) {
-    let routes: [(&str, actix_web::Route); 11] = [
-        (
-            "/copy_trading_account/database/COMMON",
-            web::get().to(orders),
-        ),
-        (
-            "/copy_trading_position_account/database/COMMON",
-            web::get().to(positions),
-        ),
-        (
-            "/copy_trading_account/fetch_trade_status/COMMON",
-            web::get().to(fetch_trade_status),
-        ),
-        (
-            "/copy_trading_account/place_order/COMMON",
-            web::post().to(place_order),
-        ),
-        (
-            "/copy_trading_account/exit_order/COMMON",
-            web::post().to(exit_order),
-        ),
-        (
-            "/copy_trading_account/exit_order_multiple/COMMON",
-            web::post().to(exit_order_multiple),
-        ),
-        (
-            "/copy_trading_account/replace_order/COMMON",
-            web::put().to(replace_order),
-        ),
-        (
-            "/copy_trading_account/replace_order_individual/COMMON",
-            web::put().to(replace_order_individual),
-        ),
-        (
-            "/copy_trading_account/cancel_order/COMMON",
-            web::delete().to(cancel_order),
-        ),
-        (
-            "/copy_trading_account/cancel_order_individual/COMMON",
-            web::delete().to(cancel_order_individual),
-        ),
-        (
-            "/copy_trading_account/get_option_chain_list/COMMON",
-            web::get().to(option_chain),
-        ),
-    ];
-    for (path, route) in routes {
-        cfg.service(
-            web::resource(both(path))
-                .route(route)
-                .default_service(web::to(method_not_allowed)),
-        );
-    }
+    mount(
+        cfg,
+        [
+            (
+                "/copy_trading_account/database/COMMON",
+                web::get().to(orders),
+            ),
+            (
+                "/copy_trading_position_account/database/COMMON",
+                web::get().to(positions),
+            ),
+            (
+                "/copy_trading_account/fetch_trade_status/COMMON",
+                web::get().to(fetch_trade_status),
+            ),
+            (
+                "/copy_trading_account/place_order/COMMON",
+                web::post().to(place_order),
+            ),
+            (
+                "/copy_trading_account/exit_order/COMMON",
+                web::post().to(exit_order),
+            ),
+            (
+                "/copy_trading_account/exit_order_multiple/COMMON",
+                web::post().to(exit_order_multiple),
+            ),
+            (
+                "/copy_trading_account/replace_order/COMMON",
+                web::put().to(replace_order),
+            ),
+            (
+                "/copy_trading_account/replace_order_individual/COMMON",
+                web::put().to(replace_order_individual),
+            ),
+            (
+                "/copy_trading_account/cancel_order/COMMON",
+                web::delete().to(cancel_order),
+            ),
+            (
+                "/copy_trading_account/cancel_order_individual/COMMON",
+                web::delete().to(cancel_order_individual),
+            ),
+            (
+                "/copy_trading_account/get_option_chain_list/COMMON",
+                web::get().to(option_chain),
+            ),
+        ],
+    );
 }
 
 async fn orders(
@@ -618,13 +614,14 @@ fn pairs(list: &[AccountRef], field: &str) -> Result<Vec<(AccountId, BrokerOrder
         .collect()
 }
 
-async fn replace(
+/// The agent's accounts and the session, once every listed (account, order) is checked: at least one,
+/// each account the agent's (403), each order a row of the session (404).
+fn targeted_rows(
     state: &AppState,
     agent: AgentId,
     session: SessionId,
-    pairs: Vec<(AccountId, BrokerOrderId)>,
-    order: OptionOrder,
-) -> Result<HttpResponse, ApiError> {
+    pairs: &[(AccountId, BrokerOrderId)],
+) -> Result<(HashMap<AccountId, TradingAccountRecord>, CopySession), ApiError> {
     if pairs.is_empty() {
         return Err(ApiError::BadRequest(
             "allTradingAccountsOrderList must name at least one order".into(),
@@ -632,7 +629,18 @@ async fn replace(
     }
     let accounts = accounts_of(state, agent)?;
     owned(&accounts, pairs.iter().map(|(a, _)| *a))?;
-    let copy = rows_of(state, agent, session, &pairs)?;
+    let copy = rows_of(state, agent, session, pairs)?;
+    Ok((accounts, copy))
+}
+
+async fn replace(
+    state: &AppState,
+    agent: AgentId,
+    session: SessionId,
+    pairs: Vec<(AccountId, BrokerOrderId)>,
+    order: OptionOrder,
+) -> Result<HttpResponse, ApiError> {
+    let (accounts, copy) = targeted_rows(state, agent, session, &pairs)?;
     for (account, order_id) in &pairs {
         let row = copy
             .rows
@@ -765,14 +773,7 @@ async fn cancel(
     session: SessionId,
     pairs: Vec<(AccountId, BrokerOrderId)>,
 ) -> Result<HttpResponse, ApiError> {
-    if pairs.is_empty() {
-        return Err(ApiError::BadRequest(
-            "allTradingAccountsOrderList must name at least one order".into(),
-        ));
-    }
-    let accounts = accounts_of(state, agent)?;
-    owned(&accounts, pairs.iter().map(|(a, _)| *a))?;
-    let copy = rows_of(state, agent, session, &pairs)?;
+    let (_, copy) = targeted_rows(state, agent, session, &pairs)?;
     let already: Vec<_> = pairs
         .iter()
         .filter(|(a, o)| {

@@ -58,6 +58,27 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
     }
 }
 
+/// Mounts each `(path, route)` at both spellings of its path, one resource per path (routes of the same
+/// path share it); other methods answer 405.
+pub(crate) fn mount<const N: usize>(
+    cfg: &mut web::ServiceConfig,
+    routes: [(&str, actix_web::Route); N],
+) {
+    let mut resources: Vec<(&str, actix_web::Resource)> = Vec::new();
+    for (path, route) in routes {
+        match resources.iter().position(|(p, _)| *p == path) {
+            Some(index) => {
+                let (p, resource) = resources.remove(index);
+                resources.insert(index, (p, resource.route(route)));
+            }
+            None => resources.push((path, web::resource(both(path)).route(route))),
+        }
+    }
+    for (_, resource) in resources {
+        cfg.service(resource.default_service(web::to(method_not_allowed)));
+    }
+}
+
 /// Both spellings of a path: without and with the trailing slash.
 pub(crate) fn both(path: &str) -> [String; 2] {
     let bare = path.trim_end_matches('/').to_owned();

@@ -5,8 +5,8 @@ use actix_web::{HttpResponse, web};
 use engine::account::{MAX_MULTIPLIER, TierMultipliers};
 use serde::{Deserialize, Serialize};
 
+use super::mount;
 use super::trading_account::{agent, owned_by_username, running, text_success};
-use super::{both, method_not_allowed};
 use crate::json_body::JsonBody;
 use crate::{ApiError, AppState};
 
@@ -16,21 +16,17 @@ pub const WRITE_LIMIT_MAX: u32 = 120;
 pub const READ_LIMIT_MAX: u32 = 100_000;
 
 pub(super) fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::resource(both("/operator/accounts"))
-            .route(web::get().to(accounts))
-            .default_service(web::to(method_not_allowed)),
-    )
-    .service(
-        web::resource(both("/operator/account_write_limit"))
-            .route(web::post().to(set_write_limit))
-            .default_service(web::to(method_not_allowed)),
-    )
-    .service(
-        web::resource(both("/operator/settings"))
-            .route(web::get().to(get_settings))
-            .route(web::post().to(set_settings))
-            .default_service(web::to(method_not_allowed)),
+    mount(
+        cfg,
+        [
+            ("/operator/accounts", web::get().to(accounts)),
+            (
+                "/operator/account_write_limit",
+                web::post().to(set_write_limit),
+            ),
+            ("/operator/settings", web::get().to(get_settings)),
+            ("/operator/settings", web::post().to(set_settings)),
+        ],
     );
 }
 

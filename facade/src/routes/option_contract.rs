@@ -7,8 +7,8 @@ use engine::order::OptionSymbol;
 use serde::{Deserialize, Serialize};
 use store::{SavedOptionOrder, StoreError, WatchList};
 
+use super::mount;
 use super::trading_account::agent;
-use super::{both, method_not_allowed};
 use crate::json_body::JsonBody;
 use crate::order_fields::{Loose, one_of, word};
 use crate::{ApiError, AppState};
@@ -18,41 +18,31 @@ pub const DUPLICATE_CONTRACT: &str = "Option contract is already existed";
 const TICKER_MAX: usize = 10;
 
 pub(super) fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::resource(both("/option_contract/get_option_contract_list"))
-            .route(web::get().to(list))
-            .default_service(web::to(method_not_allowed)),
-    )
-    .service(
-        web::resource(both("/option_contract/add_option_contract"))
-            .route(web::post().to(add))
-            .default_service(web::to(method_not_allowed)),
-    )
-    .service(
-        web::resource(both("/option_contract/remove_option_contract"))
-            .route(web::delete().to(remove))
-            .default_service(web::to(method_not_allowed)),
-    )
-    .service(
-        web::resource(both(
-            "/option_contract_save_order/get_option_contract_save_order_list/COMMON",
-        ))
-        .route(web::get().to(saved_list))
-        .default_service(web::to(method_not_allowed)),
-    )
-    .service(
-        web::resource(both(
-            "/option_contract_save_order/add_option_contract_save_order/COMMON",
-        ))
-        .route(web::post().to(saved_add))
-        .default_service(web::to(method_not_allowed)),
-    )
-    .service(
-        web::resource(both(
-            "/option_contract_save_order/remove_option_contract_save_order/COMMON",
-        ))
-        .route(web::delete().to(saved_remove))
-        .default_service(web::to(method_not_allowed)),
+    mount(
+        cfg,
+        [
+            (
+                "/option_contract/get_option_contract_list",
+                web::get().to(list),
+            ),
+            ("/option_contract/add_option_contract", web::post().to(add)),
+            (
+                "/option_contract/remove_option_contract",
+                web::delete().to(remove),
+            ),
+            (
+                "/option_contract_save_order/get_option_contract_save_order_list/COMMON",
+                web::get().to(saved_list),
+            ),
+            (
+                "/option_contract_save_order/add_option_contract_save_order/COMMON",
+                web::post().to(saved_add),
+            ),
+            (
+                "/option_contract_save_order/remove_option_contract_save_order/COMMON",
+                web::delete().to(saved_remove),
+            ),
+        ],
     );
 }
 

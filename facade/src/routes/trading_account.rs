@@ -9,7 +9,7 @@ use engine::ids::AgentId;
 use serde::{Deserialize, Serialize};
 use store::{NewTradingAccount, StoreError, TradingAccountRecord};
 
-use super::{both, method_not_allowed};
+use super::mount;
 use crate::auth::require_agent;
 use crate::json_body::JsonBody;
 use crate::services::PAPER_CALLBACK_PATH;
@@ -20,46 +20,42 @@ const USERNAME_MAX: usize = 128;
 const PASSWORD_MAX: usize = 256;
 
 pub(super) fn configure(cfg: &mut web::ServiceConfig) {
-    let routes: [(&str, actix_web::Route); 10] = [
-        ("/trading_account/login", web::post().to(add_account)),
-        (
-            "/trading_account/account_fetch",
-            web::post().to(account_fetch),
-        ),
-        (
-            "/trading_account/delete_account",
-            web::delete().to(delete_account),
-        ),
-        ("/trading_account/database", web::get().to(database)),
-        (
-            "/trading_account/get_access_token_from_authorization_code",
-            web::post().to(get_access_token),
-        ),
-        (
-            "/trading_account/set_account_type",
-            web::post().to(set_account_type),
-        ),
-        (
-            "/trading_account/trading_active",
-            web::post().to(trading_active),
-        ),
-        (
-            "/trading_account/fetch_trading_account_data_from_refresh_token",
-            web::get().to(refresh_all),
-        ),
-        ("/trading_account/credentials", web::post().to(credentials)),
-        (
-            "/trading_account/authorization_url",
-            web::get().to(authorization_url),
-        ),
-    ];
-    for (path, route) in routes {
-        cfg.service(
-            web::resource(both(path))
-                .route(route)
-                .default_service(web::to(method_not_allowed)),
-        );
-    }
+    mount(
+        cfg,
+        [
+            ("/trading_account/login", web::post().to(add_account)),
+            (
+                "/trading_account/account_fetch",
+                web::post().to(account_fetch),
+            ),
+            (
+                "/trading_account/delete_account",
+                web::delete().to(delete_account),
+            ),
+            ("/trading_account/database", web::get().to(database)),
+            (
+                "/trading_account/get_access_token_from_authorization_code",
+                web::post().to(get_access_token),
+            ),
+            (
+                "/trading_account/set_account_type",
+                web::post().to(set_account_type),
+            ),
+            (
+                "/trading_account/trading_active",
+                web::post().to(trading_active),
+            ),
+            (
+                "/trading_account/fetch_trading_account_data_from_refresh_token",
+                web::get().to(refresh_all),
+            ),
+            ("/trading_account/credentials", web::post().to(credentials)),
+            (
+                "/trading_account/authorization_url",
+                web::get().to(authorization_url),
+            ),
+        ],
+    );
 }
 
 /// One row of the account list. Never carries a password.
