@@ -1,6 +1,7 @@
 // The cancel ("Option Delete Order") dialogs: one account's order, the checked orders, or a session's open ones.
-import { makeAutoObservable, runInAction } from "mobx";
+import { makeAutoObservable } from "mobx";
 import { OptionPaths } from "../api/optionPaths";
+import { sendFromDialog } from "./DialogRequest";
 import { isSuccessText, OptionMessages } from "./OptionMessages";
 import type { OptionOrderRow } from "./OptionOrderRow";
 import { orderTarget, type OrderScope } from "./OrderTargets";
@@ -88,34 +89,26 @@ export class CancelOrderDialogStore {
     if (this.pending || first === undefined) {
       return failed(texts.failed);
     }
-    this.pending = true;
-    let ok = false;
-    try {
-      const answer =
+    const ok = await sendFromDialog(
+      this,
+      () =>
         this.scope === "individual"
-          ? await this.deps.api.delete(OptionPaths.cancelOrderIndividual, {
+          ? this.deps.api.delete(OptionPaths.cancelOrderIndividual, {
               agentTradingSessionID: this.sessionId,
               accountId: first.accountId,
               accountUsername: first.accountUsername,
               optionChainOrderId: first.optionChainOrderId,
             })
-          : await this.deps.api.delete(OptionPaths.cancelOrder, {
+          : this.deps.api.delete(OptionPaths.cancelOrder, {
               agentTradingSessionID: this.sessionId,
               allTradingAccountsOrderList: this.targets.map(orderTarget),
-            });
-      ok = isSuccessText(answer);
-      if (!ok) {
-        console.error("The cancellation was not accepted everywhere", answer);
-      }
-    } catch (error) {
-      console.error("Cancelling the option order failed", error);
-    }
-    runInAction(() => {
-      this.pending = false;
-      if (ok) {
-        this.isOpen = false;
-      }
-    });
+            }),
+      isSuccessText,
+      {
+        refused: "The cancellation was not accepted everywhere",
+        failed: "Cancelling the option order failed",
+      },
+    );
     this.links.reloadTables();
     return ok ? succeeded(texts.ok) : failed(texts.failed);
   }

@@ -1,7 +1,8 @@
 // The delete confirmation dialog: its open flag, the account it names, and deleting that account.
-import { makeAutoObservable, runInAction } from "mobx";
+import { makeAutoObservable } from "mobx";
 import { AccountPaths } from "../api/accountPaths";
 import { AccountMessages } from "./AccountMessages";
+import { sendFromDialog } from "./DialogRequest";
 import { failed, succeeded, type Outcome } from "./Outcome";
 import type { StoreDeps } from "./StoreDeps";
 import type { TradingAccount } from "./TradingAccount";
@@ -59,23 +60,12 @@ export class DeleteAccountDialogStore {
     if (this.pending) {
       return failed(AccountMessages.deleteFailed);
     }
-    this.pending = true;
-    let ok = false;
-    try {
-      const answer = await this.deps.api.delete(AccountPaths.deleteAccount, { accountName: this.accountName });
-      ok = typeof answer === "string" && answer.trim() === SUCCESS_TEXT;
-      if (!ok) {
-        console.error("Deleting the account was refused", answer);
-      }
-    } catch (error) {
-      console.error("Deleting the account failed", error);
-    }
-    runInAction(() => {
-      this.pending = false;
-      if (ok) {
-        this.isOpen = false;
-      }
-    });
+    const ok = await sendFromDialog(
+      this,
+      () => this.deps.api.delete(AccountPaths.deleteAccount, { accountName: this.accountName }),
+      (answer) => typeof answer === "string" && answer.trim() === SUCCESS_TEXT,
+      { refused: "Deleting the account was refused", failed: "Deleting the account failed" },
+    );
     if (!ok) {
       return failed(AccountMessages.deleteFailed);
     }

@@ -1,6 +1,7 @@
 // The "Option Exit Order" dialog: closing one position, or the same position held by the selected accounts.
-import { makeAutoObservable, runInAction } from "mobx";
+import { makeAutoObservable } from "mobx";
 import { OptionPaths } from "../api/optionPaths";
+import { sendFromDialog } from "./DialogRequest";
 import { isSuccessText, OptionMessages } from "./OptionMessages";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "./OptionOrderForm";
 import type { OptionPosition } from "./OptionPosition";
@@ -77,27 +78,17 @@ export class ExitOrderDialogStore {
     if (this.pending || first === undefined) {
       return failed(OptionMessages.exitFailed);
     }
-    this.pending = true;
-    let ok = false;
-    try {
-      const answer = await this.deps.api.post(OptionPaths.exitOrder, {
-        allTradingAccountsOrderList: this.targets.map(positionAccount),
-        optionChainSymbol: first.optionChainSymbol,
-        ...this.form.payload(),
-      });
-      ok = isSuccessText(answer);
-      if (!ok) {
-        console.error("The exit was not accepted everywhere", answer);
-      }
-    } catch (error) {
-      console.error("Exiting the position failed", error);
-    }
-    runInAction(() => {
-      this.pending = false;
-      if (ok) {
-        this.isOpen = false;
-      }
-    });
+    const ok = await sendFromDialog(
+      this,
+      () =>
+        this.deps.api.post(OptionPaths.exitOrder, {
+          allTradingAccountsOrderList: this.targets.map(positionAccount),
+          optionChainSymbol: first.optionChainSymbol,
+          ...this.form.payload(),
+        }),
+      isSuccessText,
+      { refused: "The exit was not accepted everywhere", failed: "Exiting the position failed" },
+    );
     if (ok && this.selected) {
       this.links.exitedSelected();
     }

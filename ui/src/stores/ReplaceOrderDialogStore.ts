@@ -1,6 +1,7 @@
 // The replace dialogs: one account's order, the orders checked in a session, or a session's open orders.
-import { makeAutoObservable, runInAction } from "mobx";
+import { makeAutoObservable } from "mobx";
 import { OptionPaths } from "../api/optionPaths";
+import { sendFromDialog } from "./DialogRequest";
 import { isSuccessText, OptionMessages } from "./OptionMessages";
 import { OptionOrderForm, REPLACE_INSTRUCTIONS } from "./OptionOrderForm";
 import type { OptionOrderRow } from "./OptionOrderRow";
@@ -114,35 +115,27 @@ export class ReplaceOrderDialogStore {
     if (this.pending || first === undefined) {
       return failed(texts.failed);
     }
-    this.pending = true;
     const order = { optionChainSymbol: first.optionChainSymbol, ...this.form.payload() };
-    let ok = false;
-    try {
-      const answer =
+    const ok = await sendFromDialog(
+      this,
+      () =>
         this.scope === "individual"
-          ? await this.deps.api.put(OptionPaths.replaceOrderIndividual, {
+          ? this.deps.api.put(OptionPaths.replaceOrderIndividual, {
               agentTradingSessionID: this.sessionId,
               ...orderTarget(first),
               ...order,
             })
-          : await this.deps.api.put(OptionPaths.replaceOrder, {
+          : this.deps.api.put(OptionPaths.replaceOrder, {
               agentTradingSessionID: this.sessionId,
               allTradingAccountsOrderList: this.targets.map(orderTarget),
               ...order,
-            });
-      ok = isSuccessText(answer);
-      if (!ok) {
-        console.error("The replacement was not accepted everywhere", answer);
-      }
-    } catch (error) {
-      console.error("Replacing the option order failed", error);
-    }
-    runInAction(() => {
-      this.pending = false;
-      if (ok) {
-        this.isOpen = false;
-      }
-    });
+            }),
+      isSuccessText,
+      {
+        refused: "The replacement was not accepted everywhere",
+        failed: "Replacing the option order failed",
+      },
+    );
     this.links.reloadTables();
     return ok ? succeeded(texts.ok) : failed(texts.failed);
   }
