@@ -1,7 +1,6 @@
 // The "Add new Trading Account" dialog: name, brokerage login and type; a spinner while the account is linked.
 import {
   Button,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -15,6 +14,7 @@ import { useId, type FormEvent } from "react";
 import { ACCOUNT_TYPES, isAccountType } from "../stores/AccountType";
 import { useStores } from "../stores/StoreContext";
 import { showOutcome } from "../toaster";
+import { PendingDialog } from "./PendingDialog";
 
 const TYPE_OPTIONS = ACCOUNT_TYPES.map(({ value, label }) => ({ value, label }));
 
@@ -35,15 +35,7 @@ export const AddAccountDialog = observer(function AddAccountDialog() {
   };
 
   return (
-    <Dialog
-      isOpen={dialog.isOpen}
-      onClose={dialog.close}
-      title="Add new Trading Account"
-      canOutsideClickClose={!dialog.pending}
-      canEscapeKeyClose={!dialog.pending}
-      isCloseButtonShown={!dialog.pending}
-      className="cd-add-account-dialog"
-    >
+    <PendingDialog dialog={dialog} title="Add new Trading Account" className="cd-add-account-dialog">
       <form onSubmit={(event) => void submit(event)}>
         <DialogBody>
           {dialog.pending ? (
@@ -96,6 +88,6 @@ export const AddAccountDialog = observer(function AddAccountDialog() {
           }
         />
       </form>
-    </Dialog>
+    </PendingDialog>
   );
 });

@@ -1,8 +1,9 @@
 // The "Change Multiple Positions" dialog: a closing order per selected position, submitted together.
-import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
+import { DialogBody, HTMLTable, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../stores/StoreContext";
-import { showOutcome } from "../toaster";
+import { ConfirmFooter } from "./ConfirmFooter";
+import { PendingDialog } from "./PendingDialog";
 import { PositionChangeRow } from "./PositionChangeRow";
 
 /** The dialog's columns. */
@@ -13,15 +14,7 @@ export const ChangePositionsDialog = observer(function ChangePositionsDialog() {
   const { options } = useStores();
   const dialog = options.changeDialog;
   return (
-    <Dialog
-      isOpen={dialog.isOpen}
-      onClose={dialog.close}
-      title="Change Multiple Positions"
-      canOutsideClickClose={!dialog.pending}
-      canEscapeKeyClose={!dialog.pending}
-      isCloseButtonShown={!dialog.pending}
-      className="cd-change-dialog"
-    >
+    <PendingDialog dialog={dialog} title="Change Multiple Positions" className="cd-change-dialog">
       <DialogBody>
         <HTMLTable className="cd-option-table" compact aria-label="Positions to change">
           <thead>
@@ -40,19 +33,13 @@ export const ChangePositionsDialog = observer(function ChangePositionsDialog() {
           </tbody>
         </HTMLTable>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text="Cancel" disabled={dialog.pending} onClick={dialog.close} />
-            <Button
-              intent={Intent.PRIMARY}
-              text="Submit Changes"
-              disabled={dialog.pending}
-              onClick={() => void dialog.submit().then(showOutcome)}
-            />
-          </>
-        }
+      <ConfirmFooter
+        dialog={dialog}
+        cancelText="Cancel"
+        actionText="Submit Changes"
+        intent={Intent.PRIMARY}
+        onAction={dialog.submit}
       />
-    </Dialog>
+    </PendingDialog>
   );
 });

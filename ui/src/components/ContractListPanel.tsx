@@ -1,16 +1,10 @@
 // The place dialog's left panel: the option contract list with Add, Remove and Save order.
-import { Button, InputGroup } from "@blueprintjs/core";
+import { Button } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import type { FormEvent } from "react";
-import type { Outcome } from "../stores/Outcome";
 import { useStores } from "../stores/StoreContext";
+import { showOutcomeIfAny } from "../showOutcomeIfAny";
 import { showOutcome } from "../toaster";
-
-function report(outcome: Outcome | null): void {
-  if (outcome !== null) {
-    showOutcome(outcome);
-  }
-}
+import { TickerAddForm } from "./TickerAddForm";
 
 /** Tickers to pick (picking one fills Stock Pair and resets the form), and the list's buttons. */
 export const ContractListPanel = observer(function ContractListPanel() {
@@ -18,24 +12,16 @@ export const ContractListPanel = observer(function ContractListPanel() {
   const dialog = options.placeDialog;
   const contracts = options.contracts;
 
-  const add = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    report(await dialog.addContract());
-  };
-
   return (
     <section className="cd-contract-panel" aria-label="Option contracts">
       <h4 className="cd-panel-title">Option Contracts</h4>
-      <form className="cd-inline-form" onSubmit={(event) => void add(event)}>
-        <InputGroup
-          size="small"
-          aria-label="Option contract symbol"
-          placeholder="Ticker"
-          value={dialog.contractInput}
-          onValueChange={dialog.setContractInput}
-        />
-        <Button size="small" type="submit" text="Add" disabled={contracts.pending} />
-      </form>
+      <TickerAddForm
+        label="Option contract symbol"
+        value={dialog.contractInput}
+        onValueChange={dialog.setContractInput}
+        onAdd={dialog.addContract}
+        disabled={contracts.pending}
+      />
       <ul className="cd-plain-list cd-contract-list">
         {contracts.tickers.map((ticker) => (
           <li key={ticker}>
@@ -58,7 +44,7 @@ export const ContractListPanel = observer(function ContractListPanel() {
           size="small"
           text="Remove"
           disabled={contracts.pending}
-          onClick={() => void dialog.removeContract().then(report)}
+          onClick={() => void dialog.removeContract().then(showOutcomeIfAny)}
         />
         <Button
           size="small"

@@ -1,9 +1,10 @@
 // The delete confirmation: names the account; CANCEL keeps it, DELETE removes it.
-import { Button, Dialog, DialogBody, DialogFooter, Intent } from "@blueprintjs/core";
+import { DialogBody, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { deleteQuestion } from "../stores/AccountMessages";
 import { useStores } from "../stores/StoreContext";
-import { showOutcome } from "../toaster";
+import { ConfirmFooter } from "./ConfirmFooter";
+import { PendingDialog } from "./PendingDialog";
 
 const QUESTION_ID = "cd-delete-account-question";
 
@@ -11,33 +12,17 @@ const QUESTION_ID = "cd-delete-account-question";
 export const DeleteAccountDialog = observer(function DeleteAccountDialog() {
   const { accounts } = useStores();
   const dialog = accounts.deleteDialog;
-
-  const confirm = async () => {
-    showOutcome(await dialog.confirm());
-  };
-
   return (
-    <Dialog
-      isOpen={dialog.isOpen}
-      onClose={dialog.close}
+    <PendingDialog
+      dialog={dialog}
       title="Delete Account"
-      canOutsideClickClose={!dialog.pending}
-      canEscapeKeyClose={!dialog.pending}
-      isCloseButtonShown={!dialog.pending}
-      aria-describedby={QUESTION_ID}
+      describedBy={QUESTION_ID}
       className="cd-delete-account-dialog"
     >
       <DialogBody>
         <p id={QUESTION_ID}>{deleteQuestion(dialog.accountName)}</p>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text="CANCEL" disabled={dialog.pending} onClick={dialog.close} />
-            <Button intent={Intent.DANGER} text="DELETE" disabled={dialog.pending} onClick={() => void confirm()} />
-          </>
-        }
-      />
-    </Dialog>
+      <ConfirmFooter dialog={dialog} actionText="DELETE" intent={Intent.DANGER} onAction={dialog.confirm} />
+    </PendingDialog>
   );
 });

@@ -2,7 +2,6 @@
 import {
   Button,
   Checkbox,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -18,6 +17,7 @@ import { useStores } from "../stores/StoreContext";
 import { showOutcome } from "../toaster";
 import { ContractListPanel } from "./ContractListPanel";
 import { OrderFormFields } from "./OrderFormFields";
+import { PendingDialog } from "./PendingDialog";
 import { StrikeSuggest } from "./StrikeSuggest";
 import { TierPreviewNote } from "./TierPreviewNote";
 
@@ -39,15 +39,7 @@ export const OptionPlaceOrderDialog = observer(function OptionPlaceOrderDialog()
   const descriptionId = useId();
 
   return (
-    <Dialog
-      isOpen={dialog.isOpen}
-      onClose={dialog.close}
-      title="Option Place Order On All Active Accounts"
-      canOutsideClickClose={!dialog.pending}
-      canEscapeKeyClose={!dialog.pending}
-      isCloseButtonShown={!dialog.pending}
-      className="cd-place-dialog"
-    >
+    <PendingDialog dialog={dialog} title="Option Place Order On All Active Accounts" className="cd-place-dialog">
       <DialogBody>
         <div className="cd-place-layout">
           <ContractListPanel />
@@ -103,6 +95,6 @@ export const OptionPlaceOrderDialog = observer(function OptionPlaceOrderDialog()
           </>
         }
       />
-    </Dialog>
+    </PendingDialog>
   );
 });
