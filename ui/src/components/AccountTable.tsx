@@ -3,6 +3,7 @@ import { HTMLTable } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../stores/StoreContext";
 import { AccountRow } from "./AccountRow";
+import { ColumnHeads } from "./ColumnHeads";
 import { TablePager } from "./TablePager";
 
 /** The visible columns in order; the hidden Account Password column comes after Account Type. */
@@ -23,15 +24,7 @@ export const AccountTable = observer(function AccountTable() {
   return (
     <div className="cd-table-block">
       <HTMLTable className="cd-account-table" compact striped aria-label="Trading accounts">
-        <thead>
-          <tr>
-            {ACCOUNT_COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={ACCOUNT_COLUMNS} />
         <tbody>
           {rows.map((account) => (
             <AccountRow key={account.accountId} account={account} />

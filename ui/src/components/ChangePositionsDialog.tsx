@@ -2,6 +2,7 @@
 import { DialogBody, HTMLTable, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../stores/StoreContext";
+import { ColumnHeads } from "./ColumnHeads";
 import { ConfirmFooter } from "./ConfirmFooter";
 import { PendingDialog } from "./PendingDialog";
 import { PositionChangeRow } from "./PositionChangeRow";
@@ -17,15 +18,7 @@ export const ChangePositionsDialog = observer(function ChangePositionsDialog() {
     <PendingDialog dialog={dialog} title="Change Multiple Positions" className="cd-change-dialog">
       <DialogBody>
         <HTMLTable className="cd-option-table" compact aria-label="Positions to change">
-          <thead>
-            <tr>
-              {CHANGE_COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={CHANGE_COLUMNS} />
           <tbody>
             {dialog.changes.map((change) => (
               <PositionChangeRow key={change.key} change={change} />

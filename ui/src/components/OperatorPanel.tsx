@@ -2,6 +2,7 @@
 import { HTMLTable, Section, SectionCard } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../stores/StoreContext";
+import { ColumnHeads } from "./ColumnHeads";
 import { OperatorAccountRow } from "./OperatorAccountRow";
 import { OperatorSettingsForm } from "./OperatorSettingsForm";
 
@@ -30,15 +31,7 @@ export const OperatorPanel = observer(function OperatorPanel() {
       </SectionCard>
       <SectionCard padded={false}>
         <HTMLTable className="cd-operator-table" compact aria-label="Operator view of the accounts">
-          <thead>
-            <tr>
-              {OPERATOR_COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={OPERATOR_COLUMNS} />
           <tbody>
             {rows.map((account) => (
               <OperatorAccountRow key={account.accountId} account={account} />

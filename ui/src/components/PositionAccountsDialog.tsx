@@ -3,6 +3,7 @@ import { Button, Dialog, DialogBody, DialogFooter, HTMLTable } from "@blueprintj
 import { observer } from "mobx-react-lite";
 import { formatPrice } from "../format/formatPrice";
 import { useStores } from "../stores/StoreContext";
+import { ColumnHeads } from "./ColumnHeads";
 import { SettledQuantity } from "./SettledQuantity";
 
 /** Every account's holding of the viewed option. */
@@ -18,15 +19,7 @@ export const PositionAccountsDialog = observer(function PositionAccountsDialog()
     >
       <DialogBody>
         <HTMLTable className="cd-option-table" compact striped aria-label="Positions by account">
-          <thead>
-            <tr>
-              {["Account Id", "Name", "Account Username", "Settled Qty", "Average Price"].map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads columns={["Account Id", "Name", "Account Username", "Settled Qty", "Average Price"]} />
           <tbody>
             {positions.map((position) => (
               <tr key={position.accountId}>
