@@ -201,11 +201,17 @@ impl TradingAccounts {
     /// # Errors
     /// Storage or decoding errors.
     pub fn for_agent(&self, agent: AgentId) -> Result<Vec<TradingAccountRecord>, StoreError> {
-        Ok(self
-            .all()?
-            .into_iter()
-            .filter(|a| a.agent == agent)
-            .collect())
+        // The name keys index the agent's accounts; reading only those keeps the polls that call this
+        // independent of how many accounts other agents have.
+        let mut accounts = Vec::new();
+        for entry in self.keys.scan_prefix(name_key(agent, "")) {
+            let (_, id) = entry?;
+            if let Some(record) = self.get(AccountId(decode_u64(&id)))? {
+                accounts.push(record);
+            }
+        }
+        accounts.sort_by_key(|a| a.id);
+        Ok(accounts)
     }
 
     /// Changes an account with `change` and writes it back; `None` when it does not exist.
@@ -309,6 +315,13 @@ mod tests {
         let b = accounts.create(&new(2, "Alpha", "alpha")).unwrap();
         assert_eq!(b.id, AccountId(2));
         assert_eq!(accounts.for_agent(AgentId(1)).unwrap(), vec![a.clone()]);
+        let c = accounts.create(&new(1, "Charlie", "charlie")).unwrap();
+        let _eleven = accounts.create(&new(11, "Alpha", "alpha")).unwrap();
+        assert_eq!(
+            accounts.for_agent(AgentId(1)).unwrap(),
+            vec![a.clone(), c.clone()],
+            "not agent 11's"
+        );
         assert_eq!(
             accounts.find_by_username(AgentId(1), "alpha").unwrap(),
             Some(a.clone())

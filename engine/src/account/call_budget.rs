@@ -5,23 +5,19 @@
 //! budget also keeps the times of its recent calls and refuses a call that would make any 60-second
 //! window hold more than the limit.
 
-use std::collections::VecDeque;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
 use governor::clock::Clock as GovernorClock;
 use governor::middleware::NoOpMiddleware;
 use governor::nanos::Nanos;
 use governor::state::{InMemoryState, NotKeyed};
 use governor::{Quota, RateLimiter};
 
+use super::recent_calls::{RecentCalls, WINDOW};
 use crate::clock::Clock;
-
-/// The window every limit is counted over.
-pub const WINDOW: Duration = Duration::from_secs(60);
 
 /// The engine's clock seen through governor's clock interface.
 #[derive(Clone)]
@@ -42,7 +38,7 @@ type Limiter = RateLimiter<NotKeyed, InMemoryState, GovernorTime, NoOpMiddleware
 struct Inner {
     per_minute: u32,
     limiter: Limiter,
-    recent: VecDeque<DateTime<Utc>>,
+    recent: RecentCalls,
 }
 
 /// A budget of calls per minute, changeable at run time, with usage counters for operators.
@@ -76,7 +72,7 @@ impl CallBudget {
         let inner = Inner {
             per_minute,
             limiter: limiter(per_minute, &clock),
-            recent: VecDeque::new(),
+            recent: RecentCalls::default(),
         };
         Self {
             clock,
@@ -90,26 +86,16 @@ impl CallBudget {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn trim(recent: &mut VecDeque<DateTime<Utc>>, now: DateTime<Utc>) {
-        let window = chrono::Duration::from_std(WINDOW).unwrap_or(chrono::Duration::MAX);
-        while recent.front().is_some_and(|&t| now - t >= window) {
-            recent.pop_front();
-        }
-    }
-
     /// Takes `calls` calls from the budget if all of them fit now; otherwise takes none.
     pub fn try_take(&self, calls: u32) -> bool {
         let now = self.clock.now();
         let mut inner = self.lock();
-        Self::trim(&mut inner.recent, now);
-        let fits_window = inner.recent.len() + calls as usize <= inner.per_minute as usize;
+        let fits_window = inner.recent.count(now) + calls as usize <= inner.per_minute as usize;
         let paced = fits_window
             && NonZeroU32::new(calls)
                 .is_none_or(|n| matches!(inner.limiter.check_n(n), Ok(Ok(()))));
         if paced {
-            inner
-                .recent
-                .extend(std::iter::repeat_n(now, calls as usize));
+            inner.recent.record(now, calls);
             true
         } else {
             self.refused.fetch_add(1, Ordering::Relaxed);
@@ -123,16 +109,14 @@ impl CallBudget {
     pub fn retry_after(&self) -> Duration {
         let now = self.clock.now();
         let mut inner = self.lock();
-        Self::trim(&mut inner.recent, now);
         let pacing = WINDOW / inner.per_minute;
-        if inner.recent.len() < inner.per_minute as usize {
+        if inner.recent.count(now) < inner.per_minute as usize {
             return pacing;
         }
         inner
             .recent
-            .front()
-            .map(|&oldest| {
-                let free_at = oldest + chrono::Duration::from_std(WINDOW).unwrap_or_default();
+            .oldest_leaves_at()
+            .map(|free_at| {
                 (free_at - now)
                     .to_std()
                     .unwrap_or(Duration::ZERO)
@@ -160,8 +144,7 @@ impl CallBudget {
     pub fn used_last_minute(&self) -> u32 {
         let now = self.clock.now();
         let mut inner = self.lock();
-        Self::trim(&mut inner.recent, now);
-        u32::try_from(inner.recent.len()).unwrap_or(u32::MAX)
+        u32::try_from(inner.recent.count(now)).unwrap_or(u32::MAX)
     }
 
     /// How many calls this budget refused since it was made.
@@ -175,6 +158,7 @@ impl CallBudget {
 mod tests {
     use super::*;
     use crate::clock::ManualClock;
+    use chrono::{DateTime, Utc};
     use proptest::prelude::*;
 
     fn clock() -> ManualClock {

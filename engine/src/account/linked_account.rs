@@ -7,7 +7,8 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 
 use super::{
-    AccountError, CallBudget, LinkStatus, OrderObserver, TokenExpiries, TokenKeeper, TokenVault,
+    AccountError, CallBudget, LinkStatus, OrderObserver, RecentCalls, TokenExpiries, TokenKeeper,
+    TokenVault,
 };
 use crate::broker::OptionChain;
 use crate::broker::{
@@ -99,7 +100,7 @@ pub struct LinkedAccount {
     tokens: TokenKeeper,
     link: RwLock<Option<AccountLink>>,
     writes: CallBudget,
-    own_reads: CallBudget,
+    own_reads: Mutex<RecentCalls>,
     view: Mutex<AccountView>,
     broker_throttles: std::sync::atomic::AtomicU64,
 }
@@ -127,15 +128,13 @@ impl LinkedAccount {
         let tokens = TokenKeeper::load(id, deps.vault.clone(), deps.clock.clone())?;
         let link = deps.vault.load_link(id)?;
         let writes = CallBudget::new(write_limit_per_minute, deps.clock.clone());
-        // Counts this account's share of the app budget for operators; its limit is never reached.
-        let own_reads = CallBudget::new(u32::MAX, deps.clock.clone());
         Ok(Self {
             id,
             agent,
             tokens,
             link: RwLock::new(link),
             writes,
-            own_reads,
+            own_reads: Mutex::default(),
             view: Mutex::new(AccountView {
                 poll_requested: true,
                 ..AccountView::default()
@@ -157,9 +156,42 @@ impl LinkedAccount {
         self.agent
     }
 
+    /// Counts reads this account made (its share of the app budget, for operators).
+    fn count_reads(&self, calls: u32) {
+        let now = self.deps.clock.now();
+        self.own_reads
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .record(now, calls);
+    }
+
+    fn reads_last_minute(&self) -> u32 {
+        let now = self.deps.clock.now();
+        let count = self
+            .own_reads
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .count(now);
+        u32::try_from(count).unwrap_or(u32::MAX)
+    }
+
     fn view(&self) -> MutexGuard<'_, AccountView> {
         // The view is replaced field by field and is valid after any partial update.
         self.view.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// What the poll planner needs of this account, read without copying the view.
+    #[must_use]
+    pub fn poll_candidate(&self) -> super::poll_planner::PollCandidate {
+        let usable = self.link().is_some() && self.status().is_usable();
+        let view = self.view();
+        super::poll_planner::PollCandidate {
+            account: self.id,
+            usable,
+            requested: view.poll_requested,
+            open_orders: view.has_open_orders(),
+            last_poll: view.last_poll,
+        }
     }
 
     /// A copy of what the last poll saw.
@@ -230,7 +262,7 @@ impl LinkedAccount {
             status: self.status(),
             write_limit_per_minute: self.writes.per_minute(),
             writes_last_minute: self.writes.used_last_minute(),
-            reads_last_minute: self.own_reads.used_last_minute(),
+            reads_last_minute: self.reads_last_minute(),
             throttled_calls: self.writes.refused()
                 + self
                     .broker_throttles
@@ -295,7 +327,7 @@ impl LinkedAccount {
         let limit = chrono::Duration::from_std(deadline).unwrap_or(chrono::Duration::MAX);
         loop {
             if self.deps.reads.try_take(1) {
-                self.own_reads.try_take(1);
+                self.count_reads(1);
                 return Ok(());
             }
             let waited = self.deps.clock.now() - started;
@@ -359,7 +391,7 @@ impl LinkedAccount {
     /// # Errors
     /// Whatever the brokerage or the token keeper answered; the failure is also recorded in the status.
     pub async fn poll_prepaid(&self) -> Result<(), AccountError> {
-        self.own_reads.try_take(2);
+        self.count_reads(2);
         let outcome = self.poll_calls().await;
         self.record_outcome(&outcome);
         let mut view = self.view();
@@ -571,13 +603,18 @@ impl LinkedAccount {
         }
     }
 
-    /// Cancels an order within the write budget, refreshing the token once if it expired.
+    /// Cancels an order within the write budget (waiting up to the policy's throttle deadline),
+    /// refreshing the token once if it expired.
     ///
     /// # Errors
     /// [`AccountError`] when the budget, the token or the brokerage refused.
-    pub async fn cancel_order(&self, order: BrokerOrderId) -> Result<(), AccountError> {
+    pub async fn cancel_order(
+        &self,
+        order: BrokerOrderId,
+        policy: &SubmitPolicy,
+    ) -> Result<(), AccountError> {
         let hash = self.hash()?;
-        self.take_write(&SubmitPolicy::default()).await?;
+        self.take_write(policy).await?;
         let broker = self.deps.broker.clone();
         let outcome = self
             .with_token(|token| {

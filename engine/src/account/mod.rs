@@ -8,6 +8,7 @@ mod linked_account;
 pub mod messages;
 mod observer;
 pub mod poll_planner;
+mod recent_calls;
 mod registry;
 mod scheduler;
 mod tier;
@@ -15,13 +16,14 @@ mod token_keeper;
 mod vault;
 
 pub use actor::AccountActor;
-pub use call_budget::{CallBudget, GovernorTime, WINDOW};
+pub use call_budget::{CallBudget, GovernorTime};
 pub use error::AccountError;
 pub use link_status::LinkStatus;
 pub use linked_account::{
     AccountDeps, AccountHealth, AccountView, LinkedAccount, ORDER_LOOKBACK, READ_DEADLINE,
 };
 pub use observer::{IgnoreOrders, OrderObserver};
+pub use recent_calls::{RecentCalls, WINDOW};
 pub use registry::{AccountHandle, AccountRegistry};
 pub use scheduler::{POLL_TICK, PollScheduler, TOKEN_TICK};
 pub use tier::{AccountType, MAX_MULTIPLIER, TierMultipliers};

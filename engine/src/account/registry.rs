@@ -144,17 +144,7 @@ impl AccountRegistry {
     pub fn candidates(&self) -> Vec<PollCandidate> {
         self.handles()
             .iter()
-            .map(|handle| {
-                let account = &handle.account;
-                let view = account.current_view();
-                PollCandidate {
-                    account: account.id(),
-                    usable: account.link().is_some() && account.status().is_usable(),
-                    requested: view.poll_requested,
-                    open_orders: view.has_open_orders(),
-                    last_poll: view.last_poll,
-                }
-            })
+            .map(|handle| handle.account.poll_candidate())
             .collect()
     }
 

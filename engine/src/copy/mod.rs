@@ -20,4 +20,4 @@ pub use row::{CopyRow, FAILED_TO_PLACE, RowState, UNSETTLED};
 pub use session::CopySession;
 pub use status_color::{ColorFacts, OwnColor, StatusColor};
 pub use success_rate::SuccessRate;
-pub use supervisor::{CancelResult, Placement, Replacement, SessionSupervisor};
+pub use supervisor::{CancelResult, Placement, Refusal, Replacement, SessionSupervisor};

@@ -21,6 +21,18 @@ pub struct Placement {
     pub request: OrderRequest,
 }
 
+/// An account the command targets but that is refused before any write (e.g. an exit from an account
+/// that holds nothing); it still gets its row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The account.
+    pub account: AccountId,
+    /// The order it would have been sent.
+    pub request: OrderRequest,
+    /// Why it was not sent.
+    pub reason: String,
+}
+
 /// A replacement for one account's open order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Replacement {
@@ -88,12 +100,32 @@ impl SessionSupervisor {
         id: SessionId,
         placements: Vec<Placement>,
     ) -> CopySession {
-        let rows = join_all(
+        self.place_with_refusals(agent, kind, id, placements, Vec::new())
+            .await
+    }
+
+    /// As [`SessionSupervisor::place`], with accounts refused before any write recorded as
+    /// `FAILED_TO_PLACE` rows of the same session.
+    pub async fn place_with_refusals(
+        &self,
+        agent: AgentId,
+        kind: TradeKind,
+        id: SessionId,
+        placements: Vec<Placement>,
+        refusals: Vec<Refusal>,
+    ) -> CopySession {
+        let mut rows = join_all(
             placements
                 .into_iter()
                 .map(|placement| self.place_one(placement)),
         )
         .await;
+        let now = self.clock.now();
+        rows.extend(
+            refusals
+                .into_iter()
+                .map(|r| CopyRow::failed(r.account, r.request, r.reason, now)),
+        );
         self.finish(agent, kind, id, rows)
     }
 
@@ -156,7 +188,7 @@ impl SessionSupervisor {
             let result = match self.registry.get(account) {
                 Some(handle) => handle
                     .account
-                    .cancel_order(order)
+                    .cancel_order(order, &self.policy)
                     .await
                     .map_err(|e| e.to_string()),
                 None => Err("the account is not linked".to_owned()),

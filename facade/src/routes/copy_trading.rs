@@ -7,7 +7,8 @@ use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
 use engine::account::TierMultipliers;
 use engine::copy::{
-    CancelResult, CopySession, Placement, Replacement, TargetAccount, TradeKind, active_quantities,
+    CancelResult, CopySession, Placement, Refusal, Replacement, TargetAccount, TradeKind,
+    active_quantities,
 };
 use engine::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
 use engine::order::{Instruction, OptionSymbol, OrderLeg, OrderRequest, OrderStatus, PutCall};
@@ -494,27 +495,22 @@ async fn exit_session(
     exits: Vec<(AccountId, OptionOrder)>,
 ) -> CopySession {
     let mut placements = Vec::new();
-    let mut refused = Vec::new();
+    let mut refusals = Vec::new();
     for (account, order) in exits {
         match exit_request(state, account, &order) {
             Ok(request) => placements.push(Placement { account, request }),
-            Err(reason) => refused.push((account, order.request(order.quantity), reason)),
+            Err(reason) => refusals.push(Refusal {
+                account,
+                request: order.request(order.quantity),
+                reason,
+            }),
         }
     }
-    let mut copy = state
+    state
         .services
         .supervisor
-        .place(agent, TradeKind::Common, id, placements)
-        .await;
-    if !refused.is_empty() {
-        let now = state.services.clock.now();
-        copy.rows
-            .extend(refused.into_iter().map(|(account, request, reason)| {
-                engine::copy::CopyRow::failed(account, request, reason, now)
-            }));
-        state.services.supervisor.keeper().record(copy.clone());
-    }
-    copy
+        .place_with_refusals(agent, TradeKind::Common, id, placements, refusals)
+        .await
 }
 
 #[derive(Debug, Deserialize)]
