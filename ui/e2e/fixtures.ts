@@ -50,7 +50,8 @@ export async function dismissToasts(page: Page): Promise<void> {
   }
 }
 
-/** Signs `agent` in through the login form and waits for the Account section. */
+/** Signs `agent` in through the login form and waits for the Account section and the login toast (so that
+ * a later {@link dismissToasts} never misses a toast that was still on its way). */
 export async function loginThroughForm(page: Page, agent: string, password = AGENT_PASSWORD): Promise<void> {
   await page.goto("/#/login");
   await page.getByLabel("Username").fill(agent);
@@ -58,4 +59,5 @@ export async function loginThroughForm(page: Page, agent: string, password = AGE
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/#\/trading\/account$/);
   await expect(page.getByTestId("agent-username")).toHaveText(agent);
+  await expect(toast(page, "success").filter({ hasText: "Login successfully" })).toBeVisible();
 }
