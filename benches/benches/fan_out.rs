@@ -34,7 +34,10 @@ fn measure(
                 panic!("a fresh session book could not be opened: {err}");
             }
             let started = Instant::now();
-            let run = rig.place(accounts).await;
+            let run = match rig.place(accounts).await {
+                Ok(run) => run,
+                Err(err) => panic!("the fan-out was refused: {err}"),
+            };
             total += started.elapsed();
             rig.cancel(&run).await;
         }

@@ -21,6 +21,9 @@ pub enum RigError {
     /// The store could not be opened or written.
     #[error("store: {0}")]
     Store(#[from] store::StoreError),
+    /// The fan-out was refused before sending.
+    #[error("the fan-out was not carried out: {0}")]
+    Execute(String),
     /// The session repository failed.
     #[error(transparent)]
     Sessions(#[from] RepositoryError),
@@ -81,5 +84,11 @@ impl RigError {
     #[must_use]
     pub fn account(account: AccountId, source: AccountError) -> Self {
         Self::Account { account, source }
+    }
+}
+
+impl From<engine::copy::ExecuteError> for RigError {
+    fn from(err: engine::copy::ExecuteError) -> Self {
+        Self::Execute(err.to_string())
     }
 }

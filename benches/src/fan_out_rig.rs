@@ -16,8 +16,11 @@ use engine::broker::paper::{FaultConfig, PaperBrokerage, PaperConfig};
 use engine::broker::schwab::{SchwabBrokerage, SchwabConfig};
 use engine::broker::{Brokerage, SubmitOutcome, SubmitPolicy};
 use engine::clock::{Clock, SystemClock};
-use engine::copy::{CopyRow, CopySession, Placement, SessionKeeper, SessionSupervisor, TradeKind};
-use engine::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
+use engine::copy::{
+    AccountWork, CopyRow, CopySession, Executed, Plan, SessionKeeper, SessionSupervisor,
+    SessionUse, TradeKind, Work,
+};
+use engine::ids::{AccountId, AgentId, BrokerOrderId};
 use engine::order::{OrderRequest, PutCall};
 use engine::pause::TokioPause;
 use fixtures::fake::{FakeConfig, FakeServer};
@@ -123,12 +126,11 @@ impl FanOutRun {
 pub struct FanOutRig {
     market: Market,
     registry: Arc<AccountRegistry>,
-    supervisor: SessionSupervisor,
+    supervisor: Arc<SessionSupervisor>,
     clock: Arc<dyn Clock>,
     agent: AgentId,
     accounts: Vec<AccountId>,
     request: OrderRequest,
-    next_session: u64,
     setup: Duration,
 }
 
@@ -144,15 +146,15 @@ impl std::fmt::Debug for FanOutRig {
 fn supervisor(
     registry: &Arc<AccountRegistry>,
     clock: &Arc<dyn Clock>,
-) -> Result<SessionSupervisor, RigError> {
+) -> Result<Arc<SessionSupervisor>, RigError> {
     let store = Store::temporary()?;
     let keeper = SessionKeeper::load(Arc::new(store.copy_sessions()?))?;
-    Ok(SessionSupervisor::new(
+    Ok(Arc::new(SessionSupervisor::new(
         registry.clone(),
         keeper,
         SubmitPolicy::default(),
         clock.clone(),
-    ))
+    )))
 }
 
 impl FanOutRig {
@@ -249,7 +251,6 @@ impl FanOutRig {
             agent,
             accounts: ids,
             request,
-            next_session: 0,
             setup: started.elapsed(),
         })
     }
@@ -311,17 +312,20 @@ impl FanOutRig {
     /// Adds `sessions` sessions of one accepted row per account to the session book, each row
     /// claiming a distinct order id, as a day of earlier copy trades would have left it.
     pub fn fill_book(&mut self, sessions: usize) {
-        let book = self.supervisor.keeper().book();
+        let book_keeper = self.supervisor.keeper().clone();
+        let book = book_keeper.book();
         let now = Utc::now();
         for _ in 0..sessions {
-            self.next_session += 1;
+            let Ok(id) = book_keeper.next_session_id(self.agent) else {
+                continue;
+            };
             let rows = self
                 .accounts
                 .iter()
                 .enumerate()
                 .map(|(n, &account)| {
                     let order = BrokerOrderId(
-                        i64::try_from(self.next_session * 1_000_000 + n as u64).unwrap_or(i64::MAX),
+                        i64::try_from(id.get() * 1_000_000 + n as u64).unwrap_or(i64::MAX),
                     );
                     CopyRow::from_outcome(
                         account,
@@ -332,11 +336,12 @@ impl FanOutRig {
                 })
                 .collect();
             book.put(CopySession {
-                id: SessionId(self.next_session),
+                id,
                 agent: self.agent,
                 kind: TradeKind::Common,
                 created_at: now,
                 rows,
+                replaced_session: None,
             });
         }
     }
@@ -352,48 +357,59 @@ impl FanOutRig {
     }
 
     /// Places the rig's order on the first `accounts` accounts through
-    /// [`SessionSupervisor::place`], timing the call.
-    pub async fn place(&mut self, accounts: usize) -> FanOutRun {
-        self.next_session += 1;
-        let placements = self
-            .accounts
-            .iter()
-            .take(accounts)
-            .map(|&account| Placement {
-                account,
-                request: self.request.clone(),
-            })
-            .collect();
+    /// [`SessionSupervisor::execute`] (journal, fan-out, outcomes), timing the call.
+    ///
+    /// # Errors
+    /// [`RigError::Execute`] when the fan-out could not be written down.
+    pub async fn place(&mut self, accounts: usize) -> Result<FanOutRun, RigError> {
+        let plan = Plan {
+            agent: self.agent,
+            kind: TradeKind::Common,
+            session: SessionUse::New { replaced: None },
+            works: self
+                .accounts
+                .iter()
+                .take(accounts)
+                .map(|&account| AccountWork {
+                    account,
+                    work: Work::Place(self.request.clone()),
+                })
+                .collect(),
+        };
         let started = Instant::now();
-        let session = self
-            .supervisor
-            .place(
-                self.agent,
-                TradeKind::Common,
-                SessionId(self.next_session),
-                placements,
-            )
-            .await;
-        FanOutRun {
+        let Executed::Session(session) = self.supervisor.execute(plan).await? else {
+            return Err(RigError::Execute("a place did not make a session".into()));
+        };
+        Ok(FanOutRun {
             wall: started.elapsed(),
             session,
-        }
+        })
     }
 
     /// Cancels every order a fan-out placed (so resting orders do not pile up in the market);
     /// returns how many cancels failed.
     pub async fn cancel(&self, run: &FanOutRun) -> usize {
-        let targets = run
-            .session
-            .rows
-            .iter()
-            .filter_map(|r| r.order_id.map(|id| (r.account, id)))
-            .collect();
-        self.supervisor
-            .cancel(targets)
-            .await
-            .iter()
-            .filter(|c| c.result.is_err())
-            .count()
+        let plan = Plan {
+            agent: self.agent,
+            kind: TradeKind::Common,
+            session: SessionUse::Keep(run.session.id),
+            works: run
+                .session
+                .rows
+                .iter()
+                .filter_map(|r| {
+                    r.order_id.map(|id| AccountWork {
+                        account: r.account,
+                        work: Work::Cancel(id),
+                    })
+                })
+                .collect(),
+        };
+        match self.supervisor.execute(plan).await {
+            Ok(Executed::Cancels { results, .. }) => {
+                results.iter().filter(|c| c.result.is_err()).count()
+            }
+            _ => run.session.rows.len(),
+        }
     }
 }

@@ -15,8 +15,9 @@ use engine::broker::paper::{FaultConfig, PaperBrokerage, PaperConfig};
 use engine::broker::{Brokerage, SubmitPolicy};
 use engine::clock::{Clock, ManualClock};
 use engine::copy::{
-    CopySession, Placement, RepositoryError, RowState, SessionKeeper, SessionRepository,
-    SessionSupervisor, TargetAccount, TradeKind, active_quantities,
+    AccountFacts, Action, AgentFacts, CopyCommand, CopySession, Executed, PlanError,
+    RepositoryError, RowState, SessionBook, SessionKeeper, SessionRepository, SessionSupervisor,
+    Targets, TradeKind, plan,
 };
 use engine::ids::{AccountId, AgentId, SessionId};
 use engine::order::{Instruction, OrderLeg, OrderRequest};
@@ -35,6 +36,15 @@ impl SessionRepository for MemorySessions {
         all.retain(|s| s.id != session.id);
         all.push(session.clone());
         Ok(())
+    }
+    fn flush(&self) -> Result<(), RepositoryError> {
+        Ok(())
+    }
+    fn next_session_id(&self, _agent: AgentId) -> Result<SessionId, RepositoryError> {
+        let all = self.0.lock().map_err(|e| RepositoryError(e.to_string()))?;
+        Ok(SessionId(
+            all.iter().map(|s| s.id.get()).max().unwrap_or(0) + 1,
+        ))
     }
     fn load_all(&self) -> Result<Vec<CopySession>, RepositoryError> {
         Ok(self
@@ -92,7 +102,7 @@ async fn run(case: Case) -> Result<()> {
                 redirect_uri: "http://127.0.0.1/cb".into(),
             })
             .await??;
-        targets.push(TargetAccount {
+        targets.push(AccountFacts {
             id,
             tier: tier(*t),
             trading_active: *active,
@@ -101,31 +111,49 @@ async fn run(case: Case) -> Result<()> {
     }
     paper.set_faults(case.faults.clone());
     let tiers = TierMultipliers::default();
-    let chosen = active_quantities(&targets, &tiers, case.quantity)?;
-    let placements: Vec<Placement> = chosen
-        .iter()
-        .map(|(account, quantity)| Placement {
-            account: *account,
-            // A limit far below the market stays open, so nothing fills during the test.
-            request: OrderRequest::limit(
-                OrderLeg::equity(Instruction::Buy, *quantity, "AAPL"),
-                Decimal::ONE,
-            ),
-        })
-        .collect();
     let policy = SubmitPolicy {
         pause,
         jitter_seed: Some(case.seed),
         ..SubmitPolicy::default()
     };
-    let supervisor =
-        SessionSupervisor::new(registry.clone(), keeper.clone(), policy, shared.clone());
-    let session = supervisor
-        .place(AgentId(1), TradeKind::Common, SessionId(1), placements)
-        .await;
+    let supervisor = Arc::new(SessionSupervisor::new(
+        registry.clone(),
+        keeper.clone(),
+        policy,
+        shared.clone(),
+    ));
+    let command = CopyCommand {
+        agent: AgentId(1),
+        kind: TradeKind::Common,
+        action: Action::Place {
+            targets: Targets::Active,
+            // A limit far below the market stays open, so nothing fills during the test.
+            order: OrderRequest::limit(
+                OrderLeg::equity(Instruction::Buy, case.quantity, "AAPL"),
+                Decimal::ONE,
+            ),
+        },
+    };
+    let holdings = std::collections::HashMap::new();
+    let book = SessionBook::new();
+    let facts = AgentFacts {
+        accounts: &targets,
+        tiers,
+        holdings: &holdings,
+        book: &book,
+    };
+    let planned = plan(&command, &facts);
+    if targets.iter().all(|t| !t.trading_active) {
+        assert_eq!(planned, Err(PlanError::NoActiveAccounts));
+        return Ok(());
+    }
+    let Executed::Session(session) = supervisor.execute(planned?).await? else {
+        anyhow::bail!("a place makes a session");
+    };
+    assert_eq!(session.id, SessionId(1));
 
     // One row per targeted account, each with quantity × its multiplier.
-    let active: Vec<&TargetAccount> = targets.iter().filter(|t| t.trading_active).collect();
+    let active: Vec<&AccountFacts> = targets.iter().filter(|t| t.trading_active).collect();
     assert_eq!(session.rows.len(), active.len());
     for target in &active {
         let rows: Vec<_> = session

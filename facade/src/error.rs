@@ -45,6 +45,9 @@ pub enum ApiError {
     /// The brokerage could not be reached or did not answer usably; the message says which.
     #[error("{0}")]
     BadGateway(String),
+    /// The service cannot take the call now (e.g. copydesk is stopping); the message says why.
+    #[error("{0}")]
+    Unavailable(String),
     /// Something failed on the server; the detail is logged, never sent.
     #[error("Internal server error")]
     Internal(String),
@@ -80,6 +83,7 @@ impl ApiError {
             Self::UnsupportedMediaType => "unsupported_media_type",
             Self::TooManyRequests(_) => "too_many_requests",
             Self::BadGateway(_) => "brokerage_unavailable",
+            Self::Unavailable(_) => "unavailable",
             Self::Internal(_) => "internal",
         }
     }
@@ -110,6 +114,7 @@ impl ResponseError for ApiError {
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -1,21 +1,26 @@
 //! Copy-trade sessions, kept across restarts (the engine's session repository).
 
 use engine::copy::{CopySession, RepositoryError, SessionRepository};
+use engine::ids::{AgentId, SessionId};
 
-use crate::StoreError;
+use crate::{Counters, StoreError};
 
 const SESSIONS_TREE: &str = "copy_sessions";
 
-/// Sessions keyed by agent then session id.
+/// Sessions keyed by agent then session id; session ids come from the agent's atomic counter.
 #[derive(Clone)]
 pub struct CopySessions {
+    db: sled::Db,
     tree: sled::Tree,
+    counters: Counters,
 }
 
 impl CopySessions {
     pub(crate) fn open(db: &sled::Db) -> Result<Self, StoreError> {
         Ok(Self {
+            db: db.clone(),
             tree: db.open_tree(SESSIONS_TREE)?,
+            counters: Counters::open(db)?,
         })
     }
 }
@@ -38,6 +43,18 @@ impl SessionRepository for CopySessions {
             .insert(key(session), bytes)
             .map_err(repository_error)?;
         Ok(())
+    }
+
+    fn flush(&self) -> Result<(), RepositoryError> {
+        self.db.flush().map_err(repository_error)?;
+        Ok(())
+    }
+
+    fn next_session_id(&self, agent: AgentId) -> Result<SessionId, RepositoryError> {
+        self.counters
+            .next_for_agent(agent.get(), "session")
+            .map(SessionId)
+            .map_err(repository_error)
     }
 
     fn load_all(&self) -> Result<Vec<CopySession>, RepositoryError> {

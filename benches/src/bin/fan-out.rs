@@ -70,7 +70,7 @@ async fn series(
     let mut walls = Vec::with_capacity(runs);
     for n in 1..=runs {
         rig.fresh_book().context("a fresh session book")?;
-        let run = rig.place(accounts).await;
+        let run = rig.place(accounts).await?;
         report(&format!("{label} #{n}"), &run, latency);
         walls.push(run.wall);
         let failed = rig.cancel(&run).await;
@@ -127,7 +127,7 @@ async fn run(args: Args) -> anyhow::Result<()> {
     rig.set_latency(latency);
     rig.fresh_book()?;
     let before = open_descriptors()?;
-    let cold = rig.place(args.accounts).await;
+    let cold = rig.place(args.accounts).await?;
     let during = open_descriptors()?;
     report("first (opens connections)", &cold, latency);
     rig.cancel(&cold).await;
@@ -143,7 +143,7 @@ async fn run(args: Args) -> anyhow::Result<()> {
     rig.fresh_book()?;
     rig.fill_book(args.book_sessions);
     let claimed = rig.claimed_orders();
-    let run = rig.place(args.accounts).await;
+    let run = rig.place(args.accounts).await?;
     report(&format!("book of {claimed} orders"), &run, latency);
     rig.cancel(&run).await;
 

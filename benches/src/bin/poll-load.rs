@@ -140,6 +140,7 @@ fn session(
         kind: TradeKind::Common,
         created_at: now,
         rows,
+        replaced_session: None,
     }
 }
 

@@ -7,8 +7,8 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 
 use super::{
-    AccountError, CallBudget, LinkStatus, OrderObserver, RecentCalls, TokenExpiries, TokenKeeper,
-    TokenVault,
+    AccountError, CallBudget, LinkStatus, OrderListing, OrderObserver, RecentCalls, TokenExpiries,
+    TokenKeeper, TokenVault,
 };
 use crate::broker::OptionChain;
 use crate::broker::{
@@ -27,6 +27,13 @@ pub const ORDER_LOOKBACK: chrono::Duration = chrono::Duration::hours(24);
 pub const ORDER_LOOKAHEAD: chrono::Duration = chrono::Duration::minutes(1);
 /// How long an on-demand read may wait for room in the read budget.
 pub const READ_DEADLINE: Duration = Duration::from_secs(5);
+
+/// What one poll read: balances and positions, orders, and the window the order listing covers.
+type PolledAccount = (
+    AccountSnapshot,
+    Vec<BrokerOrder>,
+    (DateTime<Utc>, DateTime<Utc>),
+);
 
 /// Everything an account's actor needs from the outside world.
 #[derive(Clone)]
@@ -396,17 +403,24 @@ impl LinkedAccount {
         self.record_outcome(&outcome);
         let mut view = self.view();
         view.poll_requested = false;
-        if let Ok((snapshot, orders)) = outcome.clone() {
+        if let Ok((snapshot, orders, (from, at))) = outcome.clone() {
             view.snapshot = Some(snapshot);
             view.last_poll = Some(self.deps.clock.now());
             drop(view);
-            self.deps.observer.orders_seen(self.id, &orders);
+            let listing = OrderListing {
+                orders: &orders,
+                from,
+                at,
+            };
+            self.deps.observer.orders_seen(self.id, listing);
             self.view().orders = orders;
         }
         outcome.map(|_| ())
     }
 
-    async fn poll_calls(&self) -> Result<(AccountSnapshot, Vec<BrokerOrder>), AccountError> {
+    /// Balances and positions, then the orders of the last [`ORDER_LOOKBACK`] with the window the
+    /// listing covers (its start, and the time it was asked for).
+    async fn poll_calls(&self) -> Result<PolledAccount, AccountError> {
         let hash = self.hash()?;
         let broker = self.deps.broker.clone();
         let snapshot = self
@@ -425,7 +439,7 @@ impl LinkedAccount {
                 async move { broker.list_orders(&token, &hash, from, to).await }
             })
             .await?;
-        Ok((snapshot, orders))
+        Ok((snapshot, orders, (from, now)))
     }
 
     /// Fetches balances and positions now (on demand), taking one read from the app budget.

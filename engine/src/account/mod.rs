@@ -22,7 +22,7 @@ pub use link_status::LinkStatus;
 pub use linked_account::{
     AccountDeps, AccountHealth, AccountView, LinkedAccount, ORDER_LOOKBACK, READ_DEADLINE,
 };
-pub use observer::{IgnoreOrders, OrderObserver};
+pub use observer::{IgnoreOrders, OrderListing, OrderObserver};
 pub use recent_calls::{RecentCalls, WINDOW};
 pub use registry::{AccountHandle, AccountRegistry};
 pub use scheduler::{POLL_TICK, PollScheduler, TOKEN_TICK};

@@ -1,11 +1,11 @@
 //! The read model: every agent's sessions per kind, kept current from account polls, with a version
 //! that changes exactly when something the tables show changed.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{PoisonError, RwLock};
 
-use super::{CopySession, TradeKind};
+use super::{CopyRow, CopySession, TradeKind};
 use crate::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
 use crate::order::BrokerOrder;
 
@@ -15,11 +15,18 @@ struct Shelf {
     sessions: BTreeMap<SessionId, CopySession>,
 }
 
+/// Where a session lives in the book.
+type SessionKey = (AgentId, TradeKind, SessionId);
+
 #[derive(Debug, Default)]
 struct Inner {
     shelves: HashMap<(AgentId, TradeKind), Shelf>,
-    by_order: HashMap<(AccountId, BrokerOrderId), (AgentId, TradeKind, SessionId)>,
+    by_order: HashMap<(AccountId, BrokerOrderId), SessionKey>,
     by_account: HashMap<AccountId, Vec<BrokerOrderId>>,
+    /// (account, replaced order) → the session whose row replaced it.
+    by_replaced: HashMap<(AccountId, BrokerOrderId), SessionKey>,
+    /// Sessions with a pending or unsettled row, per account of such a row.
+    unresolved: HashMap<AccountId, BTreeSet<SessionKey>>,
 }
 
 /// In-memory sessions by agent and kind, indexed by (account, order id) for poll updates.
@@ -41,14 +48,29 @@ impl SessionBook {
     }
 
     fn index(inner: &mut Inner, session: &CopySession) {
+        let key = (session.agent, session.kind, session.id);
         for row in &session.rows {
             if let Some(id) = row.order_id {
-                let known = inner
-                    .by_order
-                    .insert((row.account, id), (session.agent, session.kind, session.id))
-                    .is_some();
+                let known = inner.by_order.insert((row.account, id), key).is_some();
                 if !known {
                     inner.by_account.entry(row.account).or_default().push(id);
+                }
+            }
+            if let Some(old) = row.replaces {
+                inner.by_replaced.insert((row.account, old), key);
+            }
+            if row.is_unresolved() {
+                inner.unresolved.entry(row.account).or_default().insert(key);
+            } else if let Some(sessions) = inner.unresolved.get_mut(&row.account) {
+                let still = session
+                    .rows
+                    .iter()
+                    .any(|r| r.account == row.account && r.is_unresolved());
+                if !still {
+                    sessions.remove(&key);
+                    if sessions.is_empty() {
+                        inner.unresolved.remove(&row.account);
+                    }
                 }
             }
         }
@@ -65,6 +87,31 @@ impl SessionBook {
             .or_default();
         shelf.version = version;
         shelf.sessions.insert(session.id, session);
+    }
+
+    /// Changes row `index` of a session in place (it must be `account`'s); returns the session as
+    /// changed, or `None` when the session or row is not in the book.
+    pub fn update_row(
+        &self,
+        key: (AgentId, TradeKind, SessionId),
+        index: usize,
+        account: AccountId,
+        change: impl FnOnce(&mut CopyRow),
+    ) -> Option<CopySession> {
+        let version = self.next_version();
+        let mut inner = self.inner.write().unwrap_or_else(PoisonError::into_inner);
+        let (agent, kind, id) = key;
+        let shelf = inner.shelves.get_mut(&(agent, kind))?;
+        let session = shelf.sessions.get_mut(&id)?;
+        let row = session
+            .rows
+            .get_mut(index)
+            .filter(|r| r.account == account)?;
+        change(row);
+        shelf.version = version;
+        let changed = session.clone();
+        Self::index(&mut inner, &changed);
+        Some(changed)
     }
 
     /// The version of an agent's sessions of one kind (0 before any).
@@ -100,11 +147,69 @@ impl SessionBook {
             .find_map(|(_, shelf)| shelf.sessions.get(&id).cloned())
     }
 
+    /// The session and row (of the agent) whose order replaced `order` of `account`, if copydesk made
+    /// that replace.
+    #[must_use]
+    pub fn successor(
+        &self,
+        agent: AgentId,
+        account: AccountId,
+        order: BrokerOrderId,
+    ) -> Option<(SessionId, CopyRow)> {
+        let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        let &(owner, kind, id) = inner.by_replaced.get(&(account, order))?;
+        if owner != agent {
+            return None;
+        }
+        let session = inner.shelves.get(&(owner, kind))?.sessions.get(&id)?;
+        let row = session
+            .rows
+            .iter()
+            .find(|r| r.account == account && r.replaces == Some(order))?;
+        Some((id, row.clone()))
+    }
+
     /// The order ids of an account already claimed by some row (never adopted twice).
     #[must_use]
     pub fn claimed_ids(&self, account: AccountId) -> Vec<BrokerOrderId> {
         let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
         inner.by_account.get(&account).cloned().unwrap_or_default()
+    }
+
+    /// The pending or unsettled rows of an account: the session, the row's index in it and the row,
+    /// oldest session first.
+    #[must_use]
+    pub fn unresolved(&self, account: AccountId) -> Vec<(SessionKey, usize, CopyRow)> {
+        let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        let Some(keys) = inner.unresolved.get(&account) else {
+            return Vec::new();
+        };
+        let mut found = Vec::new();
+        for key in keys {
+            let Some(session) = inner
+                .shelves
+                .get(&(key.0, key.1))
+                .and_then(|shelf| shelf.sessions.get(&key.2))
+            else {
+                continue;
+            };
+            found.extend(
+                session
+                    .rows
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| r.account == account && r.is_unresolved())
+                    .map(|(index, r)| (*key, index, r.clone())),
+            );
+        }
+        found
+    }
+
+    /// Every account with a pending or unsettled row.
+    #[must_use]
+    pub fn accounts_with_unresolved_rows(&self) -> Vec<AccountId> {
+        let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        inner.unresolved.keys().copied().collect()
     }
 
     /// Applies what a poll saw to the rows of those orders; returns the sessions that changed.
@@ -152,7 +257,6 @@ mod tests {
     use chrono::Utc;
 
     use super::*;
-    use crate::copy::CopyRow;
     use crate::order::{Instruction, OrderLeg, OrderRequest};
 
     fn session(id: u64, rows: &[(u64, i64)]) -> CopySession {
@@ -175,6 +279,7 @@ mod tests {
                     row
                 })
                 .collect(),
+            replaced_session: None,
         }
     }
 

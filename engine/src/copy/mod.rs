@@ -1,9 +1,11 @@
 //! Copy trading: one command applied to many accounts at once, recorded as sessions of rows.
 
 mod book;
-mod fan_out;
+mod command;
 mod keeper;
 mod kind;
+mod planner;
+pub mod reconcile;
 mod repository;
 mod row;
 mod session;
@@ -12,12 +14,16 @@ mod success_rate;
 mod supervisor;
 
 pub use book::SessionBook;
-pub use fan_out::{QuantityOverflow, TargetAccount, active_quantities};
-pub use keeper::SessionKeeper;
+pub use command::{Action, CopyCommand, Targets};
+pub use keeper::{SessionKeeper, SessionKey, WriteInFlight};
 pub use kind::TradeKind;
+pub use planner::{
+    AccountFacts, AccountWork, AgentFacts, Holdings, Plan, PlanError, REPLACEABLE, SessionUse,
+    Work, exit_quantity, plan, sized,
+};
 pub use repository::{RepositoryError, SessionRepository};
-pub use row::{CopyRow, FAILED_TO_PLACE, RowState, UNSETTLED};
+pub use row::{CopyRow, FAILED_TO_PLACE, PENDING, RowState, UNSETTLED};
 pub use session::CopySession;
 pub use status_color::{ColorFacts, OwnColor, StatusColor};
 pub use success_rate::SuccessRate;
-pub use supervisor::{CancelResult, Placement, Refusal, Replacement, SessionSupervisor};
+pub use supervisor::{CancelResult, ExecuteError, Executed, SessionSupervisor};

@@ -13,6 +13,9 @@ use crate::order::{BrokerOrder, OrderRequest, OrderStatus};
 pub const FAILED_TO_PLACE: &str = "FAILED_TO_PLACE";
 /// The status word of a row whose write could not be settled either way.
 pub const UNSETTLED: &str = "UNSETTLED";
+/// The status word of a row written down before its write was sent (the fan-out is in progress, or
+/// copydesk stopped before the outcome was known).
+pub const PENDING: &str = "PENDING";
 
 /// Where a row's order stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,8 +26,10 @@ pub enum RowState {
     /// The order was never placed (token, throttling, rejection at the door); final.
     FailedToPlace,
     /// The write may or may not have been carried out and no order could be matched; shown, never
-    /// guessed, never resent.
+    /// guessed, never resent. Later polls settle it (see [`super::reconcile`]).
     Unsettled,
+    /// Written down before the write was sent; its outcome is not known yet.
+    Pending,
 }
 
 /// One account's order in a session.
@@ -48,6 +53,9 @@ pub struct CopyRow {
     pub entered_time: DateTime<Utc>,
     /// Each leg's description as the broker gives it (same order as the request's legs).
     pub leg_descriptions: Vec<Option<String>>,
+    /// For a replace: the order this row's order replaces.
+    #[serde(default)]
+    pub replaces: Option<BrokerOrderId>,
 }
 
 impl CopyRow {
@@ -74,6 +82,39 @@ impl CopyRow {
             SubmitOutcome::Unsettled(reason) => (None, RowState::Unsettled, Some(reason.clone())),
         };
         Self::new(account, request, order_id, state, description, at)
+    }
+
+    /// A row written down before its write is sent (`replaces` names the order a replace acts on).
+    #[must_use]
+    pub fn pending(
+        account: AccountId,
+        request: OrderRequest,
+        replaces: Option<BrokerOrderId>,
+        at: DateTime<Utc>,
+    ) -> Self {
+        Self {
+            replaces,
+            ..Self::new(account, request, None, RowState::Pending, None, at)
+        }
+    }
+
+    /// Takes in what the write came to; the time of entry stays the time the write was sent.
+    pub fn settle(&mut self, outcome: &SubmitOutcome) {
+        let settled = Self::from_outcome(
+            self.account,
+            self.request.clone(),
+            outcome,
+            self.entered_time,
+        );
+        self.order_id = settled.order_id;
+        self.state = settled.state;
+        self.status_description = settled.status_description;
+    }
+
+    /// Whether the row still waits for its write to be known (pending or unsettled).
+    #[must_use]
+    pub fn is_unresolved(&self) -> bool {
+        matches!(self.state, RowState::Pending | RowState::Unsettled)
     }
 
     /// A row that failed before any write (the account could not be used).
@@ -113,6 +154,7 @@ impl CopyRow {
             average_price: None,
             entered_time,
             leg_descriptions,
+            replaces: None,
         }
     }
 
@@ -123,6 +165,7 @@ impl CopyRow {
             RowState::Order(status) => status.to_string(),
             RowState::FailedToPlace => FAILED_TO_PLACE.to_owned(),
             RowState::Unsettled => UNSETTLED.to_owned(),
+            RowState::Pending => PENDING.to_owned(),
         }
     }
 
@@ -132,14 +175,18 @@ impl CopyRow {
     pub fn accepted(&self) -> bool {
         match &self.state {
             RowState::Order(status) => *status != OrderStatus::Rejected,
-            RowState::FailedToPlace | RowState::Unsettled => false,
+            RowState::FailedToPlace | RowState::Unsettled | RowState::Pending => false,
         }
     }
 
     /// Whether the order is still open (changes may come).
     #[must_use]
     pub fn is_open(&self) -> bool {
-        matches!(&self.state, RowState::Order(status) if !status.is_final())
+        match &self.state {
+            RowState::Order(status) => !status.is_final(),
+            RowState::Pending | RowState::Unsettled => true,
+            RowState::FailedToPlace => false,
+        }
     }
 
     /// The row's own colour.
@@ -190,6 +237,7 @@ impl ColorFacts for CopyRow {
             RowState::Order(status) => status.as_str(),
             RowState::FailedToPlace => FAILED_TO_PLACE,
             RowState::Unsettled => UNSETTLED,
+            RowState::Pending => PENDING,
         }
     }
 
@@ -205,7 +253,7 @@ impl ColorFacts for CopyRow {
         match &self.state {
             RowState::Order(status) => status.is_final(),
             RowState::FailedToPlace => true,
-            RowState::Unsettled => false,
+            RowState::Unsettled | RowState::Pending => false,
         }
     }
 }

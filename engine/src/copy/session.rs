@@ -19,6 +19,9 @@ pub struct CopySession {
     pub created_at: DateTime<Utc>,
     /// One row per targeted account.
     pub rows: Vec<CopyRow>,
+    /// For a session made by a replace: the session whose orders it replaced.
+    #[serde(default)]
+    pub replaced_session: Option<SessionId>,
 }
 
 impl CopySession {

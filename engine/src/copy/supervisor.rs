@@ -1,48 +1,23 @@
-//! The session supervisor: turns a copy-trade command into one write per target account, sent to all
-//! of them at once, and records one row per account whatever happened.
+//! The session supervisor: carries out a plan by sending each account's write to all of them at once,
+//! after writing the fan-out down, and records one row per account whatever happened.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
 
 use futures::future::join_all;
+use tokio::sync::Notify;
 
-use super::{CopyRow, CopySession, SessionKeeper, TradeKind};
+use super::keeper::SessionKey;
+use super::planner::{AccountWork, Plan, SessionUse, Work};
+use super::{CopyRow, CopySession, RepositoryError, SessionKeeper};
 use crate::account::AccountRegistry;
 use crate::broker::{SubmitOutcome, SubmitPolicy};
 use crate::clock::Clock;
-use crate::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
-use crate::order::OrderRequest;
+use crate::ids::{AccountId, BrokerOrderId, SessionId};
 
-/// The order one account gets (quantities already scaled for its tier or capped by its holdings).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Placement {
-    /// The account.
-    pub account: AccountId,
-    /// The order to send.
-    pub request: OrderRequest,
-}
-
-/// An account the command targets but that is refused before any write (e.g. an exit from an account
-/// that holds nothing); it still gets its row.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-    /// The account.
-    pub account: AccountId,
-    /// The order it would have been sent.
-    pub request: OrderRequest,
-    /// Why it was not sent.
-    pub reason: String,
-}
-
-/// A replacement for one account's open order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Replacement {
-    /// The account.
-    pub account: AccountId,
-    /// The order being replaced.
-    pub order: BrokerOrderId,
-    /// The new order.
-    pub request: OrderRequest,
-}
+/// The reason a row gets when its account has no running actor.
+const NOT_LINKED: &str = "the account is not linked";
 
 /// What became of one account's cancel.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,17 +30,58 @@ pub struct CancelResult {
     pub result: Result<(), String>,
 }
 
+/// What a carried-out plan came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Executed {
+    /// A new session (place, exit, replace), every row settled or unsettled.
+    Session(CopySession),
+    /// Cancels of an existing session, one result per order.
+    Cancels {
+        /// The session kept.
+        session: SessionId,
+        /// One result per order.
+        results: Vec<CancelResult>,
+    },
+}
+
+/// Why a plan was not carried out; nothing was sent.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExecuteError {
+    /// copydesk is stopping and takes no new commands.
+    #[error("copydesk is shutting down and takes no new orders")]
+    ShuttingDown,
+    /// The fan-out could not be written down, so it was not sent.
+    #[error(transparent)]
+    Journal(#[from] RepositoryError),
+}
+
 /// Fans commands out to the account actors and keeps the sessions.
 pub struct SessionSupervisor {
     registry: Arc<AccountRegistry>,
     keeper: Arc<SessionKeeper>,
     policy: SubmitPolicy,
     clock: Arc<dyn Clock>,
+    in_flight: AtomicUsize,
+    closing: AtomicBool,
+    idle: Notify,
 }
 
 impl std::fmt::Debug for SessionSupervisor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SessionSupervisor").finish_non_exhaustive()
+        f.debug_struct("SessionSupervisor")
+            .field("in_flight", &self.in_flight)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Counts a fan-out in flight until dropped.
+struct FanOut<'a>(&'a SessionSupervisor);
+
+impl Drop for FanOut<'_> {
+    fn drop(&mut self) {
+        if self.0.in_flight.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.0.idle.notify_waiters();
+        }
     }
 }
 
@@ -83,6 +99,9 @@ impl SessionSupervisor {
             keeper,
             policy,
             clock,
+            in_flight: AtomicUsize::new(0),
+            closing: AtomicBool::new(false),
+            idle: Notify::new(),
         }
     }
 
@@ -92,133 +111,171 @@ impl SessionSupervisor {
         &self.keeper
     }
 
-    /// Sends each placement to its account, all at once, and records the session (place and exit).
-    pub async fn place(
-        &self,
-        agent: AgentId,
-        kind: TradeKind,
-        id: SessionId,
-        placements: Vec<Placement>,
-    ) -> CopySession {
-        self.place_with_refusals(agent, kind, id, placements, Vec::new())
-            .await
+    /// Carries out a plan. A new session is written down (its rows `PENDING`, flushed) before the
+    /// first write; each account's outcome updates its row as it arrives. The fan-out runs as its own
+    /// task, so it finishes even when the caller stops waiting for it.
+    ///
+    /// # Errors
+    /// [`ExecuteError`] when copydesk is stopping or the fan-out cannot be written down; nothing is
+    /// sent then.
+    pub async fn execute(self: &Arc<Self>, plan: Plan) -> Result<Executed, ExecuteError> {
+        if self.closing.load(Ordering::Acquire) {
+            return Err(ExecuteError::ShuttingDown);
+        }
+        let this = self.clone();
+        let (done, answer) = tokio::sync::oneshot::channel();
+        self.in_flight.fetch_add(1, Ordering::AcqRel);
+        actix::spawn(async move {
+            let _counted = FanOut(&this);
+            let executed = this.run(plan).await;
+            // The caller may have stopped waiting; the outcome is recorded either way.
+            let _ = done.send(executed);
+        });
+        answer.await.unwrap_or(Err(ExecuteError::ShuttingDown))
     }
 
-    /// As [`SessionSupervisor::place`], with accounts refused before any write recorded as
-    /// `FAILED_TO_PLACE` rows of the same session.
-    pub async fn place_with_refusals(
-        &self,
-        agent: AgentId,
-        kind: TradeKind,
-        id: SessionId,
-        placements: Vec<Placement>,
-        refusals: Vec<Refusal>,
-    ) -> CopySession {
-        let mut rows = join_all(
-            placements
-                .into_iter()
-                .map(|placement| self.place_one(placement)),
-        )
-        .await;
-        let now = self.clock.now();
-        rows.extend(
-            refusals
-                .into_iter()
-                .map(|r| CopyRow::failed(r.account, r.request, r.reason, now)),
-        );
-        self.finish(agent, kind, id, rows)
-    }
-
-    async fn place_one(&self, placement: Placement) -> CopyRow {
-        let Placement { account, request } = placement;
-        let Some(handle) = self.registry.get(account) else {
-            return CopyRow::failed(
-                account,
-                request,
-                "the account is not linked".into(),
-                self.clock.now(),
-            );
-        };
-        let known = self.keeper.book().claimed_ids(account);
-        let outcome = handle
-            .account
-            .submit_order(&request, &known, &self.policy)
-            .await;
-        log_outcome(account, &outcome);
-        CopyRow::from_outcome(account, request, &outcome, self.clock.now())
-    }
-
-    /// Replaces each account's order, all at once, and records the new session.
-    pub async fn replace(
-        &self,
-        agent: AgentId,
-        kind: TradeKind,
-        id: SessionId,
-        replacements: Vec<Replacement>,
-    ) -> CopySession {
-        let rows = join_all(replacements.into_iter().map(|replacement| async move {
-            let Replacement {
-                account,
-                order,
-                request,
-            } = replacement;
-            let Some(handle) = self.registry.get(account) else {
-                return CopyRow::failed(
-                    account,
-                    request,
-                    "the account is not linked".into(),
-                    self.clock.now(),
-                );
-            };
-            let known = self.keeper.book().claimed_ids(account);
-            let outcome = handle
-                .account
-                .submit_replace(order, &request, &known, &self.policy)
+    async fn run(&self, plan: Plan) -> Result<Executed, ExecuteError> {
+        match plan.session {
+            SessionUse::Keep(session) => Ok(Executed::Cancels {
+                session,
+                results: self.cancel(plan.works).await,
+            }),
+            SessionUse::New { replaced } => {
+                let id = self.keeper.next_session_id(plan.agent)?;
+                let now = self.clock.now();
+                let rows = plan
+                    .works
+                    .iter()
+                    .filter_map(|w| planned_row(w, now))
+                    .collect();
+                let session = CopySession {
+                    id,
+                    agent: plan.agent,
+                    kind: plan.kind,
+                    created_at: now,
+                    rows,
+                    replaced_session: replaced,
+                };
+                self.keeper.journal(session.clone())?;
+                let key = (plan.agent, plan.kind, id);
+                join_all(
+                    plan.works
+                        .into_iter()
+                        .enumerate()
+                        .map(|(index, w)| self.send(key, index, w)),
+                )
                 .await;
-            log_outcome(account, &outcome);
-            CopyRow::from_outcome(account, request, &outcome, self.clock.now())
-        }))
-        .await;
-        self.finish(agent, kind, id, rows)
+                self.keeper.flush();
+                Ok(Executed::Session(
+                    self.keeper
+                        .book()
+                        .session(plan.agent, id)
+                        .unwrap_or(session),
+                ))
+            }
+        }
     }
 
-    /// Cancels each order, all at once; the session keeps its id and its rows follow the polls.
-    pub async fn cancel(&self, targets: Vec<(AccountId, BrokerOrderId)>) -> Vec<CancelResult> {
-        join_all(targets.into_iter().map(|(account, order)| async move {
-            let result = match self.registry.get(account) {
-                Some(handle) => handle
-                    .account
-                    .cancel_order(order, &self.policy)
-                    .await
-                    .map_err(|e| e.to_string()),
-                None => Err("the account is not linked".to_owned()),
-            };
-            CancelResult {
-                account,
-                order,
-                result,
+    /// Sends one account's write and records its outcome on its row.
+    async fn send(&self, key: SessionKey, index: usize, work: AccountWork) {
+        let AccountWork { account, work } = work;
+        let (old, request) = match work {
+            Work::Place(request) => (None, request),
+            Work::Replace { old, request } => (Some(old), request),
+            Work::Cancel(_) | Work::Refuse { .. } => return,
+        };
+        // The account counts as writing until its row holds the outcome, so a poll in between never
+        // settles the row from a listing taken before the order existed.
+        let _writing = self.keeper.writing(account);
+        let outcome = match self.registry.get(account) {
+            None => SubmitOutcome::Rejected(NOT_LINKED.to_owned()),
+            Some(handle) => {
+                let known = self.keeper.book().claimed_ids(account);
+                match old {
+                    None => {
+                        handle
+                            .account
+                            .submit_order(&request, &known, &self.policy)
+                            .await
+                    }
+                    Some(old) => {
+                        handle
+                            .account
+                            .submit_replace(old, &request, &known, &self.policy)
+                            .await
+                    }
+                }
             }
-        }))
+        };
+        self.keeper.settle_row(key, index, account, &outcome);
+        log_outcome(account, &outcome);
+    }
+
+    async fn cancel(&self, works: Vec<AccountWork>) -> Vec<CancelResult> {
+        join_all(
+            works
+                .into_iter()
+                .filter_map(|w| match w.work {
+                    Work::Cancel(order) => Some((w.account, order)),
+                    _ => None,
+                })
+                .map(|(account, order)| async move {
+                    let result = match self.registry.get(account) {
+                        Some(handle) => handle
+                            .account
+                            .cancel_order(order, &self.policy)
+                            .await
+                            .map_err(|e| e.to_string()),
+                        None => Err(NOT_LINKED.to_owned()),
+                    };
+                    CancelResult {
+                        account,
+                        order,
+                        result,
+                    }
+                }),
+        )
         .await
     }
 
-    fn finish(
-        &self,
-        agent: AgentId,
-        kind: TradeKind,
-        id: SessionId,
-        rows: Vec<CopyRow>,
-    ) -> CopySession {
-        let session = CopySession {
-            id,
-            agent,
-            kind,
-            created_at: self.clock.now(),
-            rows,
+    /// Stops taking new commands and waits up to `limit` for the fan-outs in flight to finish; returns
+    /// how many were still running when it gave up.
+    pub async fn drain(&self, limit: Duration) -> usize {
+        self.closing.store(true, Ordering::Release);
+        let wait = async {
+            loop {
+                let idle = self.idle.notified();
+                if self.in_flight.load(Ordering::Acquire) == 0 {
+                    return;
+                }
+                idle.await;
+            }
         };
-        self.keeper.record(session.clone());
-        session
+        // Running out of time is reported by the count below.
+        let _ = tokio::time::timeout(limit, wait).await;
+        self.in_flight.load(Ordering::Acquire)
     }
+
+    /// How many fan-outs are running now.
+    #[must_use]
+    pub fn fan_outs_in_flight(&self) -> usize {
+        self.in_flight.load(Ordering::Acquire)
+    }
+}
+
+/// The row a planned write starts as: pending for a write, failed for a refusal (cancels make none).
+fn planned_row(work: &AccountWork, now: chrono::DateTime<chrono::Utc>) -> Option<CopyRow> {
+    let row = match &work.work {
+        Work::Place(request) => CopyRow::pending(work.account, request.clone(), None, now),
+        Work::Replace { old, request } => {
+            CopyRow::pending(work.account, request.clone(), Some(*old), now)
+        }
+        Work::Refuse { request, reason } => {
+            CopyRow::failed(work.account, request.clone(), reason.clone(), now)
+        }
+        Work::Cancel(_) => return None,
+    };
+    Some(row)
 }
 
 fn log_outcome(account: AccountId, outcome: &SubmitOutcome) {

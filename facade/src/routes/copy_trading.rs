@@ -1,26 +1,17 @@
 //! `/api/copy_trading_account/*/COMMON` and the option positions: place, exit, replace and cancel
 //! single-leg option orders on every targeted account at once (spec 01 §7).
 
-use std::collections::HashMap;
-
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
-use engine::account::TierMultipliers;
-use engine::copy::{
-    CancelResult, CopySession, Placement, Refusal, Replacement, TargetAccount, TradeKind,
-    active_quantities,
-};
+use engine::copy::{Action, CopyCommand, Targets, TradeKind};
 use engine::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
-use engine::order::{Instruction, OptionSymbol, OrderLeg, OrderRequest, OrderStatus, PutCall};
+use engine::order::{Instruction, OptionSymbol, OrderLeg, OrderRequest, PutCall};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
-use store::TradingAccountRecord;
 
-use super::mount;
-use super::option_views::{
-    AccountNames, content_tag, number, option_positions_json, orders_answer, with_etag,
-};
+use super::option_views::{content_tag, number, option_positions_json, orders_answer, with_etag};
 use super::trading_account::{account_failure, agent};
+use super::{copy_commands, mount};
 use crate::json_body::JsonBody;
 use crate::order_fields::{Loose, one_of, word};
 use crate::{ApiError, AppState};
@@ -34,8 +25,6 @@ const ANY_OPTION: &[&str] = &[
     "BUY_TO_CLOSE",
 ];
 const ORDER_TYPES: &[&str] = &["LIMIT", "MARKET"];
-/// Row statuses whose order may be replaced (spec 01 §4).
-pub const REPLACEABLE: &[&str] = &["WORKING", "QUEUED", "PENDING_ACTIVATION", "REPLACED"];
 
 pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     mount(
@@ -227,150 +216,6 @@ fn session_id(value: &Loose) -> Result<SessionId, ApiError> {
     text.parse::<u64>().map(SessionId).map_err(|_| bad())
 }
 
-/// The agent's accounts by id.
-fn accounts_of(
-    state: &AppState,
-    agent: AgentId,
-) -> Result<HashMap<AccountId, TradingAccountRecord>, ApiError> {
-    Ok(state
-        .store
-        .trading_accounts()?
-        .for_agent(agent)?
-        .into_iter()
-        .map(|a| (a.id, a))
-        .collect())
-}
-
-/// Every listed id must be one of the agent's accounts; otherwise nothing is sent (403).
-fn owned(
-    owned: &HashMap<AccountId, TradingAccountRecord>,
-    ids: impl IntoIterator<Item = AccountId>,
-) -> Result<Vec<TradingAccountRecord>, ApiError> {
-    ids.into_iter()
-        .map(|id| {
-            owned.get(&id).cloned().ok_or_else(|| {
-                ApiError::Forbidden(format!("account {id} is not one of your trading accounts"))
-            })
-        })
-        .collect()
-}
-
-/// The accounts a place goes to: the listed ones, or every account with trading on and a usable login.
-fn place_targets(
-    state: &AppState,
-    accounts: &HashMap<AccountId, TradingAccountRecord>,
-    listed: &[AccountRef],
-) -> Result<Vec<TradingAccountRecord>, ApiError> {
-    let mut targets = if listed.is_empty() {
-        let candidates: Vec<TargetAccount> = accounts
-            .values()
-            .map(|a| TargetAccount {
-                id: a.id,
-                tier: a.account_type,
-                trading_active: a.trading_active,
-                usable: state
-                    .services
-                    .registry
-                    .get(a.id)
-                    .is_some_and(|h| h.account.status().is_usable()),
-            })
-            .collect();
-        // The quantity is applied later; here only the choice of accounts matters.
-        active_quantities(&candidates, &TierMultipliers::default(), 1)
-            .map_err(|e| ApiError::BadRequest(e.to_string()))?
-            .into_iter()
-            .filter_map(|(id, _)| accounts.get(&id).cloned())
-            .collect()
-    } else {
-        let ids = listed
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                account_id(
-                    &r.account_id,
-                    &format!("allTradingAccountsOrderList[{i}].accountId"),
-                )
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        owned(accounts, ids)?
-    };
-    targets.dedup_by_key(|a| a.id);
-    if targets.is_empty() {
-        return Err(ApiError::Conflict {
-            message: "No active trading account to send the order to".into(),
-            code: "no_active_accounts",
-        });
-    }
-    Ok(targets)
-}
-
-/// One account that did not accept, in a partial answer.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Failure {
-    account_id: u64,
-    account_name: String,
-    reason: String,
-}
-
-/// The partial answer: which accounts accepted and which did not, and why.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Partial {
-    #[serde(
-        rename = "agentTradingSessionID",
-        skip_serializing_if = "Option::is_none"
-    )]
-    agent_trading_session_id: Option<u64>,
-    accepted: Vec<u64>,
-    failed: Vec<Failure>,
-}
-
-fn text_success() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/plain; charset=utf-8")
-        .body("success")
-}
-
-/// `success` when every row was accepted, else the partial answer.
-fn session_answer(state: &AppState, session: &CopySession) -> Result<HttpResponse, ApiError> {
-    if session.rows.iter().all(|r| r.accepted()) {
-        return Ok(text_success());
-    }
-    let names = AccountNames::load(state, session.agent)?;
-    Ok(HttpResponse::Ok().json(Partial {
-        agent_trading_session_id: Some(session.id.get()),
-        accepted: session
-            .rows
-            .iter()
-            .filter(|r| r.accepted())
-            .map(|r| r.account.get())
-            .collect(),
-        failed: session
-            .rows
-            .iter()
-            .filter(|r| !r.accepted())
-            .map(|r| Failure {
-                account_id: r.account.get(),
-                account_name: names.of(r.account).0,
-                reason: r
-                    .status_description
-                    .clone()
-                    .unwrap_or_else(|| r.status_word()),
-            })
-            .collect(),
-    }))
-}
-
-fn next_session(state: &AppState, agent: AgentId) -> Result<SessionId, ApiError> {
-    Ok(SessionId(
-        state
-            .store
-            .counters()?
-            .next_for_agent(agent.get(), "session")?,
-    ))
-}
-
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct PlaceBody {
@@ -378,6 +223,26 @@ struct PlaceBody {
     all_trading_accounts_order_list: Vec<AccountRef>,
     #[serde(flatten)]
     order: OrderFields,
+}
+
+fn listed_accounts(list: &[AccountRef]) -> Result<Vec<AccountId>, ApiError> {
+    list.iter()
+        .enumerate()
+        .map(|(i, r)| {
+            account_id(
+                &r.account_id,
+                &format!("allTradingAccountsOrderList[{i}].accountId"),
+            )
+        })
+        .collect()
+}
+
+fn command(agent: AgentId, action: Action) -> CopyCommand {
+    CopyCommand {
+        agent,
+        kind: TradeKind::Common,
+        action,
+    }
 }
 
 async fn place_order(
@@ -388,69 +253,17 @@ async fn place_order(
     let agent = agent(&session)?;
     let body = body.into_inner();
     let order = OptionOrder::parse(&body.order, OPENING)?;
-    let accounts = accounts_of(&state, agent)?;
-    let targets = place_targets(&state, &accounts, &body.all_trading_accounts_order_list)?;
-    let tiers = state.store.settings()?.tier_multipliers(agent)?;
-    let placements = targets
-        .iter()
-        .map(|account| {
-            let quantity = tiers
-                .scale(account.account_type, order.quantity)
-                .ok_or_else(|| {
-                    ApiError::BadRequest(
-                        "optionChainQuantity is too large for the account tiers".into(),
-                    )
-                })?;
-            Ok(Placement {
-                account: account.id,
-                request: order.request(quantity),
-            })
-        })
-        .collect::<Result<Vec<_>, ApiError>>()?;
-    let id = next_session(&state, agent)?;
-    let copy = state
-        .services
-        .supervisor
-        .place(agent, TradeKind::Common, id, placements)
-        .await;
-    tracing::info!(agent = %agent, session = %id, accounts = copy.rows.len(), "option order placed");
-    session_answer(&state, &copy)
-}
-
-/// What an account holds of an option: net contracts (negative = short).
-fn held(state: &AppState, account: AccountId, symbol: &str) -> i64 {
-    state
-        .services
-        .registry
-        .get(account)
-        .and_then(|h| h.account.current_view().snapshot)
-        .and_then(|s| {
-            s.position(symbol)
-                .map(engine::broker::Position::net_quantity)
-        })
-        .unwrap_or(0)
-}
-
-/// The closing order for one account, capped at what it holds; `Err` with the reason it cannot close.
-fn exit_request(
-    state: &AppState,
-    account: AccountId,
-    order: &OptionOrder,
-) -> Result<OrderRequest, String> {
-    let net = held(state, account, &order.symbol);
-    let closes_long = order.instruction == Instruction::SellToClose;
-    let holding = if closes_long { net } else { -net };
-    if holding <= 0 {
-        let side = if closes_long { "long" } else { "short" };
-        return Err(format!(
-            "the account holds no {side} position in {}",
-            order.symbol
-        ));
-    }
-    let quantity = u32::try_from(holding)
-        .unwrap_or(u32::MAX)
-        .min(order.quantity);
-    Ok(order.request(quantity))
+    let listed = listed_accounts(&body.all_trading_accounts_order_list)?;
+    let targets = if listed.is_empty() {
+        Targets::Active
+    } else {
+        Targets::Listed(listed)
+    };
+    let action = Action::Place {
+        targets,
+        order: order.request(order.quantity),
+    };
+    copy_commands::run(&state, command(agent, action)).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -474,43 +287,12 @@ async fn exit_order(
             "allTradingAccountsOrderList must name at least one account".into(),
         ));
     }
-    let accounts = accounts_of(&state, agent)?;
-    let targets = place_targets(&state, &accounts, &body.all_trading_accounts_order_list)?;
-    let id = next_session(&state, agent)?;
-    let copy = exit_session(
-        &state,
-        agent,
-        id,
-        targets.iter().map(|t| (t.id, order.clone())).collect(),
-    )
-    .await;
-    session_answer(&state, &copy)
-}
-
-/// Places the exits that can be placed and records a failed row for each account that holds nothing.
-async fn exit_session(
-    state: &AppState,
-    agent: AgentId,
-    id: SessionId,
-    exits: Vec<(AccountId, OptionOrder)>,
-) -> CopySession {
-    let mut placements = Vec::new();
-    let mut refusals = Vec::new();
-    for (account, order) in exits {
-        match exit_request(state, account, &order) {
-            Ok(request) => placements.push(Placement { account, request }),
-            Err(reason) => refusals.push(Refusal {
-                account,
-                request: order.request(order.quantity),
-                reason,
-            }),
-        }
-    }
-    state
-        .services
-        .supervisor
-        .place_with_refusals(agent, TradeKind::Common, id, placements, refusals)
-        .await
+    let mut accounts = listed_accounts(&body.all_trading_accounts_order_list)?;
+    let mut seen = std::collections::HashSet::new();
+    accounts.retain(|a| seen.insert(*a));
+    let request = order.request(order.quantity);
+    let exits = accounts.into_iter().map(|a| (a, request.clone())).collect();
+    copy_commands::run(&state, command(agent, Action::Exit { exits })).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -539,50 +321,18 @@ async fn exit_order_multiple(
             "ordersToExit must name at least one position".into(),
         ));
     }
-    let accounts = accounts_of(&state, agent)?;
     let mut exits = Vec::new();
     for (i, entry) in body.orders_to_exit.iter().enumerate() {
         let account = account_id(&entry.account_id, &format!("ordersToExit[{i}].accountId"))?;
-        owned(&accounts, [account])?;
         let order = OptionOrder::parse(&entry.order, CLOSING).map_err(|err| match err {
             ApiError::BadRequest(message) => {
                 ApiError::BadRequest(format!("ordersToExit[{i}].{message}"))
             }
             other => other,
         })?;
-        exits.push((account, order));
+        exits.push((account, order.request(order.quantity)));
     }
-    let id = next_session(&state, agent)?;
-    let copy = exit_session(&state, agent, id, exits).await;
-    session_answer(&state, &copy)
-}
-
-/// The session and its rows for the listed (account, order) pairs; every pair must be a row of it.
-fn rows_of(
-    state: &AppState,
-    agent: AgentId,
-    session: SessionId,
-    pairs: &[(AccountId, BrokerOrderId)],
-) -> Result<CopySession, ApiError> {
-    let copy = state
-        .services
-        .supervisor
-        .keeper()
-        .book()
-        .session(agent, session)
-        .ok_or_else(|| ApiError::NotFound("No such copy-trading session".into()))?;
-    for (account, order) in pairs {
-        if !copy
-            .rows
-            .iter()
-            .any(|r| r.account == *account && r.order_id == Some(*order))
-        {
-            return Err(ApiError::NotFound(format!(
-                "order {order} of account {account} is not part of session {session}"
-            )));
-        }
-    }
-    Ok(copy)
+    copy_commands::run(&state, command(agent, Action::Exit { exits })).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -610,79 +360,6 @@ fn pairs(list: &[AccountRef], field: &str) -> Result<Vec<(AccountId, BrokerOrder
         .collect()
 }
 
-/// The agent's accounts and the session, once every listed (account, order) is checked: at least one,
-/// each account the agent's (403), each order a row of the session (404).
-fn targeted_rows(
-    state: &AppState,
-    agent: AgentId,
-    session: SessionId,
-    pairs: &[(AccountId, BrokerOrderId)],
-) -> Result<(HashMap<AccountId, TradingAccountRecord>, CopySession), ApiError> {
-    if pairs.is_empty() {
-        return Err(ApiError::BadRequest(
-            "allTradingAccountsOrderList must name at least one order".into(),
-        ));
-    }
-    let accounts = accounts_of(state, agent)?;
-    owned(&accounts, pairs.iter().map(|(a, _)| *a))?;
-    let copy = rows_of(state, agent, session, pairs)?;
-    Ok((accounts, copy))
-}
-
-async fn replace(
-    state: &AppState,
-    agent: AgentId,
-    session: SessionId,
-    pairs: Vec<(AccountId, BrokerOrderId)>,
-    order: OptionOrder,
-) -> Result<HttpResponse, ApiError> {
-    let (accounts, copy) = targeted_rows(state, agent, session, &pairs)?;
-    for (account, order_id) in &pairs {
-        let row = copy
-            .rows
-            .iter()
-            .find(|r| r.account == *account && r.order_id == Some(*order_id));
-        let status = row
-            .map(engine::copy::CopyRow::status_word)
-            .unwrap_or_default();
-        if !REPLACEABLE.contains(&status.as_str()) {
-            return Err(ApiError::Conflict {
-                message: format!(
-                    "order {order_id} of account {account} is {status}; only WORKING, QUEUED, PENDING_ACTIVATION or REPLACED orders can be replaced"
-                ),
-                code: "not_replaceable",
-            });
-        }
-    }
-    let tiers = state.store.settings()?.tier_multipliers(agent)?;
-    let replacements = pairs
-        .iter()
-        .map(|(account, old)| {
-            let tier = accounts
-                .get(account)
-                .map(|a| a.account_type)
-                .unwrap_or(engine::account::AccountType::Small);
-            let quantity = tiers.scale(tier, order.quantity).ok_or_else(|| {
-                ApiError::BadRequest(
-                    "optionChainQuantity is too large for the account tiers".into(),
-                )
-            })?;
-            Ok(Replacement {
-                account: *account,
-                order: *old,
-                request: order.request(quantity),
-            })
-        })
-        .collect::<Result<Vec<_>, ApiError>>()?;
-    let id = next_session(state, agent)?;
-    let copy = state
-        .services
-        .supervisor
-        .replace(agent, TradeKind::Common, id, replacements)
-        .await;
-    session_answer(state, &copy)
-}
-
 async fn replace_order(
     state: web::Data<AppState>,
     session: Session,
@@ -692,11 +369,16 @@ async fn replace_order(
     let body = body.into_inner();
     let session_id = session_id(&body.agent_trading_session_id)?;
     let order = OptionOrder::parse(&body.order, ANY_OPTION)?;
-    let pairs = pairs(
+    let orders = pairs(
         &body.all_trading_accounts_order_list,
         "allTradingAccountsOrderList",
     )?;
-    replace(&state, agent, session_id, pairs, order).await
+    let action = Action::Replace {
+        session: session_id,
+        orders,
+        order: order.request(order.quantity),
+    };
+    copy_commands::run(&state, command(agent, action)).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -731,63 +413,12 @@ async fn replace_order_individual(
         "optionChainOrderId",
     )?;
     let order = OptionOrder::parse(&body.order, ANY_OPTION)?;
-    replace(&state, agent, session_id, vec![(account, order_id)], order).await
-}
-
-fn cancel_answer(
-    state: &AppState,
-    agent: AgentId,
-    results: &[CancelResult],
-) -> Result<HttpResponse, ApiError> {
-    if results.iter().all(|r| r.result.is_ok()) {
-        return Ok(text_success());
-    }
-    let names = AccountNames::load(state, agent)?;
-    Ok(HttpResponse::Ok().json(Partial {
-        agent_trading_session_id: None,
-        accepted: results
-            .iter()
-            .filter(|r| r.result.is_ok())
-            .map(|r| r.account.get())
-            .collect(),
-        failed: results
-            .iter()
-            .filter_map(|r| {
-                r.result.as_ref().err().map(|reason| Failure {
-                    account_id: r.account.get(),
-                    account_name: names.of(r.account).0,
-                    reason: reason.clone(),
-                })
-            })
-            .collect(),
-    }))
-}
-
-async fn cancel(
-    state: &AppState,
-    agent: AgentId,
-    session: SessionId,
-    pairs: Vec<(AccountId, BrokerOrderId)>,
-) -> Result<HttpResponse, ApiError> {
-    let (_, copy) = targeted_rows(state, agent, session, &pairs)?;
-    let already: Vec<_> = pairs
-        .iter()
-        .filter(|(a, o)| {
-            copy.rows.iter().any(|r| {
-                r.account == *a
-                    && r.order_id == Some(*o)
-                    && r.status_word() == OrderStatus::Canceled.as_str()
-            })
-        })
-        .collect();
-    if !already.is_empty() && already.len() == pairs.len() {
-        return Err(ApiError::Conflict {
-            message: "The order is already canceled".into(),
-            code: "already_canceled",
-        });
-    }
-    let results = state.services.supervisor.cancel(pairs).await;
-    cancel_answer(state, agent, &results)
+    let action = Action::Replace {
+        session: session_id,
+        orders: vec![(account, order_id)],
+        order: order.request(order.quantity),
+    };
+    copy_commands::run(&state, command(agent, action)).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -806,11 +437,15 @@ async fn cancel_order(
     let agent = agent(&session)?;
     let body = body.into_inner();
     let session_id = session_id(&body.agent_trading_session_id)?;
-    let pairs = pairs(
+    let orders = pairs(
         &body.all_trading_accounts_order_list,
         "allTradingAccountsOrderList",
     )?;
-    cancel(&state, agent, session_id, pairs).await
+    let action = Action::Cancel {
+        session: session_id,
+        orders,
+    };
+    copy_commands::run(&state, command(agent, action)).await
 }
 
 async fn cancel_order_individual(
@@ -823,7 +458,11 @@ async fn cancel_order_individual(
     let session_id = session_id(&body.agent_trading_session_id)?;
     let account = account_id(&body.account_id, "accountId")?;
     let order_id = order_id(Some(&body.option_chain_order_id), "optionChainOrderId")?;
-    cancel(&state, agent, session_id, vec![(account, order_id)]).await
+    let action = Action::Cancel {
+        session: session_id,
+        orders: vec![(account, order_id)],
+    };
+    copy_commands::run(&state, command(agent, action)).await
 }
 
 async fn fetch_trade_status(

@@ -1,0 +1,196 @@
+//! Runs a parsed copy-trade command for any kind: gathers what the engine's planner needs, plans,
+//! executes, and shapes the spec's answer (`success`, or the accepted and failed accounts and why).
+
+use actix_web::HttpResponse;
+use engine::account::AccountRegistry;
+use engine::copy::{
+    AccountFacts, AgentFacts, CancelResult, CopyCommand, CopySession, ExecuteError, Executed,
+    Holdings, PlanError, plan,
+};
+use engine::ids::{AccountId, AgentId};
+use serde::Serialize;
+
+use super::option_views::AccountNames;
+use crate::{ApiError, AppState};
+
+/// Holdings as each account's last poll saw them.
+struct PolledHoldings<'a>(&'a AccountRegistry);
+
+impl Holdings for PolledHoldings<'_> {
+    fn net(&self, account: AccountId, symbol: &str) -> i64 {
+        self.0
+            .get(account)
+            .and_then(|h| h.account.current_view().snapshot)
+            .and_then(|s| {
+                s.position(symbol)
+                    .map(engine::broker::Position::net_quantity)
+            })
+            .unwrap_or(0)
+    }
+}
+
+/// The planner's view of the agent's accounts.
+fn account_facts(state: &AppState, agent: AgentId) -> Result<Vec<AccountFacts>, ApiError> {
+    Ok(state
+        .store
+        .trading_accounts()?
+        .for_agent(agent)?
+        .into_iter()
+        .map(|a| AccountFacts {
+            id: a.id,
+            tier: a.account_type,
+            trading_active: a.trading_active,
+            usable: state
+                .services
+                .registry
+                .get(a.id)
+                .is_some_and(|h| h.account.status().is_usable()),
+        })
+        .collect())
+}
+
+impl From<PlanError> for ApiError {
+    fn from(err: PlanError) -> Self {
+        let message = err.to_string();
+        match err {
+            PlanError::NotYourAccount(_) => Self::Forbidden(message),
+            PlanError::NoActiveAccounts => Self::Conflict {
+                message,
+                code: "no_active_accounts",
+            },
+            PlanError::NothingNamed(_) | PlanError::QuantityTooLarge => Self::BadRequest(message),
+            PlanError::NoSuchSession | PlanError::NotInSession { .. } => Self::NotFound(message),
+            PlanError::NotReplaceable(_) => Self::Conflict {
+                message,
+                code: "not_replaceable",
+            },
+            PlanError::AlreadyCanceled => Self::Conflict {
+                message,
+                code: "already_canceled",
+            },
+        }
+    }
+}
+
+impl From<ExecuteError> for ApiError {
+    fn from(err: ExecuteError) -> Self {
+        match err {
+            ExecuteError::ShuttingDown => Self::Unavailable(err.to_string()),
+            ExecuteError::Journal(err) => Self::internal(err),
+        }
+    }
+}
+
+/// Plans and carries out `command`, answering as the spec's command calls do.
+///
+/// # Errors
+/// [`ApiError`] when the command is refused as a whole (nothing was sent then).
+pub(crate) async fn run(state: &AppState, command: CopyCommand) -> Result<HttpResponse, ApiError> {
+    let agent = command.agent;
+    let accounts = account_facts(state, agent)?;
+    let tiers = state.store.settings()?.tier_multipliers(agent)?;
+    let supervisor = &state.services.supervisor;
+    let holdings = PolledHoldings(&state.services.registry);
+    let facts = AgentFacts {
+        accounts: &accounts,
+        tiers,
+        holdings: &holdings,
+        book: supervisor.keeper().book(),
+    };
+    let plan = plan(&command, &facts)?;
+    match supervisor.execute(plan).await? {
+        Executed::Session(session) => {
+            tracing::info!(agent = %agent, session = %session.id, kind = %command.kind, accounts = session.rows.len(), "copy trade sent");
+            session_answer(state, &session)
+        }
+        Executed::Cancels { results, .. } => cancel_answer(state, agent, &results),
+    }
+}
+
+/// One account that did not accept, in a partial answer.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Failure {
+    account_id: u64,
+    account_name: String,
+    reason: String,
+}
+
+/// The partial answer: which accounts accepted and which did not, and why.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Partial {
+    #[serde(
+        rename = "agentTradingSessionID",
+        skip_serializing_if = "Option::is_none"
+    )]
+    agent_trading_session_id: Option<u64>,
+    accepted: Vec<u64>,
+    failed: Vec<Failure>,
+}
+
+/// The spec's text answer of a command every account accepted.
+pub(crate) fn text_success() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .body("success")
+}
+
+/// `success` when every row was accepted, else the partial answer.
+fn session_answer(state: &AppState, session: &CopySession) -> Result<HttpResponse, ApiError> {
+    if session.rows.iter().all(engine::copy::CopyRow::accepted) {
+        return Ok(text_success());
+    }
+    let names = AccountNames::load(state, session.agent)?;
+    Ok(HttpResponse::Ok().json(Partial {
+        agent_trading_session_id: Some(session.id.get()),
+        accepted: session
+            .rows
+            .iter()
+            .filter(|r| r.accepted())
+            .map(|r| r.account.get())
+            .collect(),
+        failed: session
+            .rows
+            .iter()
+            .filter(|r| !r.accepted())
+            .map(|r| Failure {
+                account_id: r.account.get(),
+                account_name: names.of(r.account).0,
+                reason: r
+                    .status_description
+                    .clone()
+                    .unwrap_or_else(|| r.status_word()),
+            })
+            .collect(),
+    }))
+}
+
+fn cancel_answer(
+    state: &AppState,
+    agent: AgentId,
+    results: &[CancelResult],
+) -> Result<HttpResponse, ApiError> {
+    if results.iter().all(|r| r.result.is_ok()) {
+        return Ok(text_success());
+    }
+    let names = AccountNames::load(state, agent)?;
+    Ok(HttpResponse::Ok().json(Partial {
+        agent_trading_session_id: None,
+        accepted: results
+            .iter()
+            .filter(|r| r.result.is_ok())
+            .map(|r| r.account.get())
+            .collect(),
+        failed: results
+            .iter()
+            .filter_map(|r| {
+                r.result.as_ref().err().map(|reason| Failure {
+                    account_id: r.account.get(),
+                    account_name: names.of(r.account).0,
+                    reason: reason.clone(),
+                })
+            })
+            .collect(),
+    }))
+}
