@@ -12,6 +12,7 @@ pub mod read_cache;
 pub mod routes;
 pub mod services;
 pub mod settings;
+pub mod shutdown;
 pub mod state;
 pub mod ui;
 

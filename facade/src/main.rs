@@ -184,7 +184,11 @@ async fn run(store: Store, settings: Settings) -> anyhow::Result<()> {
     .bind(bind)
     .with_context(|| format!("cannot listen on {bind}"))?;
     let addresses = server.addrs();
-    let running = server.shutdown_timeout(10).run();
+    let running = server.shutdown_timeout(10).disable_signals().run();
+    actix_web::rt::spawn(facade::shutdown::stop_on_signal(
+        running.handle(),
+        state.services.supervisor.clone(),
+    ));
     for address in &addresses {
         println!("copydesk listening on http://{address}");
     }

@@ -8,7 +8,7 @@ use engine::broker::paper::{PaperBrokerage, PaperConfig};
 use engine::broker::schwab::{SchwabBrokerage, SchwabConfig};
 use engine::broker::{Brokerage, SubmitPolicy};
 use engine::clock::{Clock, SystemClock};
-use engine::copy::{SessionKeeper, SessionSupervisor};
+use engine::copy::{RECONCILE_POLL_EVERY, SessionKeeper, SessionSupervisor};
 use engine::pause::{Pause, TokioPause};
 use store::Store;
 
@@ -184,8 +184,21 @@ impl Services {
         })
     }
 
-    /// Starts the poll scheduler (polling and token upkeep on fixed ticks).
+    /// Starts the poll scheduler (polling and token upkeep on fixed ticks), and asks for polls of the
+    /// accounts whose rows are pending or unsettled (a fan-out interrupted by a stop, or a write whose
+    /// answer was lost) until their listings settle them.
     pub fn start_scheduler(&self) {
         PollScheduler::new(self.registry.clone()).start();
+        let supervisor = self.supervisor.clone();
+        actix::spawn(async move {
+            let mut ticks = tokio::time::interval(RECONCILE_POLL_EVERY);
+            loop {
+                ticks.tick().await;
+                let asked = supervisor.request_reconcile_polls();
+                if asked > 0 {
+                    tracing::debug!(accounts = asked, "polls asked to settle pending rows");
+                }
+            }
+        });
     }
 }

@@ -26,4 +26,6 @@ pub use row::{CopyRow, FAILED_TO_PLACE, PENDING, RowState, UNSETTLED};
 pub use session::CopySession;
 pub use status_color::{ColorFacts, OwnColor, StatusColor};
 pub use success_rate::SuccessRate;
-pub use supervisor::{CancelResult, ExecuteError, Executed, SessionSupervisor};
+pub use supervisor::{
+    CancelResult, DRAIN_LIMIT, ExecuteError, Executed, RECONCILE_POLL_EVERY, SessionSupervisor,
+};

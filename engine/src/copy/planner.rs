@@ -460,3 +460,404 @@ fn cancel(
         })
         .collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::Utc;
+    use proptest::prelude::*;
+    use rust_decimal_macros::dec;
+
+    use super::*;
+    use crate::broker::SubmitOutcome;
+    use crate::copy::CopySession;
+    use crate::order::OrderLeg;
+
+    const AGENT: AgentId = AgentId(1);
+
+    fn tier(n: u8) -> AccountType {
+        [AccountType::Small, AccountType::Medium, AccountType::Big][usize::from(n % 3)]
+    }
+
+    fn account(id: u64, tier: AccountType, trading_active: bool, usable: bool) -> AccountFacts {
+        AccountFacts {
+            id: AccountId(id),
+            tier,
+            trading_active,
+            usable,
+        }
+    }
+
+    fn buy(quantity: u32) -> OrderRequest {
+        OrderRequest::limit(
+            OrderLeg::option(Instruction::BuyToOpen, quantity, "AAPL  241018C00230000"),
+            dec!(2.5),
+        )
+    }
+
+    fn command(action: Action) -> CopyCommand {
+        CopyCommand {
+            agent: AGENT,
+            kind: TradeKind::Common,
+            action,
+        }
+    }
+
+    struct World {
+        accounts: Vec<AccountFacts>,
+        holdings: HashMap<(AccountId, String), i64>,
+        book: SessionBook,
+    }
+
+    impl World {
+        fn new(accounts: Vec<AccountFacts>) -> Self {
+            Self {
+                accounts,
+                holdings: HashMap::new(),
+                book: SessionBook::new(),
+            }
+        }
+
+        fn plan(&self, action: Action) -> Result<Plan, PlanError> {
+            let facts = AgentFacts {
+                accounts: &self.accounts,
+                tiers: TierMultipliers::default(),
+                holdings: &self.holdings,
+                book: &self.book,
+            };
+            plan(&command(action), &facts)
+        }
+
+        /// A session of one row per (account, order, status, replaced order).
+        fn session(
+            &self,
+            id: u64,
+            rows: &[(u64, i64, OrderStatus, Option<i64>)],
+            replaced: Option<u64>,
+        ) {
+            let rows = rows
+                .iter()
+                .map(|(account, order, status, replaces)| {
+                    let mut row = CopyRow::pending(
+                        AccountId(*account),
+                        buy(1),
+                        replaces.map(BrokerOrderId),
+                        Utc::now(),
+                    );
+                    row.settle(&SubmitOutcome::Placed(BrokerOrderId(*order)));
+                    row.state = RowState::Order(status.clone());
+                    row
+                })
+                .collect();
+            self.book.put(CopySession {
+                id: SessionId(id),
+                agent: AGENT,
+                kind: TradeKind::Common,
+                created_at: Utc::now(),
+                rows,
+                replaced_session: replaced.map(SessionId),
+            });
+        }
+    }
+
+    fn quantities(plan: &Plan) -> Vec<(u64, u32)> {
+        plan.works
+            .iter()
+            .map(|w| match &w.work {
+                Work::Place(r) | Work::Replace { request: r, .. } => {
+                    (w.account.get(), r.total_quantity())
+                }
+                _ => (w.account.get(), 0),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_place_goes_to_active_usable_accounts_with_the_tier_quantity() -> Result<(), PlanError> {
+        let world = World::new(vec![
+            account(3, AccountType::Big, true, true),
+            account(1, AccountType::Small, true, true),
+            account(2, AccountType::Medium, false, true),
+            account(4, AccountType::Medium, true, false),
+        ]);
+        let plan = world.plan(Action::Place {
+            targets: Targets::Active,
+            order: buy(2),
+        })?;
+        assert_eq!(plan.session, SessionUse::New { replaced: None });
+        assert_eq!(quantities(&plan), vec![(1, 2), (3, 6)]);
+        let listed = world.plan(Action::Place {
+            targets: Targets::Listed(vec![AccountId(2), AccountId(2), AccountId(4)]),
+            order: buy(1),
+        })?;
+        assert_eq!(quantities(&listed), vec![(2, 2), (4, 2)]);
+        assert_eq!(
+            world.plan(Action::Place {
+                targets: Targets::Listed(vec![AccountId(1), AccountId(9)]),
+                order: buy(1),
+            }),
+            Err(PlanError::NotYourAccount(AccountId(9)))
+        );
+        assert_eq!(
+            world.plan(Action::Place {
+                targets: Targets::Active,
+                order: buy(u32::MAX),
+            }),
+            Err(PlanError::QuantityTooLarge)
+        );
+        let idle = World::new(vec![account(1, AccountType::Small, false, true)]);
+        assert_eq!(
+            idle.plan(Action::Place {
+                targets: Targets::Active,
+                order: buy(1),
+            }),
+            Err(PlanError::NoActiveAccounts)
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn exits_are_capped_at_holdings_and_refused_where_nothing_is_held() -> Result<(), PlanError> {
+        let mut world = World::new(vec![
+            account(1, AccountType::Small, true, true),
+            account(2, AccountType::Big, true, true),
+            account(3, AccountType::Small, true, true),
+        ]);
+        let symbol = "AAPL  241018C00230000".to_owned();
+        world.holdings.insert((AccountId(1), symbol.clone()), 2);
+        world.holdings.insert((AccountId(2), symbol.clone()), 9);
+        world.holdings.insert((AccountId(3), symbol.clone()), -4);
+        let close = OrderRequest::limit(
+            OrderLeg::option(Instruction::SellToClose, 5, symbol.clone()),
+            dec!(1),
+        );
+        let plan = world.plan(Action::Exit {
+            exits: vec![
+                (AccountId(1), close.clone()),
+                (AccountId(2), close.clone()),
+                (AccountId(3), close),
+            ],
+        })?;
+        assert_eq!(quantities(&plan)[..2], [(1, 2), (2, 5)]);
+        assert_eq!(
+            plan.works[2].work,
+            Work::Refuse {
+                request: OrderRequest::limit(
+                    OrderLeg::option(Instruction::SellToClose, 5, symbol.clone()),
+                    dec!(1)
+                ),
+                reason: "the account holds no long position in AAPL  241018C00230000".into(),
+            }
+        );
+
+        // A vertical closes only as many spreads as both legs hold.
+        let other = "AAPL  241018C00240000".to_owned();
+        world.holdings.insert((AccountId(2), other.clone()), -3);
+        let vertical = OrderRequest::vertical(
+            crate::order::OrderType::NetCredit,
+            5,
+            dec!(1),
+            [
+                OrderLeg::option(Instruction::SellToClose, 5, symbol.clone()),
+                OrderLeg::option(Instruction::BuyToClose, 5, other.clone()),
+            ],
+        );
+        let plan = world.plan(Action::Exit {
+            exits: vec![(AccountId(2), vertical.clone()), (AccountId(1), vertical)],
+        })?;
+        match &plan.works[0].work {
+            Work::Place(r) => {
+                assert_eq!(r.quantity, Some(3));
+                assert!(r.legs.iter().all(|l| l.quantity == 3));
+            }
+            other => panic!("expected a place, got {other:?}"),
+        }
+        assert!(matches!(
+            &plan.works[1].work,
+            Work::Refuse { reason, .. } if reason == "the account holds no short position in AAPL  241018C00240000"
+        ));
+        assert_eq!(
+            world.plan(Action::Exit { exits: vec![] }),
+            Err(PlanError::NothingNamed("ordersToExit"))
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn a_replace_follows_the_chain_to_the_live_order() -> Result<(), PlanError> {
+        let world = World::new(vec![
+            account(1, AccountType::Small, true, true),
+            account(2, AccountType::Medium, true, true),
+        ]);
+        world.session(
+            1,
+            &[
+                (1, 10, OrderStatus::Replaced, None),
+                (2, 20, OrderStatus::Working, None),
+            ],
+            None,
+        );
+        world.session(2, &[(1, 11, OrderStatus::Replaced, Some(10))], Some(1));
+        world.session(3, &[(1, 12, OrderStatus::Working, Some(11))], Some(2));
+        let plan = world.plan(Action::Replace {
+            session: SessionId(1),
+            orders: vec![(AccountId(1), BrokerOrderId(10)), (AccountId(2), BrokerOrderId(20))],
+            order: buy(1),
+        })?;
+        assert_eq!(
+            plan.session,
+            SessionUse::New {
+                replaced: Some(SessionId(3))
+            }
+        );
+        let olds: Vec<_> = plan
+            .works
+            .iter()
+            .map(|w| match &w.work {
+                Work::Replace { old, request } => (old.get(), request.total_quantity()),
+                _ => (0, 0),
+            })
+            .collect();
+        assert_eq!(olds, vec![(12, 1), (20, 2)]);
+
+        // The live order is final: refused, naming its status.
+        world.session(3, &[(1, 12, OrderStatus::Filled, Some(11))], Some(2));
+        assert_eq!(
+            world.plan(Action::Replace {
+                session: SessionId(1),
+                orders: vec![(AccountId(1), BrokerOrderId(10))],
+                order: buy(1),
+            }),
+            Err(PlanError::NotReplaceable(
+                "order 10 of account 1 was replaced by order 12, which is FILLED; it cannot be replaced".into()
+            ))
+        );
+        assert_eq!(
+            world.plan(Action::Replace {
+                session: SessionId(3),
+                orders: vec![(AccountId(1), BrokerOrderId(12))],
+                order: buy(1),
+            }),
+            Err(PlanError::NotReplaceable(
+                "order 12 of account 1 is FILLED; only WORKING, QUEUED, PENDING_ACTIVATION or REPLACED orders can be replaced".into()
+            ))
+        );
+        // Replaced outside copydesk: no successor is known.
+        world.session(4, &[(2, 30, OrderStatus::Replaced, None)], None);
+        assert!(matches!(
+            world.plan(Action::Replace {
+                session: SessionId(4),
+                orders: vec![(AccountId(2), BrokerOrderId(30))],
+                order: buy(1),
+            }),
+            Err(PlanError::NotReplaceable(m)) if m.contains("replaced outside copydesk")
+        ));
+        assert_eq!(
+            world.plan(Action::Replace {
+                session: SessionId(9),
+                orders: vec![(AccountId(2), BrokerOrderId(30))],
+                order: buy(1),
+            }),
+            Err(PlanError::NoSuchSession)
+        );
+        assert_eq!(
+            world.plan(Action::Replace {
+                session: SessionId(1),
+                orders: vec![(AccountId(2), BrokerOrderId(99))],
+                order: buy(1),
+            }),
+            Err(PlanError::NotInSession {
+                account: AccountId(2),
+                order: BrokerOrderId(99),
+                session: SessionId(1)
+            })
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn a_cancel_keeps_the_session_follows_replaces_and_refuses_when_all_are_canceled()
+    -> Result<(), PlanError> {
+        let world = World::new(vec![account(1, AccountType::Small, true, true)]);
+        world.session(1, &[(1, 10, OrderStatus::Replaced, None)], None);
+        world.session(2, &[(1, 11, OrderStatus::Working, Some(10))], Some(1));
+        let plan = world.plan(Action::Cancel {
+            session: SessionId(1),
+            orders: vec![(AccountId(1), BrokerOrderId(10))],
+        })?;
+        assert_eq!(plan.session, SessionUse::Keep(SessionId(1)));
+        assert_eq!(plan.works[0].work, Work::Cancel(BrokerOrderId(11)));
+        world.session(2, &[(1, 11, OrderStatus::Canceled, Some(10))], Some(1));
+        assert_eq!(
+            world.plan(Action::Cancel {
+                session: SessionId(1),
+                orders: vec![(AccountId(1), BrokerOrderId(10))],
+            }),
+            Err(PlanError::AlreadyCanceled)
+        );
+        assert_eq!(
+            world.plan(Action::Cancel {
+                session: SessionId(1),
+                orders: vec![],
+            }),
+            Err(PlanError::NothingNamed("allTradingAccountsOrderList"))
+        );
+        Ok(())
+    }
+
+    proptest! {
+        /// For any accounts (active or not, any tier, usable or not), a place to all active accounts
+        /// gives each active usable account exactly one order of quantity × its multiplier, and no
+        /// other account anything.
+        #[test]
+        fn each_active_account_exactly_once_with_its_multiplier(
+            flags in proptest::collection::vec((any::<u8>(), any::<bool>(), any::<bool>()), 0..40),
+            quantity in 1u32..1000,
+            small in 1u32..10, medium in 1u32..10, big in 1u32..10,
+        ) {
+            let accounts: Vec<AccountFacts> = flags
+                .iter()
+                .enumerate()
+                .map(|(i, (t, active, usable))| account(i as u64 + 1, tier(*t), *active, *usable))
+                .collect();
+            let tiers = TierMultipliers { small, medium, big };
+            let holdings = HashMap::new();
+            let book = SessionBook::new();
+            let facts = AgentFacts { accounts: &accounts, tiers, holdings: &holdings, book: &book };
+            let planned = plan(&command(Action::Place { targets: Targets::Active, order: buy(quantity) }), &facts);
+            let active: Vec<&AccountFacts> = accounts.iter().filter(|a| a.trading_active && a.usable).collect();
+            if active.is_empty() {
+                prop_assert_eq!(planned, Err(PlanError::NoActiveAccounts));
+                return Ok(());
+            }
+            let planned = planned.map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(planned.works.len(), active.len());
+            for a in &accounts {
+                let sent: Vec<u32> = quantities(&planned).iter().filter(|(id, _)| *id == a.id.get()).map(|(_, q)| *q).collect();
+                if a.trading_active && a.usable {
+                    prop_assert_eq!(sent, vec![quantity * tiers.for_type(a.tier)]);
+                } else {
+                    prop_assert!(sent.is_empty());
+                }
+            }
+        }
+
+        /// An exit never asks for more than the account holds in the direction it closes, nor more
+        /// than asked, and refuses exactly when nothing is held that way.
+        #[test]
+        fn exits_never_exceed_holdings(held in -50i64..50, asked in 1u32..60) {
+            let symbol = "AAPL  241018C00230000";
+            let mut holdings = HashMap::new();
+            holdings.insert((AccountId(1), symbol.to_owned()), held);
+            for (instruction, direction) in [(Instruction::SellToClose, 1i64), (Instruction::BuyToClose, -1)] {
+                let order = OrderRequest::market(OrderLeg::option(instruction, asked, symbol));
+                match exit_quantity(&holdings, AccountId(1), &order) {
+                    Ok(q) => {
+                        prop_assert!(held * direction > 0);
+                        prop_assert_eq!(i64::from(q), (held * direction).min(i64::from(asked)));
+                    }
+                    Err(_) => prop_assert!(held * direction <= 0),
+                }
+            }
+        }
+    }
+}

@@ -16,6 +16,12 @@ use crate::broker::{SubmitOutcome, SubmitPolicy};
 use crate::clock::Clock;
 use crate::ids::{AccountId, BrokerOrderId, SessionId};
 
+/// How often accounts with pending or unsettled rows are asked for a poll.
+pub const RECONCILE_POLL_EVERY: Duration = Duration::from_secs(5);
+
+/// How long a stopping copydesk waits for fan-outs in flight.
+pub const DRAIN_LIMIT: Duration = Duration::from_secs(30);
+
 /// The reason a row gets when its account has no running actor.
 const NOT_LINKED: &str = "the account is not linked";
 
@@ -254,6 +260,21 @@ impl SessionSupervisor {
         // Running out of time is reported by the count below.
         let _ = tokio::time::timeout(limit, wait).await;
         self.in_flight.load(Ordering::Acquire)
+    }
+
+    /// Asks for a poll of every account with a pending or unsettled row and no write in flight, so
+    /// that the reconcile on its listing settles the row (at start, and then every
+    /// [`RECONCILE_POLL_EVERY`] until none is left).
+    pub fn request_reconcile_polls(&self) -> usize {
+        let accounts = self.keeper.book().accounts_with_unresolved_rows();
+        let mut asked = 0;
+        for account in accounts {
+            if let Some(handle) = self.registry.get(account) {
+                handle.account.request_poll();
+                asked += 1;
+            }
+        }
+        asked
     }
 
     /// How many fan-outs are running now.
