@@ -90,7 +90,7 @@ pub fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
 
 fn describe(path: &str, serde_message: &str) -> String {
     if let Some(rest) = serde_message.strip_prefix("missing field `") {
-        let field = rest.split('`').next().unwrap_or_default();
+        let field = crate::field_labels::label(rest.split('`').next().unwrap_or_default());
         return if path == "." || path.is_empty() {
             format!("{field} is required")
         } else {
@@ -103,7 +103,7 @@ fn describe(path: &str, serde_message: &str) -> String {
     let field = if path == "." || path.is_empty() {
         "request body"
     } else {
-        path
+        crate::field_labels::label(path)
     };
     match expected {
         Some(expected) => format!("{field}: expected {expected}"),
@@ -133,13 +133,10 @@ mod tests {
 
     #[test]
     fn missing_and_mistyped_fields_are_named_without_echoing_values() {
-        assert_eq!(
-            message(r#"{"agentUsername":"a"}"#),
-            "agentPassword is required"
-        );
+        assert_eq!(message(r#"{"agentUsername":"a"}"#), "Password is required");
         assert_eq!(
             message(r#"{"agentUsername":"a","agentPassword":12345678}"#),
-            "agentPassword: expected a string"
+            "Password: expected a string"
         );
         assert!(!message(r#"{"agentUsername":"a","agentPassword":12345678}"#).contains("12345678"));
         assert_eq!(message("not json"), "request body is not valid JSON");

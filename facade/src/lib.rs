@@ -6,6 +6,7 @@
 pub mod auth;
 pub mod demo;
 pub mod error;
+pub mod field_labels;
 pub mod json_body;
 pub mod order_fields;
 pub mod read_cache;

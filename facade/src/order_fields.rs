@@ -31,6 +31,7 @@ impl Loose {
     /// # Errors
     /// [`ApiError::BadRequest`] naming `field`.
     pub fn quantity(&self, field: &str) -> Result<u32, ApiError> {
+        let field = crate::field_labels::label(field);
         let bad = || {
             ApiError::BadRequest(format!(
                 "{field} must be a whole number from 1 to {MAX_QUANTITY}"
@@ -50,6 +51,7 @@ impl Loose {
     /// # Errors
     /// [`ApiError::BadRequest`] naming `field`.
     pub fn price(&self, field: &str) -> Result<Decimal, ApiError> {
+        let field = crate::field_labels::label(field);
         let bad = || {
             ApiError::BadRequest(format!(
                 "{field} must be a number from 0 to {MAX_PRICE} with at most 4 decimals"
@@ -75,6 +77,7 @@ impl Loose {
 /// # Errors
 /// [`ApiError::BadRequest`] naming `field` when empty.
 pub fn word(value: &str, field: &str) -> Result<String, ApiError> {
+    let field = crate::field_labels::label(field);
     let trimmed = value.trim();
     if trimmed.is_empty() {
         return Err(ApiError::BadRequest(format!("{field} is required")));
@@ -87,6 +90,7 @@ pub fn word(value: &str, field: &str) -> Result<String, ApiError> {
 /// # Errors
 /// [`ApiError::BadRequest`] naming `field` and the allowed words.
 pub fn one_of(value: &str, field: &str, allowed: &[&str]) -> Result<String, ApiError> {
+    let field = crate::field_labels::label(field);
     let word = word(value, field)?;
     if allowed.contains(&word.as_str()) {
         Ok(word)
@@ -123,7 +127,7 @@ mod tests {
                 .quantity("optionChainQuantity")
                 .err()
                 .map(|e| e.to_string()),
-            Some("optionChainQuantity must be a whole number from 1 to 100000".into())
+            Some("Quantity must be a whole number from 1 to 100000".into())
         );
     }
 
@@ -159,7 +163,7 @@ mod tests {
             one_of("STOP", "optionChainOrderType", &["LIMIT", "MARKET"])
                 .err()
                 .map(|e| e.to_string()),
-            Some("optionChainOrderType must be one of LIMIT, MARKET".into())
+            Some("Order Type must be one of LIMIT, MARKET".into())
         );
         assert!(word("  ", "x").is_err());
     }

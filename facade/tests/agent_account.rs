@@ -85,15 +85,15 @@ async fn bad_register_input_is_a_400_naming_the_field_and_stores_nothing() {
     let cases: Vec<(String, &str)> = vec![
         (
             credentials("", "password-1"),
-            "agentUsername must be 3 to 64 characters long",
+            "Username must be 3 to 64 characters long",
         ),
         (
             credentials("ab", "password-1"),
-            "agentUsername must be 3 to 64 characters long",
+            "Username must be 3 to 64 characters long",
         ),
         (
             credentials(&long_name, "password-1"),
-            "agentUsername must be 3 to 64 characters long",
+            "Username must be 3 to 64 characters long",
         ),
         (
             credentials("bad name", "password-1"),
@@ -101,31 +101,31 @@ async fn bad_register_input_is_a_400_naming_the_field_and_stores_nothing() {
         ),
         (
             credentials("alice", ""),
-            "agentPassword must be 8 to 128 characters long",
+            "Password must be 8 to 128 characters long",
         ),
         (
             credentials("alice", "short"),
-            "agentPassword must be 8 to 128 characters long",
+            "Password must be 8 to 128 characters long",
         ),
         (
             credentials("alice", &long_password),
-            "agentPassword must be 8 to 128 characters long",
+            "Password must be 8 to 128 characters long",
         ),
         (
             r#"{"agentUsername":"alice"}"#.into(),
-            "agentPassword is required",
+            "Password is required",
         ),
         (
             r#"{"agentPassword":"password-1"}"#.into(),
-            "agentUsername is required",
+            "Username is required",
         ),
         (
             r#"{"agentUsername":5,"agentPassword":"password-1"}"#.into(),
-            "agentUsername: expected a string",
+            "Username: expected a string",
         ),
         (
             r#"{"agentUsername":"alice","agentPassword":null}"#.into(),
-            "agentPassword: expected a string",
+            "Password: expected a string",
         ),
         (
             r#"{"agentUsername":"alice","#.into(),
@@ -301,7 +301,7 @@ async fn wrong_password_and_unknown_user_get_the_same_401() {
         status_and_text(response).await,
         (
             StatusCode::BAD_REQUEST,
-            error_body("agentUsername is required", "bad_request")
+            error_body("Username is required", "bad_request")
         )
     );
     let response = test::call_service(
@@ -313,7 +313,7 @@ async fn wrong_password_and_unknown_user_get_the_same_401() {
         status_and_text(response).await,
         (
             StatusCode::BAD_REQUEST,
-            error_body("agentPassword is required", "bad_request")
+            error_body("Password is required", "bad_request")
         )
     );
 }

@@ -209,50 +209,50 @@ async fn bad_orders_are_a_400_naming_the_field_and_nothing_is_sent_or_stored() {
     let cases = [
         (
             place_body("", "LIMIT", json!(1), json!(1)),
-            "optionChainSymbol is required",
+            "Option symbol is required",
         ),
         (
             place_body("AAPL", "LIMIT", json!(1), json!(1)),
-            "optionChainSymbol is not a valid option symbol",
+            "Option symbol is not a valid option symbol",
         ),
         (
             place_body(&symbol, "LIMIT", json!(0), json!(1)),
-            "optionChainQuantity must be a whole number from 1 to 100000",
+            "Quantity must be a whole number from 1 to 100000",
         ),
         (
             place_body(&symbol, "LIMIT", json!("1.5"), json!(1)),
-            "optionChainQuantity must be a whole number from 1 to 100000",
+            "Quantity must be a whole number from 1 to 100000",
         ),
         (
             place_body(&symbol, "LIMIT", json!(1), json!(-1)),
-            "optionChainPrice must be a number from 0 to 1000000 with at most 4 decimals",
+            "Price must be a number from 0 to 1000000 with at most 4 decimals",
         ),
         (
             place_body(&symbol, "LIMIT", json!(1), json!("abc")),
-            "optionChainPrice must be a number from 0 to 1000000 with at most 4 decimals",
+            "Price must be a number from 0 to 1000000 with at most 4 decimals",
         ),
         (
             place_body(&symbol, "LIMIT", json!(1), json!(0)),
-            "optionChainPrice is required for LIMIT orders",
+            "Price is required for LIMIT orders",
         ),
         (
             place_body(&symbol, "STOP", json!(1), json!(1)),
-            "optionChainOrderType must be one of LIMIT, MARKET",
+            "Order Type must be one of LIMIT, MARKET",
         ),
         (
             json!({"allTradingAccountsOrderList": [], "optionChainSymbol": symbol, "optionChainInstruction": "SELL_TO_CLOSE",
                 "optionChainOrderType": "LIMIT", "optionChainQuantity": 1, "optionChainPrice": 1}),
-            "optionChainInstruction must be one of BUY_TO_OPEN, SELL_TO_OPEN",
+            "Instruction must be one of BUY_TO_OPEN, SELL_TO_OPEN",
         ),
         (
             json!({"allTradingAccountsOrderList": [], "optionChainSymbol": symbol, "optionChainOrderType": "LIMIT",
                 "optionChainQuantity": 1, "optionChainPrice": 1}),
-            "optionChainInstruction is required",
+            "Instruction is required",
         ),
         (
             json!({"allTradingAccountsOrderList": [{"accountId": "x"}], "optionChainSymbol": symbol, "optionChainInstruction": "BUY_TO_OPEN",
                 "optionChainOrderType": "LIMIT", "optionChainQuantity": 1, "optionChainPrice": 1}),
-            "allTradingAccountsOrderList[0].accountId must be an account id",
+            "Account 1 must be an account id",
         ),
     ];
     for (body, message) in cases {
@@ -720,7 +720,7 @@ async fn favourite_tickers_and_saved_orders() {
         call!(&service, add(" ")),
         (
             StatusCode::BAD_REQUEST,
-            error_body("optionChainSymbol is required", "bad_request")
+            error_body("Option symbol is required", "bad_request")
         )
     );
     assert_eq!(
@@ -772,7 +772,7 @@ async fn favourite_tickers_and_saved_orders() {
         ),
         (
             StatusCode::BAD_REQUEST,
-            error_body("optionChainDescription is required", "bad_request")
+            error_body("Description is required", "bad_request")
         )
     );
     let (_, text) = call!(
@@ -791,5 +791,112 @@ async fn favourite_tickers_and_saved_orders() {
     assert_eq!(
         call!(&service, remove),
         (StatusCode::OK, r#"{"success":true,"list":[]}"#.into())
+    );
+}
+
+#[actix_web::test]
+async fn replacing_a_replaced_row_replaces_the_live_order_and_links_the_sessions() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = desk(&service, "carol").await;
+    let (symbol, _) = some_call(&service, &alice).await;
+    let place = place_body(&symbol, "LIMIT", json!(1), json!(0.05));
+    call!(
+        &service,
+        post_json(
+            "/api/copy_trading_account/place_order/COMMON",
+            &place.to_string()
+        )
+        .cookie(alice.clone())
+    );
+    let table = || async {
+        let (_, text) = call!(
+            &service,
+            test::TestRequest::get()
+                .uri("/api/copy_trading_account/fetch_trade_status/COMMON")
+                .cookie(alice.clone())
+        );
+        json_of(&text)
+    };
+    let first = table().await["1"][0].clone();
+    assert_eq!(first["replacedSessionID"], Value::Null);
+    let replace = |session: u64, row: &Value, price: &str| {
+        json!({"agentTradingSessionID": session, "accountId": row["accountId"], "accountName": row["accountName"],
+            "accountUsername": row["accountUsername"], "optionChainOrderId": row["optionChainOrderId"],
+            "optionChainSymbol": symbol, "optionChainInstruction": "BUY_TO_OPEN", "optionChainOrderType": "LIMIT",
+            "optionChainQuantity": 1, "optionChainPrice": price})
+    };
+    let put = |body: Value| {
+        with_json(
+            test::TestRequest::put()
+                .uri("/api/copy_trading_account/replace_order_individual/COMMON"),
+            &body,
+        )
+        .cookie(alice.clone())
+    };
+    // Session 2 replaces session 1's order; R on session 1's REPLACED row then replaces session 2's
+    // live order (session 3 names session 2).
+    assert_eq!(
+        call!(&service, put(replace(1, &first, "0.06"))),
+        (StatusCode::OK, "success".into())
+    );
+    let after = table().await;
+    assert_eq!(after["1"][0]["optionChainStatus"], "REPLACED");
+    assert_eq!(after["2"][0]["replacedSessionID"], 1);
+    let live = after["2"][0]["optionChainOrderId"].clone();
+    assert_eq!(
+        call!(&service, put(replace(1, &first, "0.07"))),
+        (StatusCode::OK, "success".into())
+    );
+    let after = table().await;
+    assert_eq!(after["2"][0]["optionChainStatus"], "REPLACED");
+    assert_eq!(after["3"][0]["optionChainStatus"], "WORKING");
+    assert_eq!(after["3"][0]["optionChainPrice"], 0.07);
+    assert_eq!(after["3"][0]["replacedSessionID"], 2);
+    assert_ne!(after["3"][0]["optionChainOrderId"], live);
+
+    // Once the live order is canceled, R on the first row is refused naming its status; nothing sent.
+    let newest = after["3"][0].clone();
+    let cancel = json!({"agentTradingSessionID": 3, "accountId": newest["accountId"],
+        "accountUsername": newest["accountUsername"], "optionChainOrderId": newest["optionChainOrderId"]});
+    assert_eq!(
+        call!(
+            &service,
+            with_json(
+                test::TestRequest::delete()
+                    .uri("/api/copy_trading_account/cancel_order_individual/COMMON"),
+                &cancel
+            )
+            .cookie(alice.clone())
+        ),
+        (StatusCode::OK, "success".into())
+    );
+    let _ = table().await;
+    let (status, text) = call!(&service, put(replace(1, &first, "0.08")));
+    assert_eq!(status, StatusCode::CONFLICT, "{text}");
+    assert_eq!(
+        json_of(&text)["error"],
+        format!(
+            "order {} of account {} was replaced by order {}, which is CANCELED; it cannot be replaced",
+            first["optionChainOrderId"], first["accountId"], newest["optionChainOrderId"]
+        )
+    );
+    assert!(table().await.get("4").is_none(), "no session made");
+
+    // A favourite ticker the brokerage does not quote is refused.
+    let (status, text) = call!(
+        &service,
+        post_json(
+            "/api/option_contract/add_option_contract/",
+            &json!({"optionChainSymbol": "zzzz"}).to_string()
+        )
+        .cookie(alice.clone())
+    );
+    assert_eq!(
+        (status, text),
+        (
+            StatusCode::BAD_REQUEST,
+            error_body("Ticker ZZZZ is not known to the brokerage", "bad_request")
+        )
     );
 }

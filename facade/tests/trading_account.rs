@@ -61,13 +61,13 @@ async fn bad_account_input_is_a_400_naming_the_field_and_stores_nothing() {
     let service = app.service().await;
     let alice = sign_in(&service, "alice").await;
     let cases = [
-        (account("", "alpha", "small_account"), "accountName is required"),
-        (account("Alpha", "  ", "small_account"), "accountUsername is required"),
-        (json!({"accountName": "A", "accountUsername": "a", "accountPassword": "", "accountType": "small_account"}).to_string(), "accountPassword is required"),
-        (account("Alpha", "alpha", "tiny_account"), "accountType must be one of small_account, medium_account, big_account"),
-        (account(&"n".repeat(65), "alpha", "small_account"), "accountName must be at most 64 characters long"),
-        (json!({"accountName": "A", "accountUsername": "a", "accountPassword": "p"}).to_string(), "accountType is required"),
-        (json!({"accountName": 7, "accountUsername": "a", "accountPassword": "p", "accountType": "small_account"}).to_string(), "accountName: expected a string"),
+        (account("", "alpha", "small_account"), "Name is required"),
+        (account("Alpha", "  ", "small_account"), "Account Username is required"),
+        (json!({"accountName": "A", "accountUsername": "a", "accountPassword": "", "accountType": "small_account"}).to_string(), "Account Password is required"),
+        (account("Alpha", "alpha", "tiny_account"), "Account Type must be one of small_account, medium_account, big_account"),
+        (account(&"n".repeat(65), "alpha", "small_account"), "Name must be at most 64 characters long"),
+        (json!({"accountName": "A", "accountUsername": "a", "accountPassword": "p"}).to_string(), "Account Type is required"),
+        (json!({"accountName": 7, "accountUsername": "a", "accountPassword": "p", "accountType": "small_account"}).to_string(), "Name: expected a string"),
     ];
     for (body, message) in cases {
         let answer = call!(
@@ -302,7 +302,7 @@ async fn type_and_trading_active_changes_are_stored() {
         (
             StatusCode::BAD_REQUEST,
             error_body(
-                "accountType must be one of small_account, medium_account, big_account",
+                "Account Type must be one of small_account, medium_account, big_account",
                 "bad_request"
             )
         )
@@ -318,7 +318,7 @@ async fn type_and_trading_active_changes_are_stored() {
         ),
         (
             StatusCode::BAD_REQUEST,
-            error_body("accountTradingActive: expected a boolean", "bad_request")
+            error_body("Trading Active: expected a boolean", "bad_request")
         )
     );
     let (_, text) = call!(

@@ -295,7 +295,7 @@ fn exit(
     facts: &AgentFacts<'_>,
 ) -> Result<Vec<AccountWork>, PlanError> {
     if exits.is_empty() {
-        return Err(PlanError::NothingNamed("ordersToExit"));
+        return Err(PlanError::NothingNamed("Positions"));
     }
     exits
         .iter()
@@ -379,7 +379,7 @@ fn live(
 
 fn named(orders: &[(AccountId, BrokerOrderId)], facts: &AgentFacts<'_>) -> Result<(), PlanError> {
     if orders.is_empty() {
-        return Err(PlanError::NothingNamed("allTradingAccountsOrderList"));
+        return Err(PlanError::NothingNamed("Orders"));
     }
     for (account, _) in orders {
         owned(facts, *account)?;
@@ -677,7 +677,7 @@ mod tests {
         ));
         assert_eq!(
             world.plan(Action::Exit { exits: vec![] }),
-            Err(PlanError::NothingNamed("ordersToExit"))
+            Err(PlanError::NothingNamed("Positions"))
         );
         Ok(())
     }
@@ -700,7 +700,10 @@ mod tests {
         world.session(3, &[(1, 12, OrderStatus::Working, Some(11))], Some(2));
         let plan = world.plan(Action::Replace {
             session: SessionId(1),
-            orders: vec![(AccountId(1), BrokerOrderId(10)), (AccountId(2), BrokerOrderId(20))],
+            orders: vec![
+                (AccountId(1), BrokerOrderId(10)),
+                (AccountId(2), BrokerOrderId(20)),
+            ],
             order: buy(1),
         })?;
         assert_eq!(
@@ -799,7 +802,7 @@ mod tests {
                 session: SessionId(1),
                 orders: vec![],
             }),
-            Err(PlanError::NothingNamed("allTradingAccountsOrderList"))
+            Err(PlanError::NothingNamed("Orders"))
         );
         Ok(())
     }

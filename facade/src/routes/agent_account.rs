@@ -52,7 +52,7 @@ fn validate_username(username: &str) -> Result<(), ApiError> {
     let count = username.chars().count();
     if !(USERNAME_MIN..=USERNAME_MAX).contains(&count) {
         return Err(ApiError::BadRequest(format!(
-            "agentUsername must be {USERNAME_MIN} to {USERNAME_MAX} characters long"
+            "Username must be {USERNAME_MIN} to {USERNAME_MAX} characters long"
         )));
     }
     let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '@');
@@ -68,7 +68,7 @@ fn validate_password(password: &str) -> Result<(), ApiError> {
     let count = password.chars().count();
     if !(PASSWORD_MIN..=PASSWORD_MAX).contains(&count) {
         return Err(ApiError::BadRequest(format!(
-            "agentPassword must be {PASSWORD_MIN} to {PASSWORD_MAX} characters long"
+            "Password must be {PASSWORD_MIN} to {PASSWORD_MAX} characters long"
         )));
     }
     Ok(())
@@ -123,10 +123,10 @@ async fn login(
         agent_password,
     } = body.into_inner();
     if agent_username.is_empty() {
-        return Err(ApiError::BadRequest("agentUsername is required".into()));
+        return Err(ApiError::BadRequest("Username is required".into()));
     }
     if agent_password.is_empty() {
-        return Err(ApiError::BadRequest("agentPassword is required".into()));
+        return Err(ApiError::BadRequest("Password is required".into()));
     }
     if agent_username.chars().count() > USERNAME_MAX
         || agent_password.chars().count() > PASSWORD_MAX

@@ -128,33 +128,25 @@ impl OptionOrder {
     fn parse(fields: &OrderFields, instructions: &[&str]) -> Result<Self, ApiError> {
         let symbol = fields.option_chain_symbol.trim().to_owned();
         if symbol.is_empty() {
-            return Err(ApiError::BadRequest("optionChainSymbol is required".into()));
+            return Err(ApiError::BadRequest("Option symbol is required".into()));
         }
         OptionSymbol::parse(&symbol).map_err(|_| {
-            ApiError::BadRequest("optionChainSymbol is not a valid option symbol".into())
+            ApiError::BadRequest("Option symbol is not a valid option symbol".into())
         })?;
         let instruction = one_of(
             &fields.option_chain_instruction,
-            "optionChainInstruction",
+            "Instruction",
             instructions,
         )?
         .parse::<Instruction>()
-        .map_err(|_| {
-            ApiError::BadRequest("optionChainInstruction is not a known instruction".into())
-        })?;
-        let order_type = one_of(
-            &fields.option_chain_order_type,
-            "optionChainOrderType",
-            ORDER_TYPES,
-        )?;
-        let quantity = fields
-            .option_chain_quantity
-            .quantity("optionChainQuantity")?;
+        .map_err(|_| ApiError::BadRequest("Instruction is not a known instruction".into()))?;
+        let order_type = one_of(&fields.option_chain_order_type, "Order Type", ORDER_TYPES)?;
+        let quantity = fields.option_chain_quantity.quantity("Quantity")?;
         let market = order_type == "MARKET";
-        let price = fields.option_chain_price.price("optionChainPrice")?;
+        let price = fields.option_chain_price.price("Price")?;
         if !market && price.is_zero() {
             return Err(ApiError::BadRequest(
-                "optionChainPrice is required for LIMIT orders".into(),
+                "Price is required for LIMIT orders".into(),
             ));
         }
         Ok(Self {
@@ -207,7 +199,7 @@ fn order_id(value: Option<&Loose>, field: &str) -> Result<BrokerOrderId, ApiErro
 }
 
 fn session_id(value: &Loose) -> Result<SessionId, ApiError> {
-    let bad = || ApiError::BadRequest("agentTradingSessionID must be a session id".into());
+    let bad = || ApiError::BadRequest("Session must be a session id".into());
     let text = match &value.0 {
         serde_json::Value::Number(n) => n.to_string(),
         serde_json::Value::String(s) => s.trim().to_owned(),
@@ -228,12 +220,7 @@ struct PlaceBody {
 fn listed_accounts(list: &[AccountRef]) -> Result<Vec<AccountId>, ApiError> {
     list.iter()
         .enumerate()
-        .map(|(i, r)| {
-            account_id(
-                &r.account_id,
-                &format!("allTradingAccountsOrderList[{i}].accountId"),
-            )
-        })
+        .map(|(i, r)| account_id(&r.account_id, &format!("Account {}", i + 1)))
         .collect()
 }
 
@@ -284,7 +271,7 @@ async fn exit_order(
     let order = OptionOrder::parse(&body.order, CLOSING)?;
     if body.all_trading_accounts_order_list.is_empty() {
         return Err(ApiError::BadRequest(
-            "allTradingAccountsOrderList must name at least one account".into(),
+            "Accounts must name at least one account".into(),
         ));
     }
     let mut accounts = listed_accounts(&body.all_trading_accounts_order_list)?;
@@ -318,15 +305,16 @@ async fn exit_order_multiple(
     let body = body.into_inner();
     if body.orders_to_exit.is_empty() {
         return Err(ApiError::BadRequest(
-            "ordersToExit must name at least one position".into(),
+            "Positions must name at least one position".into(),
         ));
     }
     let mut exits = Vec::new();
     for (i, entry) in body.orders_to_exit.iter().enumerate() {
-        let account = account_id(&entry.account_id, &format!("ordersToExit[{i}].accountId"))?;
+        let position = i + 1;
+        let account = account_id(&entry.account_id, &format!("Position {position}: Account"))?;
         let order = OptionOrder::parse(&entry.order, CLOSING).map_err(|err| match err {
             ApiError::BadRequest(message) => {
-                ApiError::BadRequest(format!("ordersToExit[{i}].{message}"))
+                ApiError::BadRequest(format!("Position {position}: {message}"))
             }
             other => other,
         })?;
@@ -350,10 +338,10 @@ fn pairs(list: &[AccountRef], field: &str) -> Result<Vec<(AccountId, BrokerOrder
         .enumerate()
         .map(|(i, r)| {
             Ok((
-                account_id(&r.account_id, &format!("{field}[{i}].accountId"))?,
+                account_id(&r.account_id, &format!("{field} {}: Account", i + 1))?,
                 order_id(
                     r.option_chain_order_id.as_ref(),
-                    &format!("{field}[{i}].optionChainOrderId"),
+                    &format!("{field} {}: Order", i + 1),
                 )?,
             ))
         })
@@ -369,10 +357,7 @@ async fn replace_order(
     let body = body.into_inner();
     let session_id = session_id(&body.agent_trading_session_id)?;
     let order = OptionOrder::parse(&body.order, ANY_OPTION)?;
-    let orders = pairs(
-        &body.all_trading_accounts_order_list,
-        "allTradingAccountsOrderList",
-    )?;
+    let orders = pairs(&body.all_trading_accounts_order_list, "Order")?;
     let action = Action::Replace {
         session: session_id,
         orders,
@@ -407,11 +392,8 @@ async fn replace_order_individual(
     let agent = agent(&session)?;
     let body = body.into_inner();
     let session_id = session_id(&body.target.agent_trading_session_id)?;
-    let account = account_id(&body.target.account_id, "accountId")?;
-    let order_id = order_id(
-        Some(&body.target.option_chain_order_id),
-        "optionChainOrderId",
-    )?;
+    let account = account_id(&body.target.account_id, "Account")?;
+    let order_id = order_id(Some(&body.target.option_chain_order_id), "Order")?;
     let order = OptionOrder::parse(&body.order, ANY_OPTION)?;
     let action = Action::Replace {
         session: session_id,
@@ -437,10 +419,7 @@ async fn cancel_order(
     let agent = agent(&session)?;
     let body = body.into_inner();
     let session_id = session_id(&body.agent_trading_session_id)?;
-    let orders = pairs(
-        &body.all_trading_accounts_order_list,
-        "allTradingAccountsOrderList",
-    )?;
+    let orders = pairs(&body.all_trading_accounts_order_list, "Order")?;
     let action = Action::Cancel {
         session: session_id,
         orders,
@@ -456,8 +435,8 @@ async fn cancel_order_individual(
     let agent = agent(&session)?;
     let body = body.into_inner();
     let session_id = session_id(&body.agent_trading_session_id)?;
-    let account = account_id(&body.account_id, "accountId")?;
-    let order_id = order_id(Some(&body.option_chain_order_id), "optionChainOrderId")?;
+    let account = account_id(&body.account_id, "Account")?;
+    let order_id = order_id(Some(&body.option_chain_order_id), "Order")?;
     let action = Action::Cancel {
         session: session_id,
         orders: vec![(account, order_id)],

@@ -3,6 +3,7 @@
 
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
+use engine::ids::AgentId;
 use engine::order::OptionSymbol;
 use serde::{Deserialize, Serialize};
 use store::{SavedOptionOrder, StoreError, WatchList};
@@ -68,7 +69,7 @@ fn ticker(value: &str) -> Result<String, ApiError> {
         Ok(ticker)
     } else {
         Err(ApiError::BadRequest(
-            "optionChainSymbol is not a valid ticker".into(),
+            "Option symbol is not a valid ticker".into(),
         ))
     }
 }
@@ -90,6 +91,7 @@ async fn add(
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let symbol = ticker(&body.0.option_chain_symbol)?;
+    check_known_ticker(&state, agent, &symbol).await?;
     match state
         .store
         .watch_lists()?
@@ -162,16 +164,13 @@ async fn saved_add(
     let body = body.into_inner();
     let symbol = body.option_chain_symbol.trim().to_owned();
     if symbol.is_empty() {
-        return Err(ApiError::BadRequest("optionChainSymbol is required".into()));
+        return Err(ApiError::BadRequest("Option symbol is required".into()));
     }
-    OptionSymbol::parse(&symbol).map_err(|_| {
-        ApiError::BadRequest("optionChainSymbol is not a valid option symbol".into())
-    })?;
+    OptionSymbol::parse(&symbol)
+        .map_err(|_| ApiError::BadRequest("Option symbol is not a valid option symbol".into()))?;
     let description = body.option_chain_description.trim();
     if description.is_empty() {
-        return Err(ApiError::BadRequest(
-            "optionChainDescription is required".into(),
-        ));
+        return Err(ApiError::BadRequest("Description is required".into()));
     }
     let instruction = one_of(
         &body.option_chain_instruction,
@@ -215,7 +214,7 @@ async fn saved_remove(
     let agent = agent(&session)?;
     let symbol = body.0.option_chain_symbol.trim().to_owned();
     if symbol.is_empty() {
-        return Err(ApiError::BadRequest("optionChainSymbol is required".into()));
+        return Err(ApiError::BadRequest("Option symbol is required".into()));
     }
     let (removed, list) = state.store.saved_orders()?.remove_option(agent, &symbol)?;
     if !removed {
@@ -227,4 +226,27 @@ async fn saved_remove(
         success: true,
         list,
     }))
+}
+
+/// Refuses a ticker the brokerage does not quote. Without a linked, authorized account there is no
+/// one to ask, and the ticker is kept as typed.
+async fn check_known_ticker(
+    state: &AppState,
+    agent: AgentId,
+    symbol: &str,
+) -> Result<(), ApiError> {
+    let Ok(account) = super::copy_trading::market_data_account(state, agent) else {
+        return Ok(());
+    };
+    let quotes = account
+        .quotes(&[symbol.to_owned()])
+        .await
+        .map_err(|err| super::trading_account::account_failure(&err))?;
+    if quotes.contains_key(symbol) {
+        Ok(())
+    } else {
+        Err(ApiError::BadRequest(format!(
+            "Ticker {symbol} is not known to the brokerage"
+        )))
+    }
 }

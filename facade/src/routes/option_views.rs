@@ -6,7 +6,7 @@ use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use engine::copy::{CopyRow, CopySession, OwnColor, StatusColor, TradeKind};
-use engine::ids::{AccountId, AgentId};
+use engine::ids::{AccountId, AgentId, SessionId};
 use engine::order::{AssetType, OptionSymbol, OrderType};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
@@ -83,6 +83,8 @@ struct OptionOrderRow {
     success_rate: u8,
     option_chain_own_status_color: OwnColor,
     option_chain_status_color: StatusColor,
+    #[serde(rename = "replacedSessionID")]
+    replaced_session_id: Option<u64>,
 }
 
 fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> OptionOrderRow {
@@ -119,6 +121,7 @@ fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> Opti
         success_rate: session.success_rate().percent(),
         option_chain_own_status_color: row.own_color(),
         option_chain_status_color: session.color(),
+        replaced_session_id: session.replaced_session.map(SessionId::get),
     }
 }
 

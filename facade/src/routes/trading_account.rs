@@ -112,6 +112,7 @@ pub(super) fn text_success() -> HttpResponse {
 }
 
 fn required<'a>(value: &'a str, field: &str, max: usize) -> Result<&'a str, ApiError> {
+    let field = crate::field_labels::label(field);
     let trimmed = value.trim();
     if trimmed.is_empty() {
         return Err(ApiError::BadRequest(format!("{field} is required")));
@@ -127,7 +128,7 @@ fn required<'a>(value: &'a str, field: &str, max: usize) -> Result<&'a str, ApiE
 fn parse_type(value: &str) -> Result<AccountType, ApiError> {
     value.parse().map_err(|_| {
         ApiError::BadRequest(
-            "accountType must be one of small_account, medium_account, big_account".into(),
+            "Account Type must be one of small_account, medium_account, big_account".into(),
         )
     })
 }
@@ -191,11 +192,11 @@ async fn add_account(
     let name = required(&body.account_name, "accountName", NAME_MAX)?;
     let username = required(&body.account_username, "accountUsername", USERNAME_MAX)?;
     if body.account_password.is_empty() {
-        return Err(ApiError::BadRequest("accountPassword is required".into()));
+        return Err(ApiError::BadRequest("Account Password is required".into()));
     }
     if body.account_password.chars().count() > PASSWORD_MAX {
         return Err(ApiError::BadRequest(format!(
-            "accountPassword must be at most {PASSWORD_MAX} characters long"
+            "Account Password must be at most {PASSWORD_MAX} characters long"
         )));
     }
     let account_type = parse_type(&body.account_type)?;
