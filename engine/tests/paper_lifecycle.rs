@@ -225,6 +225,87 @@ async fn trailing_stops_follow_the_mark_by_value_and_by_percent() -> Result<()> 
     Ok(())
 }
 
+async fn mark(desk: &Desk, symbol: &str) -> Result<Decimal> {
+    let quotes = desk
+        .paper
+        .quotes(desk.token(), &[symbol.to_owned()])
+        .await?;
+    Ok(quotes.get(symbol).context("quoted")?.mark)
+}
+
+#[tokio::test]
+async fn stops_and_trailing_stops_trigger_on_the_random_walk() -> Result<()> {
+    let desk = Desk::open(PaperConfig {
+        volatility_scale: 25.0,
+        access_lifetime: Duration::days(1),
+        ..frozen()
+    })
+    .await?;
+    desk.place(&OrderRequest::market(aapl(Instruction::Buy, 20)))
+        .await?;
+    let start = mark(&desk, "AAPL").await?;
+    let stop_price = (start - dec!(2)).round_dp(2);
+    let offset = dec!(1.50);
+    let stop = desk
+        .place(&OrderRequest::stop(aapl(Instruction::Sell, 10), stop_price))
+        .await?;
+    let trailing = desk
+        .place(&OrderRequest::trailing_stop(
+            aapl(Instruction::Sell, 10),
+            LinkType::Value,
+            offset,
+        ))
+        .await?;
+    let mut highest = start;
+    let (mut stopped_at, mut trailed_at) = (None, None);
+    for step in 1..=3600 {
+        desk.advance(1);
+        let now = mark(&desk, "AAPL").await?;
+        if stopped_at.is_none() {
+            let order = desk.order(stop).await?;
+            if order.status == OrderStatus::Filled {
+                assert!(
+                    now <= stop_price,
+                    "step {step}: filled above the stop at {now}"
+                );
+                stopped_at = Some(step);
+            } else {
+                assert_eq!(order.status, OrderStatus::Working, "step {step}");
+                assert!(
+                    now > stop_price,
+                    "step {step}: {now} passed the stop unfilled"
+                );
+            }
+        }
+        if trailed_at.is_none() {
+            highest = highest.max(now);
+            let trigger = (highest - offset).round_dp(2);
+            let order = desk.order(trailing).await?;
+            if order.status == OrderStatus::Filled {
+                assert!(
+                    now <= trigger,
+                    "step {step}: filled above the trail at {now}"
+                );
+                trailed_at = Some(step);
+            } else {
+                assert_eq!(order.stop_price, Some(trigger), "step {step}");
+                assert!(
+                    now > trigger,
+                    "step {step}: {now} passed the trail unfilled"
+                );
+            }
+        }
+        if stopped_at.is_some() && trailed_at.is_some() {
+            break;
+        }
+    }
+    assert!(
+        stopped_at.is_some() && trailed_at.is_some(),
+        "both stops trigger within the hour: {stopped_at:?} {trailed_at:?}"
+    );
+    Ok(())
+}
+
 #[tokio::test]
 async fn replace_marks_the_old_order_replaced_and_creates_a_new_one() -> Result<()> {
     let desk = Desk::open(frozen()).await?;

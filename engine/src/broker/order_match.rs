@@ -27,9 +27,19 @@ pub fn matches_request(
         && order.session == request.session
         && order.duration == request.duration
         && order.quantity == request.total_quantity()
-        && order.price == request.price
+        && same_price(order, request)
         && stops_match
         && same_legs(order, &request.legs)
+}
+
+/// Prices agree; orders that carry no price (MARKET, NET_ZERO) may be listed with a zero one.
+fn same_price(order: &BrokerOrder, request: &OrderRequest) -> bool {
+    let unpriced = matches!(request.order_type, OrderType::Market | OrderType::NetZero);
+    if unpriced {
+        order.price.unwrap_or_default().is_zero() && request.price.unwrap_or_default().is_zero()
+    } else {
+        order.price == request.price
+    }
 }
 
 fn same_legs(order: &BrokerOrder, legs: &[OrderLeg]) -> bool {
@@ -126,6 +136,54 @@ mod tests {
         assert!(!matches_request(&order, &other_symbol, at(0)?, at(10)?));
         let market = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 10, "AAPL"));
         assert!(!matches_request(&order, &market, at(0)?, at(10)?));
+        Ok(())
+    }
+
+    #[test]
+    fn spreads_match_on_every_leg_and_unpriced_ones_on_a_zero_price() -> anyhow::Result<()> {
+        let legs = vec![
+            OrderLeg::option(Instruction::BuyToOpen, 1, "AAPL  241018C00230000"),
+            OrderLeg::option(Instruction::SellToOpen, 1, "AAPL  241018C00235000"),
+        ];
+        let zero = OrderRequest::spread(
+            ComplexOrderStrategy::Vertical,
+            OrderType::NetZero,
+            2,
+            None,
+            legs.clone(),
+        );
+        let mut listed_zero = listed(&zero, at(5)?);
+        assert!(matches_request(&listed_zero, &zero, at(0)?, at(10)?));
+        listed_zero.price = Some(dec!(0));
+        assert!(matches_request(&listed_zero, &zero, at(0)?, at(10)?));
+        listed_zero.price = Some(dec!(0.05));
+        assert!(!matches_request(&listed_zero, &zero, at(0)?, at(10)?));
+
+        let debit = OrderRequest::spread(
+            ComplexOrderStrategy::Vertical,
+            OrderType::NetDebit,
+            2,
+            Some(dec!(1.10)),
+            legs.clone(),
+        );
+        let listed_debit = listed(&debit, at(5)?);
+        assert!(matches_request(&listed_debit, &debit, at(0)?, at(10)?));
+        let three = OrderRequest::spread(
+            ComplexOrderStrategy::Vertical,
+            OrderType::NetDebit,
+            3,
+            Some(dec!(1.10)),
+            legs.clone(),
+        );
+        assert!(!matches_request(&listed_debit, &three, at(0)?, at(10)?));
+        let closing = OrderRequest::spread(
+            ComplexOrderStrategy::Vertical,
+            OrderType::NetDebit,
+            2,
+            Some(dec!(1.10)),
+            legs.iter().map(OrderLeg::reversed).collect(),
+        );
+        assert!(!matches_request(&listed_debit, &closing, at(0)?, at(10)?));
         Ok(())
     }
 }

@@ -11,6 +11,9 @@ wire_enum! {
         None => "NONE",
         /// Two options of one underlying, expiry and side at different strikes, one bought and one sold.
         Vertical => "VERTICAL",
+        /// A put spread below a call spread of one underlying and expiry, the inner strikes both sold
+        /// (or both bought).
+        IronCondor => "IRON_CONDOR",
     }
     other Other "Another strategy the broker reported; copydesk never sends one."
 }
@@ -23,12 +26,16 @@ mod tests {
     fn defaults_to_none_and_keeps_unknown_words() -> anyhow::Result<()> {
         assert_eq!(ComplexOrderStrategy::default(), ComplexOrderStrategy::None);
         assert_eq!(
-            serde_json::from_str::<ComplexOrderStrategy>("\"IRON_CONDOR\"")?,
-            ComplexOrderStrategy::Other("IRON_CONDOR".to_owned())
+            serde_json::from_str::<ComplexOrderStrategy>("\"BUTTERFLY\"")?,
+            ComplexOrderStrategy::Other("BUTTERFLY".to_owned())
         );
         assert_eq!(
             serde_json::to_string(&ComplexOrderStrategy::Vertical)?,
             "\"VERTICAL\""
+        );
+        assert_eq!(
+            serde_json::from_str::<ComplexOrderStrategy>("\"IRON_CONDOR\"")?,
+            ComplexOrderStrategy::IronCondor
         );
         Ok(())
     }

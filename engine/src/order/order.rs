@@ -110,13 +110,13 @@ impl BrokerOrder {
     /// The order's request fields, e.g. to compare with what was sent or to replace it.
     #[must_use]
     pub fn to_request(&self) -> OrderRequest {
-        let vertical = self.complex_order_strategy_type == ComplexOrderStrategy::Vertical;
+        let complex = self.complex_order_strategy_type != ComplexOrderStrategy::None;
         OrderRequest {
             session: self.session,
             duration: self.duration.clone(),
             order_type: self.order_type.clone(),
             complex_order_strategy_type: self.complex_order_strategy_type.clone(),
-            quantity: vertical.then_some(self.quantity),
+            quantity: complex.then_some(self.quantity),
             price: self.price,
             stop_price: self.stop_price,
             stop_price_link_basis: self.stop_price_link_basis,

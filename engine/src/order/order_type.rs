@@ -20,6 +20,8 @@ wire_enum! {
         NetDebit => "NET_DEBIT",
         /// A spread sold for at least a net `price`.
         NetCredit => "NET_CREDIT",
+        /// A spread traded for no money either way (its legs' prices cancel out).
+        NetZero => "NET_ZERO",
     }
     other Other "Another order type the broker reported; copydesk never sends one."
 }
@@ -40,13 +42,14 @@ impl OrderType {
         matches!(self, Self::Stop | Self::StopLimit)
     }
 
-    /// Whether this is a net-priced spread type (NET_DEBIT or NET_CREDIT).
+    /// Whether this is a net-priced spread type (NET_DEBIT, NET_CREDIT or NET_ZERO).
     #[must_use]
     pub fn is_net(&self) -> bool {
-        matches!(self, Self::NetDebit | Self::NetCredit)
+        matches!(self, Self::NetDebit | Self::NetCredit | Self::NetZero)
     }
 
-    /// The net type on the other side: NET_DEBIT ↔ NET_CREDIT; other types are unchanged.
+    /// The net type on the other side: NET_DEBIT ↔ NET_CREDIT; other types (NET_ZERO included) are
+    /// unchanged.
     #[must_use]
     pub fn reverse_net(&self) -> Self {
         match self {
@@ -71,7 +74,7 @@ mod tests {
             serde_json::from_str::<OrderType>("\"STOP_LIMIT\"")?,
             OrderType::StopLimit
         );
-        assert_eq!(OrderType::KNOWN.len(), 7);
+        assert_eq!(OrderType::KNOWN.len(), 8);
         Ok(())
     }
 
@@ -85,5 +88,7 @@ mod tests {
         assert!(OrderType::NetCredit.needs_price() && OrderType::NetCredit.is_net());
         assert_eq!(OrderType::NetDebit.reverse_net(), OrderType::NetCredit);
         assert_eq!(OrderType::Limit.reverse_net(), OrderType::Limit);
+        assert!(OrderType::NetZero.is_net() && !OrderType::NetZero.needs_price());
+        assert_eq!(OrderType::NetZero.reverse_net(), OrderType::NetZero);
     }
 }

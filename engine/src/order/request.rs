@@ -12,6 +12,7 @@ use super::link::{LinkBasis, LinkType};
 use super::order_type::OrderType;
 use super::osi::OptionSymbol;
 use super::session::Session;
+use super::spread_shape::{ShapeField, spread_shape};
 
 /// The longest equity ticker accepted (class shares such as `BRK.B` included).
 const MAX_EQUITY_SYMBOL_LEN: usize = 10;
@@ -117,7 +118,8 @@ impl OrderRequest {
     }
 
     /// A VERTICAL spread of `spreads` units at a net `price` (`order_type` NET_DEBIT or
-    /// NET_CREDIT); each leg's quantity is set to `spreads`.
+    /// NET_CREDIT); each leg's quantity is set to `spreads`. See [`OrderRequest::spread`] for
+    /// NET_ZERO, MARKET and iron condors.
     #[must_use]
     pub fn vertical(
         order_type: OrderType,
@@ -132,6 +134,38 @@ impl OrderRequest {
             complex_order_strategy_type: ComplexOrderStrategy::Vertical,
             quantity: Some(spreads),
             price: Some(price),
+            stop_price: None,
+            stop_price_link_basis: None,
+            stop_price_link_type: None,
+            stop_price_offset: None,
+            legs: legs
+                .into_iter()
+                .map(|leg| OrderLeg {
+                    quantity: spreads,
+                    ..leg
+                })
+                .collect(),
+        }
+    }
+
+    /// A multi-leg order (`strategy` VERTICAL or IRON_CONDOR) of `spreads` units, `order_type` NET_DEBIT,
+    /// NET_CREDIT or NET_ZERO at the net `price` per spread, or MARKET without one; each leg's quantity is
+    /// set to `spreads`.
+    #[must_use]
+    pub fn spread(
+        strategy: ComplexOrderStrategy,
+        order_type: OrderType,
+        spreads: u32,
+        price: Option<Decimal>,
+        legs: Vec<OrderLeg>,
+    ) -> Self {
+        Self {
+            session: Session::Normal,
+            duration: Duration::Day,
+            order_type,
+            complex_order_strategy_type: strategy,
+            quantity: Some(spreads),
+            price,
             stop_price: None,
             stop_price_link_basis: None,
             stop_price_link_type: None,
@@ -170,6 +204,13 @@ impl OrderRequest {
     #[must_use]
     pub fn is_vertical(&self) -> bool {
         self.complex_order_strategy_type == ComplexOrderStrategy::Vertical
+    }
+
+    /// Whether this is a multi-leg order priced as one (a VERTICAL or an IRON_CONDOR), whose top-level
+    /// quantity counts spreads.
+    #[must_use]
+    pub fn is_complex(&self) -> bool {
+        self.complex_order_strategy_type != ComplexOrderStrategy::None
     }
 
     /// Checks everything a broker would refuse, before anything is sent.
@@ -246,7 +287,9 @@ impl OrderRequest {
                 format!("a {kind} order needs a price"),
             ));
         }
-        if !kind.needs_price() && self.price.is_some() {
+        // A NET_ZERO spread may state its zero price.
+        let stated_zero = *kind == OrderType::NetZero && self.price.is_some_and(|p| p.is_zero());
+        if !kind.needs_price() && self.price.is_some() && !stated_zero {
             return Err(InvalidOrder::new(
                 "price",
                 format!("a {kind} order takes no price"),
@@ -294,18 +337,23 @@ impl OrderRequest {
 
     fn validate_shape(&self) -> Result<(), InvalidOrder> {
         let kind = &self.order_type;
-        if kind.is_net() != self.is_vertical() {
+        let strategy = &self.complex_order_strategy_type;
+        if kind.is_net() && !self.is_complex() {
             return Err(InvalidOrder::new(
                 "complexOrderStrategyType",
-                if kind.is_net() {
-                    format!("a {kind} order must be a VERTICAL")
-                } else {
-                    format!("a VERTICAL must be NET_DEBIT or NET_CREDIT, not {kind}")
-                },
+                format!("a {kind} order must be a VERTICAL or an IRON_CONDOR"),
             ));
         }
-        if self.is_vertical() {
-            return self.validate_vertical();
+        if self.is_complex() {
+            if !kind.is_net() && *kind != OrderType::Market {
+                return Err(InvalidOrder::new(
+                    "complexOrderStrategyType",
+                    format!(
+                        "a {strategy} must be NET_DEBIT, NET_CREDIT, NET_ZERO or MARKET, not {kind}"
+                    ),
+                ));
+            }
+            return self.validate_spread();
         }
         if self.legs.len() != 1 {
             return Err(InvalidOrder::new(
@@ -323,27 +371,23 @@ impl OrderRequest {
         Ok(())
     }
 
-    fn validate_vertical(&self) -> Result<(), InvalidOrder> {
-        let [first, second] = self.legs.as_slice() else {
-            return Err(InvalidOrder::new(
-                "legs",
-                "a VERTICAL needs exactly two option legs",
-            ));
-        };
+    fn validate_spread(&self) -> Result<(), InvalidOrder> {
+        let strategy = &self.complex_order_strategy_type;
         let spreads = match self.quantity {
             Some(n) if n >= 1 => n,
             _ => {
                 return Err(InvalidOrder::new(
                     "quantity",
-                    "a VERTICAL needs the number of spreads, at least 1",
+                    format!("a {strategy} needs the number of spreads, at least 1"),
                 ));
             }
         };
-        for (index, leg) in [first, second].into_iter().enumerate() {
+        let mut options = Vec::with_capacity(self.legs.len());
+        for (index, leg) in self.legs.iter().enumerate() {
             if leg.asset_type != AssetType::Option {
                 return Err(InvalidOrder::new(
                     format!("legs[{index}].assetType"),
-                    "every leg of a VERTICAL must be an OPTION",
+                    format!("every leg of a {strategy} must be an OPTION"),
                 ));
             }
             if leg.quantity != spreads {
@@ -352,32 +396,24 @@ impl OrderRequest {
                     "must equal the number of spreads",
                 ));
             }
+            // `validate_legs` parsed every option symbol already; a failure here repeats that error.
+            let option = OptionSymbol::parse(&leg.symbol)
+                .map_err(|e| InvalidOrder::new(format!("legs[{index}].symbol"), e.to_string()))?;
+            options.push((option, leg.instruction));
         }
-        // Both symbols were parsed by `validate_legs`; a failure here would repeat that error.
-        let (a, b) = match (
-            OptionSymbol::parse(&first.symbol),
-            OptionSymbol::parse(&second.symbol),
-        ) {
-            (Ok(a), Ok(b)) => (a, b),
-            (Err(e), _) => return Err(InvalidOrder::new("legs[0].symbol", e.to_string())),
-            (_, Err(e)) => return Err(InvalidOrder::new("legs[1].symbol", e.to_string())),
-        };
-        if a.root() != b.root() || a.expiry() != b.expiry() || a.put_call() != b.put_call() {
+        let refs: Vec<_> = options.iter().map(|(o, i)| (o, *i)).collect();
+        let shape = spread_shape(&refs).map_err(|e| {
+            let field = match e.field {
+                ShapeField::Legs => "legs".to_owned(),
+                ShapeField::Symbol => format!("legs[{}].symbol", e.leg),
+                ShapeField::Instruction => format!("legs[{}].instruction", e.leg),
+            };
+            InvalidOrder::new(field, e.message)
+        })?;
+        if shape != *strategy {
             return Err(InvalidOrder::new(
-                "legs[1].symbol",
-                "both legs of a VERTICAL need the same underlying, expiry and side",
-            ));
-        }
-        if a.strike() == b.strike() {
-            return Err(InvalidOrder::new(
-                "legs[1].symbol",
-                "the legs of a VERTICAL need different strikes",
-            ));
-        }
-        if first.instruction.is_buy() == second.instruction.is_buy() {
-            return Err(InvalidOrder::new(
-                "legs[1].instruction",
-                "a VERTICAL buys one leg and sells the other",
+                "complexOrderStrategyType",
+                format!("the legs form a {shape} but the order is marked {strategy}"),
             ));
         }
         Ok(())
@@ -669,7 +705,10 @@ mod tests {
         };
         assert_eq!(
             net_single.validate().err().map(|e| e.to_string()),
-            Some("complexOrderStrategyType: a NET_CREDIT order must be a VERTICAL".to_owned())
+            Some(
+                "complexOrderStrategyType: a NET_CREDIT order must be a VERTICAL or an IRON_CONDOR"
+                    .to_owned()
+            )
         );
         let limit_vertical = OrderRequest {
             order_type: OrderType::Limit,
@@ -679,6 +718,81 @@ mod tests {
             field_of(&limit_vertical),
             Some("complexOrderStrategyType".to_owned())
         );
+    }
+
+    #[test]
+    fn spreads_may_be_net_zero_or_market_and_iron_condors_take_four_legs() -> anyhow::Result<()> {
+        let legs = || {
+            vec![
+                OrderLeg::option(Instruction::BuyToOpen, 1, CALL_200),
+                OrderLeg::option(Instruction::SellToOpen, 1, CALL_210),
+            ]
+        };
+        let zero = OrderRequest::spread(
+            ComplexOrderStrategy::Vertical,
+            OrderType::NetZero,
+            2,
+            None,
+            legs(),
+        );
+        zero.validate()?;
+        assert!(zero.legs.iter().all(|l| l.quantity == 2));
+        OrderRequest {
+            price: Some(dec!(0)),
+            ..zero.clone()
+        }
+        .validate()?;
+        let priced_zero = OrderRequest {
+            price: Some(dec!(0.05)),
+            ..zero
+        };
+        assert_eq!(field_of(&priced_zero), Some("price".to_owned()));
+        OrderRequest::spread(
+            ComplexOrderStrategy::Vertical,
+            OrderType::Market,
+            1,
+            None,
+            legs(),
+        )
+        .validate()?;
+
+        let condor = OrderRequest::spread(
+            ComplexOrderStrategy::IronCondor,
+            OrderType::NetCredit,
+            3,
+            Some(dec!(1.20)),
+            vec![
+                OrderLeg::option(Instruction::BuyToOpen, 1, "AAPL  241018P00180000"),
+                OrderLeg::option(Instruction::SellToOpen, 1, "AAPL  241018P00190000"),
+                OrderLeg::option(Instruction::SellToOpen, 1, CALL_200),
+                OrderLeg::option(Instruction::BuyToOpen, 1, CALL_210),
+            ],
+        );
+        condor.validate()?;
+        assert!(condor.is_complex() && !condor.is_vertical());
+        assert_eq!(condor.total_quantity(), 3);
+        let mislabelled = OrderRequest {
+            complex_order_strategy_type: ComplexOrderStrategy::IronCondor,
+            ..bull_call()
+        };
+        assert_eq!(
+            mislabelled.validate().err().map(|e| e.to_string()),
+            Some(
+                "complexOrderStrategyType: the legs form a VERTICAL but the order is marked IRON_CONDOR"
+                    .to_owned()
+            )
+        );
+        let stop_spread = OrderRequest {
+            order_type: OrderType::Stop,
+            price: None,
+            stop_price: Some(dec!(1)),
+            ..bull_call()
+        };
+        assert_eq!(
+            field_of(&stop_spread),
+            Some("complexOrderStrategyType".to_owned())
+        );
+        Ok(())
     }
 
     #[test]

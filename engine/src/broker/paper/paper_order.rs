@@ -136,8 +136,8 @@ impl PaperOrder {
         if remaining == 0 || self.status != OrderStatus::Working {
             return None;
         }
-        if self.request.is_vertical() {
-            return self.vertical_execution(market, remaining.min(fill_size.max(1)));
+        if self.request.is_complex() {
+            return self.spread_execution(market, remaining, fill_size.max(1));
         }
         let prices = market.prices(&self.request.legs.first()?.symbol)?;
         let buys = self.buys();
@@ -199,29 +199,40 @@ impl PaperOrder {
         })
     }
 
-    fn vertical_execution(&self, market: &Market, units: u32) -> Option<Execution> {
+    /// A spread fills as one order at the natural net (buying at the ask, selling at the bid): MARKET at
+    /// once and whole; NET_DEBIT when the net paid is at most the limit, NET_CREDIT when the net received
+    /// is at least it, NET_ZERO when nothing is paid; priced ones in whole spreads of at most `fill_size`
+    /// per step. The unit price is the net per spread as a positive amount, as brokers report it.
+    fn spread_execution(
+        &self,
+        market: &Market,
+        remaining: u32,
+        fill_size: u32,
+    ) -> Option<Execution> {
         let mut leg_prices = Vec::with_capacity(self.request.legs.len());
-        let mut debit = Decimal::ZERO;
+        let mut paid = Decimal::ZERO;
         for leg in &self.request.legs {
             let prices = market.prices(&leg.symbol)?;
             if leg.instruction.is_buy() {
                 leg_prices.push(prices.ask);
-                debit += prices.ask;
+                paid += prices.ask;
             } else {
                 leg_prices.push(prices.bid);
-                debit -= prices.bid;
+                paid -= prices.bid;
             }
         }
-        let limit = self.request.price?;
-        let (fills, net) = match self.request.order_type {
-            OrderType::NetDebit => (debit <= limit, debit),
-            OrderType::NetCredit => (-debit >= limit, -debit),
-            _ => (false, debit),
+        let resting = remaining.min(fill_size);
+        let units = match self.request.order_type {
+            OrderType::Market => remaining,
+            OrderType::NetDebit if paid <= self.request.price? => resting,
+            OrderType::NetCredit if -paid >= self.request.price? => resting,
+            OrderType::NetZero if paid <= Decimal::ZERO => resting,
+            _ => return None,
         };
-        fills.then_some(Execution {
+        Some(Execution {
             units,
             leg_prices,
-            unit_price: net,
+            unit_price: paid.abs(),
         })
     }
 

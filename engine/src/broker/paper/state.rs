@@ -21,14 +21,19 @@ use crate::broker::{
 };
 use crate::ids::BrokerOrderId;
 use crate::order::{
-    AssetType, Duration as OrderDuration, OptionSymbol, OrderEvent, OrderRequest, OrderStatus,
-    OrderType,
+    AssetType, Duration as OrderDuration, Instruction, OptionSymbol, OrderEvent, OrderRequest,
+    OrderStatus, OrderType, Session,
 };
 
 /// First order id handed out.
 const FIRST_ORDER_ID: i64 = 1_000_000_001;
 /// First paper account number.
 const FIRST_ACCOUNT_NUMBER: u64 = 90_000_001;
+/// How long the extended (after-hours) session runs past the regular close: SEAMLESS DAY orders work
+/// until then.
+const EXTENDED_HOURS_AFTER_CLOSE: Duration = Duration::hours(4);
+/// Why a cash account cannot sell short.
+const SHORT_IN_CASH: &str = "Order rejected: short stock needs a margin account";
 
 /// One paper account.
 #[derive(Debug)]
@@ -247,7 +252,7 @@ impl PaperState {
             return;
         };
         for (leg, price) in order.request.legs.iter().zip(&execution.leg_prices) {
-            let per_unit = if order.request.is_vertical() {
+            let per_unit = if order.request.is_complex() {
                 leg.quantity / order.request.total_quantity().max(1)
             } else {
                 1
@@ -296,7 +301,15 @@ impl PaperState {
         request: &OrderRequest,
         ignoring: Option<BrokerOrderId>,
     ) -> Option<String> {
-        let ledger = &self.accounts.get(account)?.ledger;
+        let paper = self.accounts.get(account)?;
+        let ledger = &paper.ledger;
+        let sells_short = request
+            .legs
+            .iter()
+            .any(|l| l.instruction == Instruction::SellShort);
+        if paper.kind == AccountKind::Cash && sells_short {
+            return Some(SHORT_IN_CASH.to_owned());
+        }
         let open: Vec<&PaperOrder> = self
             .open_orders()
             .filter(|o| o.account == account && Some(o.id) != ignoring)
@@ -326,7 +339,7 @@ impl PaperState {
         if !request.legs.iter().any(|l| l.instruction.is_opening()) {
             return None;
         }
-        let account_kind = self.accounts.get(account)?.kind;
+        let account_kind = paper.kind;
         let mut cash = ledger.cash;
         let mut positions = ledger.net_positions();
         for order in &open {
@@ -362,8 +375,11 @@ impl PaperState {
             return;
         }
         let spreads = request.total_quantity().max(1);
+        let complex = request.is_complex();
+        // A spread priced at its net moves cash by the net; legs move cash one by one otherwise.
+        let net_priced = complex && request.order_type != OrderType::Market;
         for leg in &request.legs {
-            let leg_units = if request.is_vertical() {
+            let leg_units = if complex {
                 i64::from(units) * i64::from(leg.quantity / spreads).max(1)
             } else {
                 i64::from(units)
@@ -374,7 +390,7 @@ impl PaperState {
                 -leg_units
             };
             *positions.entry(leg.symbol.clone()).or_insert(0) += signed;
-            if !request.is_vertical() {
+            if !net_priced {
                 let price = self.expected_price(request, leg.instruction.is_buy(), &leg.symbol);
                 let amount =
                     price * Decimal::from(leg_units) * Decimal::from(leg.asset_type.multiplier());
@@ -385,14 +401,14 @@ impl PaperState {
                 };
             }
         }
-        if request.is_vertical() {
+        if net_priced {
             let net = request.price.unwrap_or(Decimal::ZERO)
                 * Decimal::from(units)
                 * Decimal::from(AssetType::Option.multiplier());
-            *cash += if request.order_type == OrderType::NetCredit {
-                net
-            } else {
-                -net
+            *cash += match request.order_type {
+                OrderType::NetCredit => net,
+                OrderType::NetDebit => -net,
+                _ => Decimal::ZERO,
             };
         }
     }
@@ -423,8 +439,11 @@ impl PaperState {
         now: DateTime<Utc>,
     ) -> PaperOrder {
         let id = BrokerOrderId(FIRST_ORDER_ID + i64::try_from(self.orders.len()).unwrap_or(0));
-        let expires_at = match request.duration {
-            OrderDuration::Day => Some(self.next_close(now)),
+        let expires_at = match (request.duration.clone(), request.session) {
+            (OrderDuration::Day, Session::Seamless) => {
+                Some(self.next_close(now, EXTENDED_HOURS_AFTER_CLOSE))
+            }
+            (OrderDuration::Day, _) => Some(self.next_close(now, Duration::zero())),
             _ => None,
         };
         PaperOrder {
@@ -444,16 +463,19 @@ impl PaperState {
         }
     }
 
-    fn next_close(&self, after: DateTime<Utc>) -> DateTime<Utc> {
-        let today = after
-            .date_naive()
-            .and_time(self.config.session_close)
-            .and_utc();
-        if today > after {
-            today
-        } else {
-            today + Duration::days(1)
-        }
+    /// The first session end after `after`, where a session ends `past_close` after the regular close
+    /// (an extended session may end after midnight, on the next calendar day).
+    fn next_close(&self, after: DateTime<Utc>, past_close: Duration) -> DateTime<Utc> {
+        let close = |days: i64| {
+            (after.date_naive() + Duration::days(days))
+                .and_time(self.config.session_close)
+                .and_utc()
+                + past_close
+        };
+        (-1..=1)
+            .map(close)
+            .find(|end| *end > after)
+            .unwrap_or_else(|| close(2))
     }
 
     /// Places an order: a refused one is recorded as REJECTED with the reason.
@@ -662,7 +684,7 @@ impl PaperState {
 }
 
 fn remaining_leg_units(order: &PaperOrder, leg_quantity: u32) -> u32 {
-    if order.request.is_vertical() {
+    if order.request.is_complex() {
         let per_spread = leg_quantity / order.request.total_quantity().max(1);
         order.remaining() * per_spread.max(1)
     } else {

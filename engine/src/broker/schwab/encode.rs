@@ -48,7 +48,10 @@ pub fn order_body(request: &OrderRequest) -> WireOrderRequest {
 mod tests {
     use super::*;
     use crate::broker::schwab::fixture::schwab_fixture;
-    use crate::order::{Duration, Instruction, LinkType, OrderLeg, OrderType, Session};
+    use crate::order::{
+        Duration, Instruction, LegForm, LegRule, LinkType, OrderLeg, OrderType, Session,
+        StockAction, StockForm, StockOrder, Vertical,
+    };
     use rust_decimal_macros::dec;
     use serde_json::Value;
 
@@ -138,6 +141,141 @@ mod tests {
         );
     }
 
+    fn leg(
+        symbol: &str,
+        instruction: &str,
+        order_type: &str,
+        quantity: &str,
+        price: &str,
+    ) -> LegForm {
+        LegForm {
+            symbol: symbol.into(),
+            instruction: instruction.into(),
+            order_type: order_type.into(),
+            quantity: quantity.into(),
+            price: price.into(),
+        }
+    }
+
+    fn staged(legs: &[LegForm], rule: LegRule) -> Vertical {
+        Vertical::from_form(legs, rule).expect("a well-formed spread")
+    }
+
+    #[test]
+    fn spreads_built_from_staged_legs() {
+        let market = staged(
+            &[
+                leg("IWM   241115C00225000", "BUY_TO_OPEN", "MARKET", "1", "0"),
+                leg(
+                    "IWM   241115C00230000",
+                    "SELL_TO_OPEN",
+                    "LIMIT",
+                    "1",
+                    "1.10",
+                ),
+            ],
+            LegRule::Opening,
+        );
+        assert_body(
+            &market.request(4),
+            schwab_fixture!("http_post_order_vertical_market"),
+        );
+        let zero = staged(
+            &[
+                leg(
+                    "AMD   241220P00140000",
+                    "SELL_TO_OPEN",
+                    "LIMIT",
+                    "1",
+                    "2.35",
+                ),
+                leg("AMD   241220P00135000", "BUY_TO_OPEN", "LIMIT", "1", "2.35"),
+            ],
+            LegRule::Opening,
+        );
+        assert_body(
+            &zero.request(1),
+            schwab_fixture!("http_post_order_vertical_net_zero"),
+        );
+        let debit = staged(
+            &[
+                leg("QQQ   241115P00480000", "BUY_TO_OPEN", "LIMIT", "2", "6.10"),
+                leg(
+                    "QQQ   241115P00475000",
+                    "SELL_TO_OPEN",
+                    "LIMIT",
+                    "2",
+                    "4.75",
+                ),
+            ],
+            LegRule::Opening,
+        );
+        assert_body(
+            &debit.request(2),
+            schwab_fixture!("http_post_order_vertical_net_debit"),
+        );
+        assert_body(
+            &debit.closing().request(2),
+            schwab_fixture!("http_post_order_vertical_close_net_credit"),
+        );
+        let condor = staged(
+            &[
+                leg("SPY   241115P00560000", "BUY_TO_OPEN", "LIMIT", "1", "1.05"),
+                leg(
+                    "SPY   241115P00565000",
+                    "SELL_TO_OPEN",
+                    "LIMIT",
+                    "1",
+                    "1.60",
+                ),
+                leg(
+                    "SPY   241115C00600000",
+                    "SELL_TO_OPEN",
+                    "LIMIT",
+                    "1",
+                    "1.45",
+                ),
+                leg("SPY   241115C00605000", "BUY_TO_OPEN", "LIMIT", "1", "0.80"),
+            ],
+            LegRule::Opening,
+        );
+        assert_body(
+            &condor.request(3),
+            schwab_fixture!("http_post_order_iron_condor_net_credit"),
+        );
+    }
+
+    #[test]
+    fn stock_orders_built_from_the_form() {
+        let form = |instruction: &str, session: &str, order_type: &str| StockForm {
+            symbol: "brk.b".into(),
+            instruction: instruction.into(),
+            session: session.into(),
+            duration: String::new(),
+            order_type: order_type.into(),
+            quantity: "40".into(),
+            price: "0".into(),
+            stop_price: "0".into(),
+            stop_price_link_type: "VALUE".into(),
+            stop_price_offset: "0.10".into(),
+        };
+        let short = StockOrder::from_form(&form("SELL_SHORT", "EXT", "MARKET"), StockAction::Place)
+            .expect("a short sale");
+        assert_body(
+            &short.request(40),
+            schwab_fixture!("http_post_order_stock_market_seamless"),
+        );
+        let cover = StockOrder::from_form(
+            &form("BUY_TO_COVER", "GTC_EXT", "TRAILING_STOP"),
+            StockAction::Exit,
+        )
+        .expect("a trailing cover");
+        assert_body(
+            &cover.request(40),
+            schwab_fixture!("http_post_order_stock_trailing_stop_value"),
+        );
+    }
+
     #[test]
     fn bodies_read_back_into_the_same_request() {
         let request = OrderRequest::stop_limit(
@@ -147,5 +285,19 @@ mod tests {
         );
         let back = super::super::parse::order_request(order_body(&request)).expect("reads back");
         assert_eq!(back, request);
+        let condor = OrderRequest::spread(
+            ComplexOrderStrategy::IronCondor,
+            OrderType::NetZero,
+            2,
+            None,
+            vec![
+                OrderLeg::option(Instruction::BuyToOpen, 1, "SPY   241115P00560000"),
+                OrderLeg::option(Instruction::SellToOpen, 1, "SPY   241115P00565000"),
+                OrderLeg::option(Instruction::SellToOpen, 1, "SPY   241115C00600000"),
+                OrderLeg::option(Instruction::BuyToOpen, 1, "SPY   241115C00605000"),
+            ],
+        );
+        let back = super::super::parse::order_request(order_body(&condor)).expect("reads back");
+        assert_eq!(back, condor);
     }
 }

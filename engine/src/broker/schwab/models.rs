@@ -844,6 +844,12 @@ mod tests {
             schwab_fixture!("http_post_order_stock_stop"),
             schwab_fixture!("http_post_order_stock_stop_limit"),
             schwab_fixture!("http_post_order_stock_trailing_stop"),
+            schwab_fixture!("http_post_order_vertical_market"),
+            schwab_fixture!("http_post_order_vertical_net_zero"),
+            schwab_fixture!("http_post_order_vertical_close_net_credit"),
+            schwab_fixture!("http_post_order_iron_condor_net_credit"),
+            schwab_fixture!("http_post_order_stock_market_seamless"),
+            schwab_fixture!("http_post_order_stock_trailing_stop_value"),
         ] {
             let request: WireOrderRequest = serde_json::from_str(text).expect("request fixture");
             let expected: Value = serde_json::from_str(text).expect("fixture is json");

@@ -519,6 +519,7 @@ mod tests {
     use super::*;
     use crate::broker::schwab::fixture::schwab_fixture;
     use crate::broker::schwab::models::WireOrder;
+    use crate::order::{Net, StockTiming, Vertical};
     use chrono::{NaiveDate, TimeZone};
     use rust_decimal_macros::dec;
 
@@ -740,6 +741,133 @@ mod tests {
                     OrderLeg::option(Instruction::BuyToOpen, 2, "QQQ   241115P00480000"),
                     OrderLeg::option(Instruction::SellToOpen, 2, "QQQ   241115P00475000"),
                 ]
+            )
+        );
+    }
+
+    fn spreads_and_stocks() -> Vec<BrokerOrder> {
+        let wire: Vec<WireOrder> = serde_json::from_str(schwab_fixture!(
+            "http_get_accounts_hash_orders_spreads_and_stocks"
+        ))
+        .expect("orders fixture");
+        broker_orders(wire)
+    }
+
+    #[test]
+    fn spreads_read_as_one_order_with_their_net_fill_in_whole_spreads() {
+        let orders = spreads_and_stocks();
+        assert_eq!(orders.len(), 8, "every order reads");
+        let partial = &orders[0];
+        assert_eq!(
+            (
+                partial.status.clone(),
+                partial.quantity,
+                partial.filled_quantity,
+                partial.remaining_quantity
+            ),
+            (OrderStatus::Working, 5, 3, 2)
+        );
+        assert_eq!(partial.average_fill_price, Some(dec!(1.35)));
+        let vertical = Vertical::from_broker_order(partial).expect("a vertical");
+        assert_eq!(vertical.net(), Net::Debit(dec!(1.35)));
+        assert_eq!(vertical.spreads(), 5);
+        assert_eq!(vertical.primary().symbol_text(), "QQQ   241115P00480000");
+        let close = vertical.closing().request(3);
+        assert_eq!(
+            (close.order_type.clone(), close.price),
+            (OrderType::NetCredit, Some(dec!(1.35)))
+        );
+        assert_eq!(
+            close.legs.iter().map(|l| l.instruction).collect::<Vec<_>>(),
+            [Instruction::SellToClose, Instruction::BuyToClose]
+        );
+
+        let condor = &orders[1];
+        assert_eq!(
+            condor.complex_order_strategy_type,
+            ComplexOrderStrategy::IronCondor
+        );
+        assert_eq!(condor.legs.len(), 4);
+        assert_eq!(condor.average_fill_price, Some(dec!(1.2)));
+        condor
+            .to_request()
+            .validate()
+            .expect("an iron condor copydesk could send");
+
+        let zero = &orders[2];
+        assert_eq!(
+            (zero.order_type.clone(), zero.price, zero.status.clone()),
+            (OrderType::NetZero, None, OrderStatus::Queued)
+        );
+        zero.to_request().validate().expect("a NET_ZERO vertical");
+
+        let market = &orders[3];
+        assert_eq!(
+            (market.order_type.clone(), market.average_fill_price),
+            (OrderType::Market, Some(dec!(1.3)))
+        );
+        assert!(market.legs.iter().all(|l| l.instruction.is_closing()));
+        market
+            .to_request()
+            .validate()
+            .expect("a MARKET closing vertical");
+    }
+
+    #[test]
+    fn stock_orders_read_with_their_sessions_and_stops() {
+        let orders = spreads_and_stocks();
+        let sub_dollar = &orders[4];
+        assert_eq!(
+            (
+                sub_dollar.session,
+                sub_dollar.duration.clone(),
+                sub_dollar.price
+            ),
+            (Session::Seamless, Duration::Day, Some(dec!(0.0125)))
+        );
+        let short = &orders[5];
+        assert_eq!(
+            short
+                .legs
+                .first()
+                .map(|l| (l.instruction, l.symbol.as_str())),
+            Some((Instruction::SellShort, "BRK.B"))
+        );
+        assert_eq!(short.average_fill_price, Some(dec!(451.25)));
+        let cover = &orders[6];
+        assert_eq!(
+            (
+                cover.order_type.clone(),
+                cover.stop_price,
+                cover.stop_price_link_basis,
+                cover.stop_price_link_type,
+                cover.stop_price_offset
+            ),
+            (
+                OrderType::TrailingStop,
+                Some(dec!(451.35)),
+                Some(LinkBasis::Mark),
+                Some(LinkType::Value),
+                Some(dec!(0.1))
+            )
+        );
+        assert_eq!(
+            StockTiming::from_parts(cover.session, &cover.duration),
+            Some(StockTiming::GtcExt)
+        );
+        let canceled = &orders[7];
+        assert_eq!(
+            (
+                canceled.status.clone(),
+                canceled.stop_price,
+                canceled.price,
+                canceled.remaining_quantity
+            ),
+            (
+                OrderStatus::Canceled,
+                Some(dec!(59.25)),
+                Some(dec!(59.5)),
+                100
             )
         );
     }
