@@ -36,6 +36,20 @@ pub fn is_json(req: &HttpRequest) -> bool {
         .is_some_and(|mime| mime.type_() == mime::APPLICATION && mime.subtype() == mime::JSON)
 }
 
+/// Whether the request carries no body at all: `Content-Length: 0`, or (HTTP/1) neither a length nor a
+/// transfer encoding. A call whose payload is none may come this way without a content type; any body
+/// still has to be JSON.
+pub fn has_no_body(req: &HttpRequest) -> bool {
+    let headers = req.headers();
+    match headers.get(header::CONTENT_LENGTH) {
+        Some(length) => length.as_bytes() == b"0",
+        None => {
+            !headers.contains_key(header::TRANSFER_ENCODING)
+                && req.version() < actix_web::http::Version::HTTP_2
+        }
+    }
+}
+
 impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
@@ -122,6 +136,32 @@ mod tests {
     struct Login {
         agent_username: String,
         agent_password: String,
+    }
+
+    #[test]
+    fn a_request_without_length_or_encoding_has_no_body() {
+        use actix_web::test::TestRequest;
+        assert!(has_no_body(&TestRequest::post().to_http_request()));
+        assert!(has_no_body(
+            &TestRequest::post()
+                .insert_header((header::CONTENT_LENGTH, "0"))
+                .to_http_request()
+        ));
+        assert!(!has_no_body(
+            &TestRequest::post()
+                .insert_header((header::CONTENT_LENGTH, "2"))
+                .to_http_request()
+        ));
+        assert!(!has_no_body(
+            &TestRequest::post()
+                .insert_header((header::TRANSFER_ENCODING, "chunked"))
+                .to_http_request()
+        ));
+        assert!(!has_no_body(
+            &TestRequest::post()
+                .version(actix_web::http::Version::HTTP_2)
+                .to_http_request()
+        ));
     }
 
     fn message(body: &str) -> String {

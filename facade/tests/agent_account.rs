@@ -168,10 +168,34 @@ async fn wrong_content_type_is_415_and_an_oversized_body_is_413() {
             )
         )
     );
-    let missing = test::TestRequest::post().uri(LOGOUT).to_request();
+    // A call whose payload is none may send no body and no content type; a body must still be JSON.
+    let empty = test::TestRequest::post().uri(LOGOUT).to_request();
     assert_eq!(
-        test::call_service(&service, missing).await.status(),
+        status_and_text(test::call_service(&service, empty).await).await,
+        (StatusCode::OK, "success".into())
+    );
+    let text_body = test::TestRequest::post()
+        .uri(LOGOUT)
+        .insert_header(("content-type", "text/plain"))
+        .set_payload("bye")
+        .to_request();
+    assert_eq!(
+        test::call_service(&service, text_body).await.status(),
         StatusCode::UNSUPPORTED_MEDIA_TYPE
+    );
+    let untyped_body = test::TestRequest::post()
+        .uri(LOGOUT)
+        .set_payload("{}")
+        .to_request();
+    assert_eq!(
+        test::call_service(&service, untyped_body).await.status(),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE
+    );
+    let empty_register = test::TestRequest::post().uri(REGISTER).to_request();
+    assert_eq!(
+        test::call_service(&service, empty_register).await.status(),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "a call that needs a body still needs JSON"
     );
 
     let huge = credentials("alice", &"p".repeat(70 * 1024));

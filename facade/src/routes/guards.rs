@@ -7,10 +7,11 @@ use actix_web::middleware::Next;
 use actix_web::{Error, ResponseError};
 
 use crate::ApiError;
-use crate::json_body::is_json;
+use crate::json_body::{has_no_body, is_json};
 
-/// Refuses POST, PUT, PATCH and DELETE without `Content-Type: application/json` (415). With SameSite=Strict
-/// cookies this closes cross-site request forgery: a form post cannot set that content type.
+/// Refuses POST, PUT, PATCH and DELETE that carry a body without `Content-Type: application/json` (415).
+/// With SameSite=Strict cookies this closes cross-site request forgery: a form post cannot set that
+/// content type. A write with no body at all (logout) passes; handlers that need a body still refuse it.
 ///
 /// # Errors
 /// Passes on the inner service's errors.
@@ -22,7 +23,7 @@ pub async fn require_json_for_writes(
         *req.method(),
         Method::POST | Method::PUT | Method::PATCH | Method::DELETE
     );
-    if writes && !is_json(req.request()) {
+    if writes && !is_json(req.request()) && !has_no_body(req.request()) {
         let response = ApiError::UnsupportedMediaType.error_response();
         return Ok(req.into_response(response).map_into_right_body());
     }

@@ -30,6 +30,11 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
             ),
             (
                 "/trading_account/delete_account",
+                web::post().to(delete_account),
+            ),
+            // The spec names POST; DELETE stays as an alias for clients that used it.
+            (
+                "/trading_account/delete_account",
                 web::delete().to(delete_account),
             ),
             ("/trading_account/database", web::get().to(database)),
