@@ -49,8 +49,11 @@ describe("OptionTradingSection orders table", () => {
     expect(headings(ordersTable())).toEqual([
       "View",
       "Change order",
+      "Session",
       "Symbol description",
       "Success rate",
+      "Accounts",
+      "Total Filled / Qty",
       "Filled Qty",
       "Price",
       "Qty",
@@ -69,8 +72,11 @@ describe("OptionTradingSection orders table", () => {
       throw new Error("expected two rows");
     }
     expect(cellTexts(newest).slice(2)).toEqual([
+      "#12",
       "AAPL 10/18/2024 230.00 C",
       "67%",
+      "2",
+      "0 / 4",
       "0",
       "2.50",
       "3",
@@ -85,13 +91,40 @@ describe("OptionTradingSection orders table", () => {
       backgroundColor: "#9D3F9D",
     });
     expect(within(newest).getByText("WORKING")).toHaveStyle({ color: "#D1980B" });
-    expect(cellTexts(older)[8]).toBe("FILLED");
+    expect(within(newest).getByText("67%").closest(".bp6-tag")).toHaveClass("bp6-intent-warning");
+    expect(within(newest).getByTitle("0 of 4 contracts filled on 2 accounts")).toHaveTextContent("0 / 4");
+    expect(cellTexts(older).slice(2, 7)).toEqual(["#11", "AAPL 10/18/2024 230.00 C", "100%", "1", "1 / 1"]);
+    expect(within(older).getByText("100%").closest(".bp6-tag")).toHaveClass("bp6-intent-success");
+    expect(cellTexts(older)[11]).toBe("FILLED");
     expect(within(older).getByText("FILLED")).not.toHaveAttribute("style");
     expect(within(older).getByRole("img", { name: "Status colour green" })).toBeInTheDocument();
     expect(within(older).getByRole("button", { name: "Replace session 11" })).toBeDisabled();
     expect(within(older).getByRole("button", { name: "Cancel session 11" })).toBeDisabled();
     expect(within(newest).getByRole("button", { name: "Replace session 12" })).toBeEnabled();
     expect(screen.getByText("Page 1 of 1")).toBeInTheDocument();
+  });
+
+  it("shows a session no account accepted with its success rate in red", async () => {
+    renderOptionScreen({
+      rows: [1, 2, 3].map((accountId) =>
+        orderRowJson(7, accountId, {
+          optionChainStatus: "FAILED_TO_PLACE",
+          optionChainOrderId: null,
+          optionChainOwnStatusColor: "none",
+          optionChainStatusColor: "green",
+          optionChainQuantity: accountId,
+          successRate: 0,
+        }),
+      ),
+    });
+
+    await within(ordersTable()).findByRole("button", { name: "View session 7" });
+    const [row] = bodyRows(ordersTable());
+    if (row === undefined) {
+      throw new Error("expected a row");
+    }
+    expect(cellTexts(row).slice(2, 7)).toEqual(["#7", "AAPL 10/18/2024 230.00 C", "0%", "3", "0 / 6"]);
+    expect(within(row).getByText("0%").closest(".bp6-tag")).toHaveClass("bp6-intent-danger");
   });
 
   it("pages ten sessions at a time", async () => {

@@ -1,6 +1,7 @@
 // One account's order of a single-leg option copy-trade, how the orders answer is read, and which rows R and C act on.
 import { Fields } from "../../shared/api/fields";
 import { isRecord } from "../../shared/api/json";
+import { summarizeSession, type SessionSummary } from "../../shared/orders/sessionSummary";
 import {
   isOpenStatus,
   OWN_STATUS_COLORS,
@@ -56,6 +57,17 @@ export interface OptionSession {
   readonly id: number;
   /** The rows; the first represents the session in the main table. */
   readonly rows: readonly OptionOrderRow[];
+}
+
+/** The session across its accounts: how many, and the contracts ordered and filled on all of them. */
+export function optionSessionSummary(session: OptionSession): SessionSummary {
+  return summarizeSession(
+    session.rows.map((row) => ({
+      accountId: row.accountId,
+      quantity: row.optionChainQuantity,
+      filledQuantity: row.optionChainFilledQuantity,
+    })),
+  );
 }
 
 /** True when the row's order can be replaced: it has an order id and a replaceable status. */

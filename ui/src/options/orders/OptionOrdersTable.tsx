@@ -7,13 +7,17 @@ import { TablePager } from "../../shared/tables/TablePager";
 
 /**
  * The visible columns in order; the hidden ID, Account Id, Symbol and Option chain order Id columns are not
- * rendered. The status dot's column has no heading text.
+ * rendered. The status dot's column has no heading text. Session, Accounts and Total Filled / Qty describe the
+ * whole session; the other columns show its first account's order, which represents the session.
  */
 export const OPTION_ORDER_COLUMNS = [
   "View",
   "Change order",
+  "Session",
   "Symbol description",
   "Success rate",
+  "Accounts",
+  "Total Filled / Qty",
   "Filled Qty",
   "Price",
   "Qty",

@@ -3,11 +3,13 @@ import { Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
-import type { OptionSession } from "./OptionOrderRow";
+import { optionSessionSummary, type OptionSession } from "./OptionOrderRow";
 import { useStores } from "../../shared/shell/StoreContext";
 import { OrderStatusText } from "../../shared/tables/OrderStatusText";
 import { RoundButton } from "../../shared/tables/RoundButton";
 import { StatusDot } from "../../shared/tables/StatusDot";
+import { SuccessRateTag } from "../../shared/tables/SuccessRateTag";
+import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
 
 /** Props of {@link OptionSessionRow}. */
 export interface OptionSessionRowProps {
@@ -23,6 +25,7 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
     return null;
   }
   const id = session.id;
+  const summary = optionSessionSummary(session);
   return (
     <tr data-session-id={id}>
       <td>
@@ -50,8 +53,15 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
           onClick={() => options.cancelSession(session)}
         />
       </td>
+      <td className="cd-number">{`#${id}`}</td>
       <td>{first.optionChainDescription}</td>
-      <td className="cd-number">{`${Math.round(first.successRate)}%`}</td>
+      <td>
+        <SuccessRateTag rate={first.successRate} />
+      </td>
+      <td className="cd-number">{summary.accounts}</td>
+      <td className="cd-number">
+        <FilledOfTotal summary={summary} unit="contracts" />
+      </td>
       <td className="cd-number">{first.optionChainFilledQuantity}</td>
       <td className="cd-number">{formatPrice(first.optionChainPrice)}</td>
       <td className="cd-number">{first.optionChainQuantity}</td>

@@ -42,7 +42,9 @@ describe("SessionOrdersDialog", () => {
     const { dialog } = await openSession();
     const table = within(dialog).getByRole("table", { name: "Orders of the session" });
 
-    expect(within(dialog).getByText("Success rate 67%")).toBeInTheDocument();
+    const summary = dialog.querySelector(".cd-session-summary");
+    expect(summary).toHaveTextContent("Success rate67%3 accounts1 of 3 contracts filled");
+    expect(within(dialog).getByText("67%").closest(".bp6-tag")).toHaveClass("bp6-intent-warning");
     expect(within(dialog).getByRole("img", { name: "Status colour purple" })).toBeInTheDocument();
     expect(headings(table).slice(2)).toEqual([
       "Account",

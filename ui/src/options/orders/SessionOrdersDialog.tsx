@@ -1,11 +1,11 @@
 // The view-all-orders dialog of one session: every account's order, with R and C per row and for the checked.
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { orderRowKey } from "./OptionOrderRow";
+import { optionSessionSummary, orderRowKey } from "./OptionOrderRow";
 import { useStores } from "../../shared/shell/StoreContext";
 import { RoundButton } from "../../shared/tables/RoundButton";
 import { SessionOrderRow } from "./SessionOrderRow";
-import { StatusDot } from "../../shared/tables/StatusDot";
+import { SessionSummaryLine } from "../../shared/tables/SessionSummaryLine";
 
 /** The columns after the selection checkbox and the Change order column. */
 const COLUMNS = [
@@ -36,11 +36,13 @@ export const SessionOrdersDialog = observer(function SessionOrdersDialog() {
       className="cd-session-dialog"
     >
       <DialogBody>
-        {first !== undefined && (
-          <p className="cd-session-summary">
-            <StatusDot color={first.optionChainStatusColor} />
-            <span>{`Success rate ${Math.round(first.successRate)}%`}</span>
-          </p>
+        {first !== undefined && dialog.sessionId !== null && (
+          <SessionSummaryLine
+            color={first.optionChainStatusColor}
+            rate={first.successRate}
+            summary={optionSessionSummary({ id: dialog.sessionId, rows })}
+            unit="contracts"
+          />
         )}
         <div className="cd-table-scroll">
           <HTMLTable className="cd-option-table" compact striped aria-label="Orders of the session">
