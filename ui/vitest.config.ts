@@ -20,7 +20,7 @@ export default defineConfig({
           name: "components",
           environment: "jsdom",
           include: ["src/**/*.test.tsx"],
-          setupFiles: ["src/test/setup.ts"],
+          setupFiles: ["src/shared/test/setup.ts"],
           deps: {
             optimizer: {
               client: {

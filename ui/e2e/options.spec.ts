@@ -57,6 +57,31 @@ async function expectToast(page: Page, intent: "success" | "danger", text: strin
   await expect(toast(page, intent).filter({ hasText: text })).toHaveText(text);
 }
 
+/** The orders main table's columns, in order. */
+const ORDER_COLUMNS = [
+  "View",
+  "Change order",
+  "Session",
+  "Symbol description",
+  "Success rate",
+  "Accounts",
+  "Total Filled / Qty",
+  "Filled Qty",
+  "Price",
+  "Qty",
+  "Side Pos Effect",
+  "Status",
+  "Order type",
+  "Time",
+  "",
+  "Name",
+] as const;
+
+/** The cell of a session row under the heading `column`. */
+function sessionCell(row: Locator, column: (typeof ORDER_COLUMNS)[number]): Locator {
+  return row.getByRole("cell").nth(ORDER_COLUMNS.indexOf(column));
+}
+
 /** The orders main table's session rows. */
 function sessionRows(page: Page): Locator {
   return page.getByRole("table", { name: "Option orders" }).locator("tbody tr[data-session-id]");
@@ -159,11 +184,14 @@ test("a LIMIT order placed through the chain pickers, replaced for selected rows
   // One session with three rows (the inactive account gets none), all working: red, 100% accepted.
   await expect(sessionRows(page)).toHaveCount(1);
   const session = sessionRows(page).first();
-  await expect(session.getByRole("cell").nth(2)).toHaveText(chosen);
-  await expect(session.getByRole("cell").nth(3)).toHaveText("100%");
-  await expect(session.getByRole("cell").nth(8)).toHaveText("WORKING");
+  await expect(sessionCell(session, "Symbol description")).toHaveText(chosen);
+  await expect(sessionCell(session, "Success rate")).toHaveText("100%");
+  await expect(sessionCell(session, "Status")).toHaveText("WORKING");
+  await expect(sessionCell(session, "Accounts")).toHaveText("3");
+  await expect(sessionCell(session, "Total Filled / Qty")).toHaveText("0 / 5");
   await expect(session.getByRole("img", { name: "Status colour red" })).toBeVisible();
   const sessionId = await session.getAttribute("data-session-id");
+  await expect(sessionCell(session, "Session")).toHaveText(`#${sessionId}`);
 
   await session.getByRole("button", { name: `View session ${sessionId}` }).click();
   const view = page.getByRole("dialog", { name: `Orders of Session ${sessionId}` });
@@ -205,7 +233,7 @@ test("a LIMIT order placed through the chain pickers, replaced for selected rows
 
   // The replacement is a new session of two rows at the new price; the first one's rows now differ in status.
   await expect(sessionRows(page)).toHaveCount(2);
-  await expect(sessionRows(page).first().getByRole("cell").nth(5)).toHaveText("0.02");
+  await expect(sessionCell(sessionRows(page).first(), "Price")).toHaveText("0.02");
   await expect(sessionRows(page).nth(1).getByRole("img", { name: "Status colour purple" })).toBeVisible();
 });
 
@@ -214,9 +242,9 @@ test("a MARKET order fills; its positions are exited, selected and changed", asy
   const description = await placeFromChain(page, "MSFT", "CALL", "MARKET");
 
   const session = sessionRows(page).first();
-  await expect(session.getByRole("cell").nth(8)).toHaveText("FILLED");
+  await expect(sessionCell(session, "Status")).toHaveText("FILLED");
   await expect(session.getByRole("img", { name: "Status colour green" })).toBeVisible();
-  await expect(session.getByRole("cell").nth(4)).toHaveText("1");
+  await expect(sessionCell(session, "Filled Qty")).toHaveText("1");
 
   // One position row per account: the small ones hold 1, the big one 3, all long (green).
   await expect(positionRows(page)).toHaveCount(3);
@@ -290,7 +318,7 @@ test("an order is saved from the place dialog and placed again from the PUT list
   await dialog.getByRole("button", { name: "Place order" }).click();
   await expectToast(page, "success", "Place order successful");
   await expect(sessionRows(page)).toHaveCount(1);
-  await expect(sessionRows(page).first().getByRole("cell").nth(2)).toHaveText(description);
+  await expect(sessionCell(sessionRows(page).first(), "Symbol description")).toHaveText(description);
   await dismissToasts(page);
 
   await puts.getByRole("button", { name: `Delete saved order ${description}` }).click();
@@ -368,6 +396,6 @@ test("replace and cancel of checked orders with none checked warn, and LIMIT wit
   await expect(cancel).toContainText("on 3 accounts?");
   await cancel.getByRole("button", { name: "DELETE" }).click();
   await expectToast(page, "success", "Order deleted successful");
-  await expect(session.getByRole("cell").nth(8)).toHaveText("CANCELED");
+  await expect(sessionCell(session, "Status")).toHaveText("CANCELED");
   await expect(session.getByRole("button", { name: `Cancel session ${sessionId}` })).toBeDisabled();
 });

@@ -2,7 +2,7 @@
 // login page, see its balances and connection time.
 import { expect, test } from "@playwright/test";
 
-import { DASH } from "../src/format/dash";
+import { DASH } from "../src/shared/format/dash";
 import { AGENT_PASSWORD, toast, uniqueAgent } from "./fixtures";
 import { FAKE_APP_KEY, FAKE_APP_SECRET, startSchwabFake, type RunningFake } from "./schwabFake";
 import { startServer, type RunningServer } from "./server";

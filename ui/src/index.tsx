@@ -4,9 +4,9 @@ import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { HashRouter } from "react-router-dom";
-import { AppShell } from "./components/AppShell";
-import { RootStore } from "./stores/RootStore";
-import { StoreContext } from "./stores/StoreContext";
+import { AppShell } from "./shared/shell/AppShell";
+import { RootStore } from "./shared/shell/RootStore";
+import { StoreContext } from "./shared/shell/StoreContext";
 
 const container = document.getElementById("root");
 if (container === null) {

@@ -1,0 +1,40 @@
+// The Account section of the trading area: the agent's trading accounts, their dialogs and the operator panel.
+import { H2 } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { useStores } from "../shared/shell/StoreContext";
+import { AccessTokenDialog } from "./AccessTokenDialog";
+import { AccountInfoDialog } from "./AccountInfoDialog";
+import { AccountTable } from "./AccountTable";
+import { AccountToolbar } from "./AccountToolbar";
+import { AddAccountDialog } from "./AddAccountDialog";
+import { DeleteAccountDialog } from "./DeleteAccountDialog";
+import { OperatorPanel } from "./operator/OperatorPanel";
+
+/** The Account section, shown at its tab; polls the accounts every second while it is shown. */
+export const AccountSection = observer(function AccountSection() {
+  const { accounts, operator } = useStores();
+
+  useEffect(() => {
+    accounts.startPolling();
+    void operator.loadSettings();
+    return () => {
+      accounts.stopPolling();
+    };
+  }, [accounts, operator]);
+
+  return (
+    <section className="cd-section cd-account-section" aria-labelledby="cd-section-title">
+      <div className="cd-section-head">
+        <H2 id="cd-section-title">Account</H2>
+        <AccountToolbar />
+      </div>
+      <AccountTable />
+      <OperatorPanel />
+      <AddAccountDialog />
+      <AccountInfoDialog />
+      <DeleteAccountDialog />
+      <AccessTokenDialog />
+    </section>
+  );
+});

@@ -1,0 +1,28 @@
+// The delete confirmation: names the account; CANCEL keeps it, DELETE removes it.
+import { DialogBody, Intent } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { deleteQuestion } from "./AccountMessages";
+import { useStores } from "../shared/shell/StoreContext";
+import { ConfirmFooter } from "../shared/dialogs/ConfirmFooter";
+import { PendingDialog } from "../shared/dialogs/PendingDialog";
+
+const QUESTION_ID = "cd-delete-account-question";
+
+/** Modal asking the agent to confirm deleting an account. */
+export const DeleteAccountDialog = observer(function DeleteAccountDialog() {
+  const { accounts } = useStores();
+  const dialog = accounts.deleteDialog;
+  return (
+    <PendingDialog
+      dialog={dialog}
+      title="Delete Account"
+      describedBy={QUESTION_ID}
+      className="cd-delete-account-dialog"
+    >
+      <DialogBody>
+        <p id={QUESTION_ID}>{deleteQuestion(dialog.accountName)}</p>
+      </DialogBody>
+      <ConfirmFooter dialog={dialog} actionText="DELETE" intent={Intent.DANGER} onAction={dialog.confirm} />
+    </PendingDialog>
+  );
+});

@@ -1,0 +1,75 @@
+// The delete confirmation dialog: its open flag, the account it names, and deleting that account.
+import { makeAutoObservable } from "mobx";
+import { AccountPaths } from "../shared/accounts/accountPaths";
+import { AccountMessages } from "./AccountMessages";
+import { sendFromDialog } from "../shared/stores/DialogRequest";
+import { failed, succeeded, type Outcome } from "../shared/stores/Outcome";
+import type { StoreDeps } from "../shared/shell/StoreDeps";
+import type { TradingAccount } from "../shared/accounts/TradingAccount";
+
+/** The answer text of a successful deletion. */
+const SUCCESS_TEXT = "success";
+
+/** State of the delete-account confirmation. */
+export class DeleteAccountDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** Name of the account to delete. */
+  accountName = "";
+  /** True while the deletion is in flight. */
+  pending = false;
+
+  private readonly deps: StoreDeps;
+  private readonly reloadAccounts: () => Promise<void>;
+
+  /**
+   * @param deps The root store (API client).
+   * @param reloadAccounts Reloads the account list after a deletion.
+   */
+  constructor(deps: StoreDeps, reloadAccounts: () => Promise<void>) {
+    this.deps = deps;
+    this.reloadAccounts = reloadAccounts;
+    makeAutoObservable<this, "deps" | "reloadAccounts">(
+      this,
+      { deps: false, reloadAccounts: false },
+      { autoBind: true },
+    );
+  }
+
+  /** Asks about deleting `account`. */
+  open(account: TradingAccount): void {
+    if (this.pending) {
+      return;
+    }
+    this.accountName = account.accountName;
+    this.isOpen = true;
+  }
+
+  /** Closes the dialog without deleting (CANCEL, backdrop); ignored while deleting. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /**
+   * Deletes the account. Only the answer `success` counts: the dialog closes and the list reloads. Any
+   * other answer or error is "Account deleted failed" and the dialog stays open.
+   */
+  async confirm(): Promise<Outcome> {
+    if (this.pending) {
+      return failed(AccountMessages.deleteFailed);
+    }
+    const ok = await sendFromDialog(
+      this,
+      () => this.deps.api.delete(AccountPaths.deleteAccount, { accountName: this.accountName }),
+      (answer) => typeof answer === "string" && answer.trim() === SUCCESS_TEXT,
+      { refused: "Deleting the account was refused", failed: "Deleting the account failed" },
+    );
+    if (!ok) {
+      return failed(AccountMessages.deleteFailed);
+    }
+    await this.reloadAccounts();
+    return succeeded(AccountMessages.deleteSucceeded);
+  }
+}

@@ -1,0 +1,51 @@
+// The operator panel under the accounts table: per-account limits and health, and the operator settings.
+import { HTMLTable, Section, SectionCard } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useStores } from "../../shared/shell/StoreContext";
+import { ColumnHeads } from "../../shared/tables/ColumnHeads";
+import { OperatorAccountRow } from "./OperatorAccountRow";
+import { OperatorSettingsForm } from "./OperatorSettingsForm";
+
+/** The operator table's columns in order. */
+export const OPERATOR_COLUMNS = [
+  "Account",
+  "Status",
+  "Write limit per minute",
+  "Writes last minute",
+  "Reads last minute",
+  "Throttled calls",
+  "Last successful poll",
+  "Access token",
+  "Refresh token",
+] as const;
+
+/** A compact panel titled Operator, refreshed by the Account screen's poll. */
+export const OperatorPanel = observer(function OperatorPanel() {
+  const { operator } = useStores();
+  const rows = operator.sortedAccounts;
+
+  return (
+    <Section className="cd-operator" title="Operator" compact>
+      <SectionCard>
+        <OperatorSettingsForm />
+      </SectionCard>
+      <SectionCard padded={false}>
+        <HTMLTable className="cd-operator-table" compact aria-label="Operator view of the accounts">
+          <ColumnHeads columns={OPERATOR_COLUMNS} />
+          <tbody>
+            {rows.map((account) => (
+              <OperatorAccountRow key={account.accountId} account={account} />
+            ))}
+            {rows.length === 0 && (
+              <tr>
+                <td className="cd-empty-row" colSpan={OPERATOR_COLUMNS.length}>
+                  No trading accounts
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </HTMLTable>
+      </SectionCard>
+    </Section>
+  );
+});

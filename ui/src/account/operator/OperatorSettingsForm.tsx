@@ -1,0 +1,44 @@
+// The operator settings: the app-level read limit per minute and the quantity multiplier of each size tier.
+import { Button, FormGroup, InputGroup } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useId, type FormEvent } from "react";
+import { ACCOUNT_TYPES } from "../../shared/accounts/AccountType";
+import type { OperatorSettingsField } from "../../shared/accounts/OperatorSettings";
+import { useStores } from "../../shared/shell/StoreContext";
+import { showOutcome } from "../../shared/shell/toaster";
+
+const FIELDS: readonly { field: OperatorSettingsField; label: string }[] = [
+  { field: "readLimitPerMinute", label: "Read limit per minute" },
+  ...ACCOUNT_TYPES.map(({ value, label }) => ({ field: value, label: `${label} multiplier` })),
+];
+
+/** Inline form of the four settings with one Save button. */
+export const OperatorSettingsForm = observer(function OperatorSettingsForm() {
+  const { operator } = useStores();
+  const baseId = useId();
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    showOutcome(await operator.saveSettings());
+  };
+
+  return (
+    <form className="cd-operator-settings" aria-label="Operator settings" onSubmit={(event) => void save(event)}>
+      {FIELDS.map(({ field, label }) => (
+        <FormGroup key={field} inline label={label} labelFor={`${baseId}-${field}`}>
+          <InputGroup
+            id={`${baseId}-${field}`}
+            className="cd-number-input"
+            type="number"
+            min={1}
+            step={1}
+            size="small"
+            value={operator.settingsInput(field)}
+            onValueChange={(value) => operator.setSettingsDraft(field, value)}
+          />
+        </FormGroup>
+      ))}
+      <Button type="submit" size="small" text="Save" disabled={operator.settingsSaving || operator.settings === null} />
+    </form>
+  );
+});

@@ -1,0 +1,115 @@
+// The cancel ("Option Delete Order") dialogs: one account's order, the checked orders, or a session's open ones.
+import { makeAutoObservable } from "mobx";
+import { OptionPaths } from "../optionPaths";
+import { sendFromDialog } from "../../shared/stores/DialogRequest";
+import { isSuccessText, OptionMessages } from "../OptionMessages";
+import type { OptionOrderRow } from "./OptionOrderRow";
+import { orderTarget, type OrderScope } from "./OrderTargets";
+import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+
+/** What the cancel dialog works with besides the API client. */
+export interface CancelOrderDialogLinks {
+  /** Reloads the order and position tables after a cancellation. */
+  readonly reloadTables: () => void;
+}
+
+/** State of the cancel confirmation. */
+export class CancelOrderDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** What the dialog acts on. */
+  scope: OrderScope = "individual";
+  /** The session of the orders. */
+  sessionId = 0;
+  /** The orders to cancel. */
+  targets: OptionOrderRow[] = [];
+  /** True while the cancellation is in flight. */
+  pending = false;
+
+  private readonly deps: StoreDeps;
+  private readonly links: CancelOrderDialogLinks;
+
+  /**
+   * @param deps The root store (API client).
+   * @param links The tables' reload.
+   */
+  constructor(deps: StoreDeps, links: CancelOrderDialogLinks) {
+    this.deps = deps;
+    this.links = links;
+    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false }, { autoBind: true });
+  }
+
+  /** The dialog's title, with the account username for one order. */
+  get title(): string {
+    const first = this.targets[0];
+    if (this.scope === "individual" && first !== undefined) {
+      return `Option Delete Order: ${first.accountUsername}`;
+    }
+    return this.scope === "selected"
+      ? "Option Delete Selected Orders"
+      : `Option Delete Orders of Session ${this.sessionId}`;
+  }
+
+  /** The question the dialog asks. */
+  get question(): string {
+    const first = this.targets[0];
+    if (first === undefined) {
+      return "";
+    }
+    const accounts = this.targets.length === 1 ? "1 account" : `${this.targets.length} accounts`;
+    return `Cancel the order ${first.optionChainDescription} on ${accounts}?`;
+  }
+
+  /** Opens the dialog for `targets` of session `sessionId`; does nothing without targets. */
+  open(scope: OrderScope, sessionId: number, targets: readonly OptionOrderRow[]): void {
+    if (targets.length === 0 || this.pending) {
+      return;
+    }
+    this.scope = scope;
+    this.sessionId = sessionId;
+    this.targets = [...targets];
+    this.isOpen = true;
+  }
+
+  /** Closes the dialog; ignored while cancelling. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /** Cancels the orders; `success` closes the dialog, anything else keeps it open. */
+  async confirm(): Promise<Outcome> {
+    const texts =
+      this.scope === "selected"
+        ? { ok: OptionMessages.cancelSelectedSucceeded, failed: OptionMessages.cancelSelectedFailed }
+        : { ok: OptionMessages.cancelSucceeded, failed: OptionMessages.cancelFailed };
+    const first = this.targets[0];
+    if (this.pending || first === undefined) {
+      return failed(texts.failed);
+    }
+    const ok = await sendFromDialog(
+      this,
+      () =>
+        this.scope === "individual"
+          ? this.deps.api.delete(OptionPaths.cancelOrderIndividual, {
+              agentTradingSessionID: this.sessionId,
+              accountId: first.accountId,
+              accountUsername: first.accountUsername,
+              optionChainOrderId: first.optionChainOrderId,
+            })
+          : this.deps.api.delete(OptionPaths.cancelOrder, {
+              agentTradingSessionID: this.sessionId,
+              allTradingAccountsOrderList: this.targets.map(orderTarget),
+            }),
+      isSuccessText,
+      {
+        refused: "The cancellation was not accepted everywhere",
+        failed: "Cancelling the option order failed",
+      },
+    );
+    this.links.reloadTables();
+    return ok ? succeeded(texts.ok) : failed(texts.failed);
+  }
+}

@@ -1,0 +1,78 @@
+// Tests of the replace dialog: its fields, the preview, sending and both messages.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
+import { orderRowJson } from "../test/optionFixtures";
+import type { RouteHandler } from "../../shared/test/routeResponder";
+import { ordersTable, renderOptionScreen } from "../test/renderOptionScreen";
+import { showOutcome } from "../../shared/shell/toaster";
+
+vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+
+const REPLACE = "PUT /api/copy_trading_account/replace_order/COMMON";
+
+async function openReplace(answer: RouteHandler) {
+  const user = userEvent.setup({ delay: null });
+  const rendered = renderOptionScreen(
+    { rows: [orderRowJson(5, 1), orderRowJson(5, 3, { optionChainQuantity: 3 })] },
+    { [REPLACE]: answer },
+  );
+  await user.click(await within(ordersTable()).findByRole("button", { name: "Replace session 5" }));
+  const dialog = await screen.findByRole("dialog", { name: "Replace Orders of Session 5" });
+  return { ...rendered, user, dialog };
+}
+
+beforeEach(() => {
+  vi.mocked(showOutcome).mockClear();
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+describe("ReplaceOrderDialog", () => {
+  it("R on a session replaces its open orders: 'Replace order successful'", async () => {
+    const { dialog, user, fake } = await openReplace(() => textResponse(200, "success"));
+    expect(dialog).toHaveTextContent("Accounts: user1, user3");
+    await waitFor(() =>
+      expect(within(dialog).getByTestId("tier-preview")).toHaveTextContent(
+        "Small ×1: 1 account → 1 contract; Big ×3: 1 account → 3 contracts; Total 4 contracts on 2 accounts",
+      ),
+    );
+    const price = within(dialog).getByLabelText("Price");
+    await user.clear(price);
+    await user.type(price, "1.05");
+
+    await user.click(within(dialog).getByRole("button", { name: "Replace order" }));
+
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: true, message: "Replace order successful" }),
+    );
+    expect(fake.requests.filter((r) => r.method === "PUT").map((r) => JSON.parse(r.body ?? "null"))).toEqual([
+      {
+        agentTradingSessionID: 5,
+        allTradingAccountsOrderList: [
+          { accountId: 1, accountName: "Account 1", accountUsername: "user1", optionChainOrderId: 501 },
+          { accountId: 3, accountName: "Account 3", accountUsername: "user3", optionChainOrderId: 503 },
+        ],
+        optionChainSymbol: "AAPL  241018C00230000",
+        optionChainInstruction: "BUY_TO_OPEN",
+        optionChainOrderType: "LIMIT",
+        optionChainQuantity: 1,
+        optionChainPrice: 1.05,
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Replace Orders of Session 5" })).toBeNull());
+  });
+
+  it("toasts 'Replace order failed' and stays open when refused", async () => {
+    const { dialog, user } = await openReplace(() =>
+      jsonResponse(409, { error: "order 501 of account 1 is FILLED", code: "not_replaceable" }),
+    );
+
+    await user.click(within(dialog).getByRole("button", { name: "Replace order" }));
+
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Replace order failed" }),
+    );
+    expect(screen.getByRole("dialog", { name: "Replace Orders of Session 5" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,25 @@
+// The replace dialog: one account's order, the checked orders of a session, or a session's open orders.
+import { DialogBody, Intent } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useStores } from "../../shared/shell/StoreContext";
+import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
+import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
+import { PendingDialog } from "../../shared/dialogs/PendingDialog";
+import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+
+/** The replacement's instruction, order type, quantity and price, and what each tier will be sent. */
+export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
+  const { options } = useStores();
+  const dialog = options.replaceDialog;
+  return (
+    <PendingDialog dialog={dialog} title={dialog.title} className="cd-order-dialog">
+      <DialogBody>
+        <p className="cd-dialog-account">{dialog.description}</p>
+        <p>{`Accounts: ${dialog.targets.map((row) => row.accountUsername).join(", ")}`}</p>
+        <OrderFormFields form={dialog.form} quantityLabel="Quantity" />
+        <TierPreviewNote text={dialog.previewText} />
+      </DialogBody>
+      <ConfirmFooter dialog={dialog} actionText="Replace order" intent={Intent.PRIMARY} onAction={dialog.submit} />
+    </PendingDialog>
+  );
+});

@@ -1,0 +1,142 @@
+// The replace dialogs: one account's order, the orders checked in a session, or a session's open orders.
+import { makeAutoObservable } from "mobx";
+import { OptionPaths } from "../optionPaths";
+import { sendFromDialog } from "../../shared/stores/DialogRequest";
+import { isSuccessText, OptionMessages } from "../OptionMessages";
+import { OptionOrderForm, REPLACE_INSTRUCTIONS } from "../../shared/orderForm/OptionOrderForm";
+import type { OptionOrderRow } from "./OptionOrderRow";
+import { orderTarget, type OrderScope } from "./OrderTargets";
+import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+
+/** What the replace dialog works with besides the API client. */
+export interface ReplaceOrderDialogLinks {
+  /** Reloads the order and position tables after a replacement. */
+  readonly reloadTables: () => void;
+}
+
+/**
+ * State of the replace dialog. The form starts from the first targeted order (its quantity divided by its
+ * account's tier multiplier, since the server applies the multipliers again) and offers every instruction.
+ */
+export class ReplaceOrderDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** What the dialog acts on. */
+  scope: OrderScope = "individual";
+  /** The session of the orders. */
+  sessionId = 0;
+  /** The orders to replace. */
+  targets: OptionOrderRow[] = [];
+  /** Instruction, order type, quantity and price of the replacement. */
+  readonly form = new OptionOrderForm(REPLACE_INSTRUCTIONS);
+  /** True while the replacement is in flight. */
+  pending = false;
+  /** Tier multipliers and accounts for the preview. */
+  readonly tiers: TierPreviewStore;
+
+  private readonly deps: StoreDeps;
+  private readonly links: ReplaceOrderDialogLinks;
+
+  /**
+   * @param deps The root store (API client).
+   * @param links The tables' reload.
+   */
+  constructor(deps: StoreDeps, links: ReplaceOrderDialogLinks) {
+    this.deps = deps;
+    this.links = links;
+    this.tiers = new TierPreviewStore(deps);
+    makeAutoObservable<this, "deps" | "links">(
+      this,
+      { deps: false, links: false, form: false, tiers: false },
+      { autoBind: true },
+    );
+  }
+
+  /** The dialog's title: the account username for one order. */
+  get title(): string {
+    const first = this.targets[0];
+    if (this.scope === "individual" && first !== undefined) {
+      return `Replace Order: ${first.accountUsername}`;
+    }
+    return this.scope === "selected" ? "Replace Selected Orders" : `Replace Orders of Session ${this.sessionId}`;
+  }
+
+  /** The option of the orders, in words. */
+  get description(): string {
+    return this.targets[0]?.optionChainDescription ?? "";
+  }
+
+  /** What each tier of the targeted accounts will be sent. */
+  get previewText(): string {
+    return this.tiers.textFor(
+      this.form.wholeQuantity,
+      this.tiers.accountsWithIds(this.targets.map((row) => row.accountId)),
+    );
+  }
+
+  /** Opens the dialog for `targets` of session `sessionId`; does nothing without targets. */
+  open(scope: OrderScope, sessionId: number, targets: readonly OptionOrderRow[]): void {
+    const first = targets[0];
+    if (first === undefined || this.pending) {
+      return;
+    }
+    this.scope = scope;
+    this.sessionId = sessionId;
+    this.targets = [...targets];
+    const quantity = String(first.optionChainQuantity);
+    this.form.fill({
+      instruction: first.optionChainInstruction,
+      orderType: first.optionChainOrderType,
+      quantity,
+      price: String(first.optionChainPrice),
+    });
+    this.isOpen = true;
+    void this.tiers.load().then(() => {
+      this.form.unscaleQuantity(quantity, this.tiers.multiplierOf(first.accountId));
+    });
+  }
+
+  /** Closes the dialog; ignored while replacing. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /** Sends the replacement; `success` closes the dialog, anything else keeps it open. */
+  async submit(): Promise<Outcome> {
+    const texts =
+      this.scope === "selected"
+        ? { ok: OptionMessages.replaceSelectedSucceeded, failed: OptionMessages.replaceSelectedFailed }
+        : { ok: OptionMessages.replaceSucceeded, failed: OptionMessages.replaceFailed };
+    const first = this.targets[0];
+    if (this.pending || first === undefined) {
+      return failed(texts.failed);
+    }
+    const order = { optionChainSymbol: first.optionChainSymbol, ...this.form.payload() };
+    const ok = await sendFromDialog(
+      this,
+      () =>
+        this.scope === "individual"
+          ? this.deps.api.put(OptionPaths.replaceOrderIndividual, {
+              agentTradingSessionID: this.sessionId,
+              ...orderTarget(first),
+              ...order,
+            })
+          : this.deps.api.put(OptionPaths.replaceOrder, {
+              agentTradingSessionID: this.sessionId,
+              allTradingAccountsOrderList: this.targets.map(orderTarget),
+              ...order,
+            }),
+      isSuccessText,
+      {
+        refused: "The replacement was not accepted everywhere",
+        failed: "Replacing the option order failed",
+      },
+    );
+    this.links.reloadTables();
+    return ok ? succeeded(texts.ok) : failed(texts.failed);
+  }
+}

@@ -1,0 +1,69 @@
+// One account's order in the view-all-orders dialog: checkbox, R and C where they apply, and its fields.
+import { Checkbox, Intent } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { DASH } from "../../shared/format/dash";
+import { formatPrice } from "../../shared/format/formatPrice";
+import { formatTime } from "../../shared/format/formatTime";
+import { canCancel, canReplace, type OptionOrderRow } from "./OptionOrderRow";
+import { useStores } from "../../shared/shell/StoreContext";
+import { OrderStatusText } from "../../shared/tables/OrderStatusText";
+import { RoundButton } from "../../shared/tables/RoundButton";
+
+/** Props of {@link SessionOrderRow}. */
+export interface SessionOrderRowProps {
+  /** The order shown. */
+  readonly order: OptionOrderRow;
+}
+
+/** R only for replaceable orders, C only for open ones; a row never placed cannot be checked. */
+export const SessionOrderRow = observer(function SessionOrderRow({ order }: SessionOrderRowProps) {
+  const { options, env } = useStores();
+  const dialog = options.sessionDialog;
+  return (
+    <tr data-account-id={order.accountId}>
+      <td>
+        <Checkbox
+          className="cd-table-check"
+          aria-label={`Select the order of ${order.accountName}`}
+          disabled={order.optionChainOrderId === null}
+          checked={dialog.isSelected(order)}
+          onChange={(event) => dialog.setSelected(order, event.currentTarget.checked)}
+        />
+      </td>
+      <td className="cd-change-cell">
+        {canReplace(order) && (
+          <RoundButton
+            letter="R"
+            label={`Replace the order of ${order.accountName}`}
+            intent={Intent.PRIMARY}
+            onClick={() => dialog.replaceRow(order)}
+          />
+        )}
+        {canCancel(order) && (
+          <RoundButton
+            letter="C"
+            label={`Cancel the order of ${order.accountName}`}
+            intent={Intent.DANGER}
+            onClick={() => dialog.cancelRow(order)}
+          />
+        )}
+      </td>
+      <td>{`${order.accountName} (${order.accountUsername})`}</td>
+      <td>{order.optionChainDescription}</td>
+      <td className="cd-number">{order.optionChainFilledQuantity}</td>
+      <td className="cd-number">{formatPrice(order.optionChainPrice)}</td>
+      <td className="cd-number">{order.optionChainQuantity}</td>
+      <td>{order.optionChainInstruction}</td>
+      <td>
+        <OrderStatusText
+          status={order.optionChainStatus}
+          open={order.optionChainOwnStatusColor === "yellow"}
+          reason={order.optionChainStatusDescription}
+        />
+      </td>
+      <td>{order.optionChainOrderType}</td>
+      <td className="cd-number">{formatTime(order.optionChainEnteredTime, env.timeZone)}</td>
+      <td>{order.optionChainStatusDescription ?? DASH}</td>
+    </tr>
+  );
+});

@@ -1,0 +1,78 @@
+// Tests of the view-all-orders dialog's store: live rows, the checked set, and R / C with none checked.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse } from "../../shared/test/fakeTransport";
+import { orderRowJson, ordersAnswer } from "../test/optionFixtures";
+import { testRoot } from "../../shared/test/testRoot";
+
+async function opened() {
+  const state = { rows: [orderRowJson(3, 1), orderRowJson(3, 2), orderRowJson(2, 1)] };
+  const harness = testRoot({
+    "GET /api/copy_trading_account/database/COMMON": () => jsonResponse(200, ordersAnswer(state.rows)),
+  });
+  await harness.root.options.loadOrders();
+  const dialog = harness.root.options.sessionDialog;
+  dialog.open(3);
+  return { ...harness, state, dialog };
+}
+
+beforeEach(() => {
+  // Opening the replace dialog loads the tiers, which this fake server does not answer.
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+describe("SessionOrdersDialogStore", () => {
+  it("shows the session's rows as they are polled", async () => {
+    const { root, dialog, state } = await opened();
+    expect(dialog.rows.map((r) => r.accountId)).toEqual([1, 2]);
+
+    state.rows = [orderRowJson(3, 1, { optionChainStatus: "FILLED" }), orderRowJson(3, 2)];
+    await root.options.loadOrders();
+
+    expect(dialog.rows[0]?.optionChainStatus).toBe("FILLED");
+  });
+
+  it("R and C with nothing checked warn 'Please select at least one order!'", async () => {
+    const { root, dialog } = await opened();
+
+    dialog.replaceSelected();
+    expect(root.options.warning.message).toBe("Please select at least one order!");
+    expect(root.options.replaceDialog.isOpen).toBe(false);
+    root.options.warning.close();
+
+    dialog.cancelSelected();
+    expect(root.options.warning.message).toBe("Please select at least one order!");
+    expect(root.options.cancelDialog.isOpen).toBe(false);
+  });
+
+  it("R and C act on the checked rows only", async () => {
+    const { root, dialog } = await opened();
+    const second = dialog.rows[1];
+    if (second === undefined) {
+      throw new Error("expected two rows");
+    }
+    dialog.setSelected(second, true);
+    expect(dialog.isSelected(second)).toBe(true);
+
+    dialog.replaceSelected();
+    expect(root.options.replaceDialog.scope).toBe("selected");
+    expect(root.options.replaceDialog.targets.map((r) => r.accountId)).toEqual([2]);
+
+    dialog.cancelSelected();
+    expect(root.options.cancelDialog.targets.map((r) => r.accountId)).toEqual([2]);
+    expect(root.options.warning.isOpen).toBe(false);
+  });
+
+  it("closing forgets the checked rows", async () => {
+    const { dialog } = await opened();
+    const first = dialog.rows[0];
+    if (first === undefined) {
+      throw new Error("expected a row");
+    }
+    dialog.setSelected(first, true);
+
+    dialog.close();
+    dialog.open(3);
+
+    expect(dialog.selectedRows).toEqual([]);
+  });
+});

@@ -1,0 +1,232 @@
+// Tests of the place dialog: its title and labels, the chain pickers, MARKET, the preview and placing.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
+import { renderOptionScreen } from "../test/renderOptionScreen";
+import type { RouteHandler } from "../../shared/test/routeResponder";
+import { showOutcome } from "../../shared/shell/toaster";
+
+vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+
+const TITLE = "Option Place Order On All Active Accounts";
+
+async function openDialog(routes: Readonly<Record<string, RouteHandler>> = {}, tickers: string[] = []) {
+  const user = userEvent.setup({ delay: null });
+  const rendered = renderOptionScreen({ tickers }, routes);
+  await user.click(screen.getByRole("button", { name: "BUY/SELL" }));
+  const dialog = await screen.findByRole("dialog", { name: TITLE });
+  return { ...rendered, user, dialog };
+}
+
+async function chooseAaplCall(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.type(within(dialog).getByLabelText("Stock Pair"), "aapl");
+  await user.click(within(dialog).getByRole("checkbox", { name: "CALL" }));
+  await waitFor(() => expect(within(dialog).getByLabelText("Description")).toHaveValue("AAPL 10/18/2024 95.00 C"));
+}
+
+beforeEach(() => {
+  vi.mocked(showOutcome).mockClear();
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+describe("OptionPlaceOrderDialog", () => {
+  it("shows both panels with their labels and a new order's defaults", async () => {
+    const { dialog } = await openDialog({}, ["AAPL", "SPY"]);
+
+    const panel = within(dialog).getByRole("region", { name: "Option contracts" });
+    expect(within(panel).getByRole("button", { name: "Add" })).toBeInTheDocument();
+    expect(within(panel).getByRole("button", { name: "Remove" })).toBeInTheDocument();
+    expect(within(panel).getByRole("button", { name: "Save order" })).toBeInTheDocument();
+    expect(await within(panel).findByRole("button", { name: "SPY" })).toBeInTheDocument();
+    for (const label of ["Stock Pair", "Option Chain", "Strike Price", "Description", "Instruction", "Order Type"]) {
+      expect(within(dialog).getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(within(dialog).getByRole("checkbox", { name: "CALL" })).not.toBeChecked();
+    expect(within(dialog).getByRole("checkbox", { name: "PUT" })).not.toBeChecked();
+    expect(within(dialog).getByLabelText("Description")).toHaveAttribute("readonly");
+    expect(within(dialog).getByLabelText("Instruction")).toHaveValue("BUY_TO_OPEN");
+    expect(
+      within(within(dialog).getByLabelText("Instruction"))
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["BUY_TO_OPEN", "SELL_TO_OPEN"]);
+    expect(within(dialog).getByLabelText("Order Type")).toHaveValue("LIMIT");
+    expect(within(dialog).getByLabelText("Option Contract Total")).toHaveValue("1");
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("0");
+    expect(within(dialog).getByRole("button", { name: "CANCEL" })).toBeEnabled();
+    expect(within(dialog).getByRole("button", { name: "Place order" })).toBeEnabled();
+  });
+
+  it("CALL loads the chain: dates as DD-MM-YYYY (days), the first expiry and strike preselected", async () => {
+    const { dialog, user } = await openDialog();
+
+    await chooseAaplCall(user, dialog);
+
+    expect(within(dialog).getByLabelText("Stock Pair")).toHaveValue("AAPL");
+    const expiry = within(dialog).getByLabelText("Option Chain");
+    expect(
+      within(expiry)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["18-10-2024 (4)", "25-10-2024 (11)"]);
+    expect(expiry).toHaveValue("2024-10-18:4");
+    expect(within(dialog).getByRole("combobox", { name: "Strike Price" })).toHaveValue("95.0");
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("135.5");
+
+    await user.selectOptions(expiry, "25-10-2024 (11)");
+    expect(within(dialog).getByRole("combobox", { name: "Strike Price" })).toHaveValue("230.0");
+    expect(within(dialog).getByLabelText("Description")).toHaveValue("AAPL 10/25/2024 230.00 C");
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("3.1");
+  });
+
+  it("PUT unchecks CALL", async () => {
+    const { dialog, user } = await openDialog();
+    await chooseAaplCall(user, dialog);
+
+    await user.click(within(dialog).getByRole("checkbox", { name: "PUT" }));
+
+    await waitFor(() => expect(within(dialog).getByRole("checkbox", { name: "PUT" })).toBeChecked());
+    expect(within(dialog).getByRole("checkbox", { name: "CALL" })).not.toBeChecked();
+  });
+
+  it("the strike type-ahead offers the strikes starting with what is typed", async () => {
+    const { dialog, user } = await openDialog();
+    await chooseAaplCall(user, dialog);
+    const strike = within(dialog).getByRole("combobox", { name: "Strike Price" });
+
+    await user.click(strike);
+    await user.type(strike, "2");
+    const list = await screen.findByRole("listbox");
+    expect(
+      within(list)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["225.0", "230.0"]);
+    await user.type(strike, "3{Enter}");
+
+    await waitFor(() => expect(within(dialog).getByLabelText("Description")).toHaveValue("AAPL 10/18/2024 230.00 C"));
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("2.35");
+  });
+
+  it("toasts 'Failed to get option chain' when the chain cannot be loaded", async () => {
+    const { dialog, user } = await openDialog({
+      "GET /api/copy_trading_account/get_option_chain_list/COMMON": () =>
+        jsonResponse(409, { error: "Link and authorize a trading account first", code: "authorization_needed" }),
+    });
+    await user.type(within(dialog).getByLabelText("Stock Pair"), "AAPL");
+
+    await user.click(within(dialog).getByRole("checkbox", { name: "PUT" }));
+
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Failed to get option chain" }),
+    );
+  });
+
+  it("MARKET hides the price", async () => {
+    const { dialog, user } = await openDialog();
+
+    await user.selectOptions(within(dialog).getByLabelText("Order Type"), "MARKET");
+
+    expect(within(dialog).queryByLabelText("Price")).toBeNull();
+  });
+
+  it("shows what each tier of the active accounts will get before sending", async () => {
+    const { dialog, user } = await openDialog();
+    const quantity = within(dialog).getByLabelText("Option Contract Total");
+
+    await user.clear(quantity);
+    await user.type(quantity, "2");
+
+    await waitFor(() =>
+      expect(within(dialog).getByTestId("tier-preview")).toHaveTextContent(
+        "Small ×1: 2 accounts → 2 contracts each; Big ×3: 1 account → 6 contracts; Total 10 contracts on 3 accounts",
+      ),
+    );
+  });
+
+  it("Place order sends the order, toasts 'Place order successful' and closes", async () => {
+    const { dialog, user, fake } = await openDialog({
+      "POST /api/copy_trading_account/place_order/COMMON": () => textResponse(200, "success"),
+    });
+    await chooseAaplCall(user, dialog);
+
+    await user.click(within(dialog).getByRole("button", { name: "Place order" }));
+
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: true, message: "Place order successful" }),
+    );
+    expect(fake.requests.filter((r) => r.method === "POST").map((r) => r.body)).toEqual([
+      JSON.stringify({
+        allTradingAccountsOrderList: [],
+        optionChainSymbol: "AAPL  241018C00095000",
+        optionChainInstruction: "BUY_TO_OPEN",
+        optionChainOrderType: "LIMIT",
+        optionChainQuantity: 1,
+        optionChainPrice: 135.5,
+      }),
+    ]);
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
+  });
+
+  it("a refused order toasts 'Copy trading failed: ' with the server's text and stays open", async () => {
+    const { dialog, user } = await openDialog({
+      "POST /api/copy_trading_account/place_order/COMMON": () =>
+        jsonResponse(409, { error: "No active trading account to send the order to", code: "no_active_accounts" }),
+    });
+    await chooseAaplCall(user, dialog);
+
+    await user.click(within(dialog).getByRole("button", { name: "Place order" }));
+
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
+        ok: false,
+        message: "Copy trading failed: No active trading account to send the order to",
+      }),
+    );
+    expect(screen.getByRole("dialog", { name: TITLE })).toBeInTheDocument();
+  });
+
+  it("picking a contract fills Stock Pair and resets the form", async () => {
+    const { dialog, user } = await openDialog({}, ["SPY"]);
+    await user.selectOptions(within(dialog).getByLabelText("Order Type"), "MARKET");
+
+    await user.click(await within(dialog).findByRole("button", { name: "SPY" }));
+
+    expect(within(dialog).getByLabelText("Stock Pair")).toHaveValue("SPY");
+    expect(within(dialog).getByLabelText("Order Type")).toHaveValue("LIMIT");
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("0");
+    expect(within(dialog).getByRole("button", { name: "SPY" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("Save order with nothing chosen says 'Please ensure option contract information is completed'", async () => {
+    const { dialog, user } = await openDialog();
+
+    await user.click(within(dialog).getByRole("button", { name: "Save order" }));
+
+    expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
+      ok: false,
+      message: "Please ensure option contract information is completed",
+    });
+  });
+
+  it("Add with an empty symbol says 'Please ensure option contract symbol is completed'", async () => {
+    const { dialog, user } = await openDialog();
+
+    await user.click(within(dialog).getByRole("button", { name: "Add" }));
+
+    expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
+      ok: false,
+      message: "Please ensure option contract symbol is completed",
+    });
+  });
+
+  it("CANCEL closes the dialog without sending", async () => {
+    const { dialog, user, fake } = await openDialog();
+
+    await user.click(within(dialog).getByRole("button", { name: "CANCEL" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
+    expect(fake.requests.filter((r) => r.method !== "GET")).toEqual([]);
+  });
+});

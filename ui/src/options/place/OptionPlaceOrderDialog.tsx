@@ -1,0 +1,100 @@
+// The "Option Place Order On All Active Accounts" dialog: contract list on the left, chain and order on the right.
+import {
+  Button,
+  Checkbox,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+} from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useId } from "react";
+import type { Outcome } from "../../shared/stores/Outcome";
+import type { OptionSide } from "./PlaceOrderDialogStore";
+import { useStores } from "../../shared/shell/StoreContext";
+import { showOutcome } from "../../shared/shell/toaster";
+import { ContractListPanel } from "./ContractListPanel";
+import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
+import { PendingDialog } from "../../shared/dialogs/PendingDialog";
+import { StrikeSuggest } from "./StrikeSuggest";
+import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+
+const SIDES: readonly OptionSide[] = ["CALL", "PUT"];
+
+function report(outcome: Outcome | null): void {
+  if (outcome !== null) {
+    showOutcome(outcome);
+  }
+}
+
+/** The place dialog; Place order sends the order to every active account. */
+export const OptionPlaceOrderDialog = observer(function OptionPlaceOrderDialog() {
+  const { options } = useStores();
+  const dialog = options.placeDialog;
+  const stockPairId = useId();
+  const expiryId = useId();
+  const strikeId = useId();
+  const descriptionId = useId();
+
+  return (
+    <PendingDialog dialog={dialog} title="Option Place Order On All Active Accounts" className="cd-place-dialog">
+      <DialogBody>
+        <div className="cd-place-layout">
+          <ContractListPanel />
+          <div className="cd-place-form">
+            <FormGroup label="Stock Pair" labelFor={stockPairId}>
+              <InputGroup id={stockPairId} value={dialog.stockPair} onValueChange={dialog.setStockPair} />
+            </FormGroup>
+            <div className="cd-side-checks" role="group" aria-label="Call or put">
+              {SIDES.map((side) => (
+                <Checkbox
+                  key={side}
+                  inline
+                  label={side}
+                  checked={dialog.side === side}
+                  disabled={dialog.chainLoading}
+                  onChange={(event) => void dialog.setSide(side, event.currentTarget.checked).then(report)}
+                />
+              ))}
+            </div>
+            <FormGroup label="Option Chain" labelFor={expiryId}>
+              <HTMLSelect
+                id={expiryId}
+                fill
+                disabled={dialog.chain.length === 0}
+                value={dialog.expiryKey ?? ""}
+                options={dialog.chain.map((expiry) => ({ value: expiry.key, label: expiry.label }))}
+                onChange={(event) => dialog.setExpiry(event.currentTarget.value)}
+              />
+            </FormGroup>
+            <FormGroup label="Strike Price" labelFor={strikeId}>
+              <StrikeSuggest dialog={dialog} inputId={strikeId} />
+            </FormGroup>
+            <FormGroup className="cd-wide" label="Description" labelFor={descriptionId}>
+              <InputGroup id={descriptionId} readOnly value={dialog.description} />
+            </FormGroup>
+            <OrderFormFields form={dialog.form} quantityLabel="Option Contract Total" />
+            <div className="cd-wide">
+              <TierPreviewNote text={dialog.previewText} />
+            </div>
+          </div>
+        </div>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="CANCEL" disabled={dialog.pending} onClick={dialog.close} />
+            <Button
+              intent={Intent.PRIMARY}
+              text="Place order"
+              disabled={dialog.pending || dialog.chainLoading}
+              onClick={() => void dialog.place().then(showOutcome)}
+            />
+          </>
+        }
+      />
+    </PendingDialog>
+  );
+});

@@ -1,0 +1,350 @@
+// The "Option Place Order On All Active Accounts" dialog: the chain pickers, the order form and placing it.
+import { makeAutoObservable, runInAction } from "mobx";
+import { describeError } from "../../shared/api/describeError";
+import { OPTION_CHAIN_TIMEOUT_MS, OptionPaths } from "../optionPaths";
+import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { filterStrikes, parseOptionChain, type ChainExpiry, type ChainStrike } from "./OptionChain";
+import type { OptionContractListStore } from "../lists/OptionContractListStore";
+import { isSuccessText, OptionMessages } from "../OptionMessages";
+import { OPENING_INSTRUCTIONS, OptionOrderForm, type OrderFieldValues } from "../../shared/orderForm/OptionOrderForm";
+import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import type { SavedOptionOrderStore } from "../lists/SavedOptionOrderStore";
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+
+/** The CALL and PUT checkboxes. */
+export type OptionSide = "CALL" | "PUT";
+
+/** An order to fill the dialog with (a saved order, or the order of a session). */
+export interface PlacePrefill extends OrderFieldValues {
+  /** The option symbol. */
+  readonly symbol: string;
+  /** The option in words. */
+  readonly description: string;
+}
+
+/** What the place dialog works with besides the API client. */
+export interface PlaceOrderDialogLinks {
+  /** The option contract list of the left panel. */
+  readonly contracts: OptionContractListStore;
+  /** The saved orders, for Save order. */
+  readonly savedOrders: SavedOptionOrderStore;
+  /** Reloads the order and position tables after an order was placed. */
+  readonly reloadTables: () => void;
+}
+
+/**
+ * State of the place dialog. The right panel picks a contract from the chain (ticker, CALL or PUT, expiry,
+ * strike) and fills the order; the left panel is the option contract list with Add, Remove and Save order.
+ * Placing sends the order with an empty account list, i.e. to every active account.
+ */
+export class PlaceOrderDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** Stock Pair: the underlying's ticker, upper-cased. */
+  stockPair = "";
+  /** The checked side, or null when neither is. */
+  side: OptionSide | null = null;
+  /** The chain loaded for the ticker and side (empty until loaded). */
+  chain: ChainExpiry[] = [];
+  /** True while the chain is loading. */
+  chainLoading = false;
+  /** The chosen expiry key, or null. */
+  expiryKey: string | null = null;
+  /** The chosen strike, or null. */
+  strike: string | null = null;
+  /** What is typed in the strike type-ahead (emptied when a strike is chosen). */
+  strikeQuery = "";
+  /** The chosen contract's description (read-only on screen). */
+  description = "";
+  /** The chosen contract's symbol. */
+  symbol = "";
+  /** Instruction, order type, quantity (Option Contract Total) and price. */
+  readonly form = new OptionOrderForm(OPENING_INSTRUCTIONS);
+  /** The ticker picked in the left panel, or null. */
+  pickedContract: string | null = null;
+  /** The left panel's ticker input, upper-cased. */
+  contractInput = "";
+  /** True while the order is being placed. */
+  pending = false;
+  /** Tier multipliers and active accounts for the preview. */
+  readonly tiers: TierPreviewStore;
+
+  private readonly deps: StoreDeps;
+  private readonly links: PlaceOrderDialogLinks;
+  /** Numbers chain requests, so the answer of an older one is dropped. */
+  private chainRequests = 0;
+
+  /**
+   * @param deps The root store (API client, clock).
+   * @param links The lists of the left panel and the tables' reload.
+   */
+  constructor(deps: StoreDeps, links: PlaceOrderDialogLinks) {
+    this.deps = deps;
+    this.links = links;
+    this.tiers = new TierPreviewStore(deps);
+    makeAutoObservable<this, "deps" | "links" | "chainRequests">(
+      this,
+      { deps: false, links: false, chainRequests: false, form: false, tiers: false },
+      { autoBind: true },
+    );
+  }
+
+  /** The chosen strike's entry, or null. */
+  get strikeEntry(): ChainStrike | null {
+    return this.strikes.find((entry) => entry.strike === this.strike) ?? null;
+  }
+
+  /** The chosen expiry, or null. */
+  get expiry(): ChainExpiry | null {
+    return this.chain.find((entry) => entry.key === this.expiryKey) ?? null;
+  }
+
+  /** The strikes of the chosen expiry. */
+  get strikes(): readonly ChainStrike[] {
+    return this.expiry?.strikes ?? [];
+  }
+
+  /** The strikes the type-ahead offers: those starting with what is typed, ignoring case. */
+  get filteredStrikes(): ChainStrike[] {
+    return filterStrikes(this.strikes, this.strikeQuery);
+  }
+
+  /** The preview of what each tier of the active accounts gets, e.g. `Small ×1: 2 accounts → ...`. */
+  get previewText(): string {
+    return this.tiers.textFor(this.form.wholeQuantity);
+  }
+
+  /** Opens an empty form. */
+  open(): void {
+    this.clear();
+    this.isOpen = true;
+    void this.tiers.load();
+  }
+
+  /**
+   * Opens the form filled with `order` (a saved order, or a session's order placed again). When the
+   * quantity is what the account `scaledFor` was sent (its tier multiplier applied), it is divided back by
+   * that multiplier once the tiers are known, unless the agent has typed another quantity by then.
+   */
+  openWith(order: PlacePrefill, scaledFor?: number): void {
+    this.clear();
+    this.stockPair = underlyingOf(order.description, order.symbol);
+    this.symbol = order.symbol;
+    this.description = order.description;
+    this.form.fill(order);
+    this.isOpen = true;
+    void this.tiers.load().then(() => {
+      if (scaledFor !== undefined) {
+        this.form.unscaleQuantity(order.quantity, this.tiers.multiplierOf(scaledFor));
+      }
+    });
+  }
+
+  /** Closes the dialog (CANCEL, backdrop); ignored while placing. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /** Sets Stock Pair (upper-cased); a different ticker forgets the chain and the chosen contract. */
+  setStockPair(value: string): void {
+    const ticker = value.toUpperCase();
+    if (ticker !== this.stockPair) {
+      this.stockPair = ticker;
+      this.forgetChain();
+      this.side = null;
+    }
+  }
+
+  /**
+   * Checks or unchecks CALL or PUT. Checking one unchecks the other and loads that side's chain; the answer
+   * tells whether the chain loaded (null) or the failure text.
+   */
+  async setSide(side: OptionSide, checked: boolean): Promise<Outcome | null> {
+    if (!checked) {
+      if (this.side === side) {
+        this.side = null;
+        this.forgetChain();
+      }
+      return null;
+    }
+    this.side = side;
+    return this.loadChain();
+  }
+
+  /** Chooses an expiry, and its first strike. */
+  setExpiry(key: string): void {
+    this.expiryKey = key;
+    const first = this.expiry?.strikes[0];
+    if (first === undefined) {
+      this.strike = null;
+      this.strikeQuery = "";
+    } else {
+      this.setStrike(first);
+    }
+  }
+
+  /** Chooses a strike: description, symbol and price (its bid) follow. */
+  setStrike(entry: ChainStrike): void {
+    this.strike = entry.strike;
+    this.strikeQuery = "";
+    this.description = entry.contract.description;
+    this.symbol = entry.contract.symbol;
+    this.form.setPrice(String(entry.contract.bid));
+  }
+
+  /** Sets what is typed in the strike type-ahead (upper-cased). */
+  setStrikeQuery(value: string): void {
+    this.strikeQuery = value.toUpperCase();
+  }
+
+  /** Sets the left panel's ticker input (upper-cased). */
+  setContractInput(value: string): void {
+    this.contractInput = value.toUpperCase();
+  }
+
+  /**
+   * Picks a ticker of the left panel: it becomes Stock Pair and the form goes back to a new order's
+   * defaults (first instruction, LIMIT, quantity 1, price 0).
+   */
+  pickContract(ticker: string): void {
+    this.pickedContract = ticker;
+    this.stockPair = ticker;
+    this.side = null;
+    this.forgetChain();
+    this.form.reset();
+  }
+
+  /** Adds the left panel's input to the option contract list. */
+  async addContract(): Promise<Outcome | null> {
+    const outcome = await this.links.contracts.add(this.contractInput, "dialog");
+    if (outcome?.ok === true) {
+      runInAction(() => {
+        this.contractInput = "";
+      });
+    }
+    return outcome;
+  }
+
+  /** Removes the picked ticker from the option contract list. */
+  async removeContract(): Promise<Outcome | null> {
+    const ticker = this.pickedContract ?? "";
+    const outcome = await this.links.contracts.remove(ticker, "dialog");
+    if (outcome?.ok === true) {
+      runInAction(() => {
+        this.pickedContract = null;
+      });
+    }
+    return outcome;
+  }
+
+  /** Saves the form as a reusable order (every field must be filled). */
+  saveOrder(): Promise<Outcome> {
+    return this.links.savedOrders.save({
+      optionChainSymbol: this.symbol,
+      optionChainDescription: this.description,
+      ...this.form.payload(),
+    });
+  }
+
+  /**
+   * Places the order on every active account. `success` closes the dialog; a partial answer or an error is
+   * "Copy trading failed: " with the server's text, and the dialog stays open.
+   */
+  async place(): Promise<Outcome> {
+    if (this.pending) {
+      return failed(`${OptionMessages.copyTradingFailed}the order is already being placed`);
+    }
+    this.pending = true;
+    let outcome: Outcome;
+    try {
+      const answer = await this.deps.api.post(OptionPaths.placeOrder, {
+        allTradingAccountsOrderList: [],
+        optionChainSymbol: this.symbol,
+        ...this.form.payload(),
+      });
+      outcome = isSuccessText(answer)
+        ? succeeded(OptionMessages.placeSucceeded)
+        : failed(OptionMessages.copyTradingFailed + copyAnswerText(answer));
+    } catch (error) {
+      console.error("Placing the option order failed", error);
+      outcome = failed(OptionMessages.copyTradingFailed + describeError(error));
+    }
+    runInAction(() => {
+      this.pending = false;
+      if (outcome.ok) {
+        this.isOpen = false;
+      }
+    });
+    this.links.reloadTables();
+    return outcome;
+  }
+
+  private async loadChain(): Promise<Outcome | null> {
+    const side = this.side;
+    const ticker = this.stockPair.trim();
+    // Forgetting the old chain also makes any answer still on its way stale.
+    this.forgetChain();
+    const request = this.chainRequests;
+    if (ticker === "" || side === null) {
+      return failed(OptionMessages.chainFailed);
+    }
+    this.chainLoading = true;
+    let chain: ChainExpiry[] | null = null;
+    try {
+      chain = parseOptionChain(
+        await this.deps.api.get(
+          OptionPaths.optionChain,
+          { optionContractTickerName: ticker, optionChainCallPut: side },
+          { timeoutMs: OPTION_CHAIN_TIMEOUT_MS },
+        ),
+      );
+    } catch (error) {
+      console.error("Loading the option chain failed", error);
+    }
+    return runInAction(() => {
+      if (request !== this.chainRequests) {
+        return null;
+      }
+      this.chainLoading = false;
+      const first = chain?.[0];
+      if (chain === null || first === undefined) {
+        return failed(OptionMessages.chainFailed);
+      }
+      this.chain = chain;
+      this.setExpiry(first.key);
+      return null;
+    });
+  }
+
+  private forgetChain(): void {
+    this.chainRequests += 1;
+    this.chainLoading = false;
+    this.chain = [];
+    this.expiryKey = null;
+    this.strike = null;
+    this.strikeQuery = "";
+    this.description = "";
+    this.symbol = "";
+  }
+
+  private clear(): void {
+    this.stockPair = "";
+    this.side = null;
+    this.forgetChain();
+    this.pickedContract = null;
+    this.contractInput = "";
+    this.form.reset();
+  }
+}
+
+/** The underlying's ticker of an option: the first word of its description, else the symbol's root. */
+function underlyingOf(description: string, symbol: string): string {
+  const fromDescription = description.trim().split(/\s+/)[0] ?? "";
+  if (fromDescription !== "") {
+    return fromDescription.toUpperCase();
+  }
+  return (symbol.trim().split(/\s+/)[0] ?? "").toUpperCase();
+}

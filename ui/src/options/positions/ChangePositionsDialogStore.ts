@@ -1,0 +1,116 @@
+// The "Change Multiple Positions" dialog: a closing order per selected position, sent together.
+import { makeAutoObservable, observable, runInAction } from "mobx";
+import { OptionPaths } from "../optionPaths";
+import { isSuccessText, OptionMessages } from "../OptionMessages";
+import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
+import { positionKey, type OptionPosition } from "./OptionPosition";
+import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { exitDefaults, positionAccount } from "./PositionExit";
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+
+/** What the change dialog works with besides the API client. */
+export interface ChangePositionsDialogLinks {
+  /** Reloads the order and position tables after the exits. */
+  readonly reloadTables: () => void;
+  /** Tells the screen the selected positions were exited (it leaves selection mode). */
+  readonly exitedSelected: () => void;
+}
+
+/** One row of the dialog: a position and the closing order typed for it. */
+export interface PositionChange {
+  /** The position's key. */
+  readonly key: string;
+  /** The position. */
+  readonly position: OptionPosition;
+  /** Its closing order, starting from the defaults of spec 01 §4. */
+  readonly form: OptionOrderForm;
+}
+
+/** State of the change dialog. */
+export class ChangePositionsDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** One entry per selected position. */
+  changes: PositionChange[] = [];
+  /** True while the exits are in flight. */
+  pending = false;
+
+  private readonly deps: StoreDeps;
+  private readonly links: ChangePositionsDialogLinks;
+
+  /**
+   * @param deps The root store (API client).
+   * @param links The screen's callbacks.
+   */
+  constructor(deps: StoreDeps, links: ChangePositionsDialogLinks) {
+    this.deps = deps;
+    this.links = links;
+    makeAutoObservable<this, "deps" | "links">(
+      this,
+      { deps: false, links: false, changes: observable.ref },
+      { autoBind: true },
+    );
+  }
+
+  /** Opens the dialog with a closing order per position. */
+  open(positions: readonly OptionPosition[]): void {
+    if (positions.length === 0 || this.pending) {
+      return;
+    }
+    this.changes = positions.map((position) => {
+      const form = new OptionOrderForm(CLOSING_INSTRUCTIONS);
+      form.fill(exitDefaults(position));
+      return { key: positionKey(position), position, form };
+    });
+    this.isOpen = true;
+  }
+
+  /** Closes the dialog (Cancel); ignored while sending. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /**
+   * Submit Changes: sends every closing order at once. `success` closes the dialog; a partial answer and a
+   * failed request have their own messages and keep it open.
+   */
+  async submit(): Promise<Outcome> {
+    if (this.pending || this.changes.length === 0) {
+      return failed(OptionMessages.exitMultipleError);
+    }
+    this.pending = true;
+    let outcome: Outcome;
+    try {
+      const answer = await this.deps.api.post(OptionPaths.exitOrderMultiple, {
+        ordersToExit: this.changes.map(({ position, form }) => ({
+          ...positionAccount(position),
+          optionChainSymbol: position.optionChainSymbol,
+          optionChainDescription: position.optionChainDescription,
+          ...form.payload(),
+        })),
+      });
+      if (isSuccessText(answer)) {
+        outcome = succeeded(OptionMessages.exitMultipleSucceeded);
+      } else {
+        console.error("Not every position was exited", answer);
+        outcome = failed(OptionMessages.exitMultiplePartial);
+      }
+    } catch (error) {
+      console.error("Exiting the positions failed", error);
+      outcome = failed(OptionMessages.exitMultipleError);
+    }
+    runInAction(() => {
+      this.pending = false;
+      if (outcome.ok) {
+        this.isOpen = false;
+      }
+    });
+    if (outcome.ok) {
+      this.links.exitedSelected();
+    }
+    this.links.reloadTables();
+    return outcome;
+  }
+}

@@ -1,0 +1,98 @@
+// The "Option Exit Order" dialog: closing one position, or the same position held by the selected accounts.
+import { makeAutoObservable } from "mobx";
+import { OptionPaths } from "../optionPaths";
+import { sendFromDialog } from "../../shared/stores/DialogRequest";
+import { isSuccessText, OptionMessages } from "../OptionMessages";
+import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
+import type { OptionPosition } from "./OptionPosition";
+import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { exitDefaults, positionAccount } from "./PositionExit";
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+
+/** What the exit dialog works with besides the API client. */
+export interface ExitOrderDialogLinks {
+  /** Reloads the order and position tables after an exit. */
+  readonly reloadTables: () => void;
+  /** Tells the screen the exit of selected positions went out (it leaves selection mode). */
+  readonly exitedSelected: () => void;
+}
+
+/** State of the exit dialog; the form starts from the first position's defaults (spec 01 §4). */
+export class ExitOrderDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** True when the dialog acts on the selected positions, false for one row's S. */
+  selected = false;
+  /** The positions to close: all of one option, one per account. */
+  targets: OptionPosition[] = [];
+  /** Instruction, order type, quantity and price of the closing order. */
+  readonly form = new OptionOrderForm(CLOSING_INSTRUCTIONS);
+  /** True while the exit is in flight. */
+  pending = false;
+
+  private readonly deps: StoreDeps;
+  private readonly links: ExitOrderDialogLinks;
+
+  /**
+   * @param deps The root store (API client).
+   * @param links The screen's callbacks.
+   */
+  constructor(deps: StoreDeps, links: ExitOrderDialogLinks) {
+    this.deps = deps;
+    this.links = links;
+    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false, form: false }, { autoBind: true });
+  }
+
+  /** The option being closed, in words. */
+  get description(): string {
+    return this.targets[0]?.optionChainDescription ?? "";
+  }
+
+  /** The accounts the exit goes to, by name. */
+  get accountNames(): string {
+    return this.targets.map((position) => position.accountName).join(", ");
+  }
+
+  /** Opens the dialog for `targets` (one position, or several accounts' holdings of one option). */
+  open(targets: readonly OptionPosition[], selected: boolean): void {
+    const first = targets[0];
+    if (first === undefined || this.pending) {
+      return;
+    }
+    this.targets = [...targets];
+    this.selected = selected;
+    this.form.fill(exitDefaults(first));
+    this.isOpen = true;
+  }
+
+  /** Closes the dialog; ignored while exiting. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /** Sends the exit; `success` closes the dialog, anything else keeps it open. */
+  async submit(): Promise<Outcome> {
+    const first = this.targets[0];
+    if (this.pending || first === undefined) {
+      return failed(OptionMessages.exitFailed);
+    }
+    const ok = await sendFromDialog(
+      this,
+      () =>
+        this.deps.api.post(OptionPaths.exitOrder, {
+          allTradingAccountsOrderList: this.targets.map(positionAccount),
+          optionChainSymbol: first.optionChainSymbol,
+          ...this.form.payload(),
+        }),
+      isSuccessText,
+      { refused: "The exit was not accepted everywhere", failed: "Exiting the position failed" },
+    );
+    if (ok && this.selected) {
+      this.links.exitedSelected();
+    }
+    this.links.reloadTables();
+    return ok ? succeeded(OptionMessages.exitSucceeded) : failed(OptionMessages.exitFailed);
+  }
+}

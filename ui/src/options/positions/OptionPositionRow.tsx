@@ -1,0 +1,56 @@
+// One row of the option positions table: one account's holding of one option.
+import { Checkbox, Intent } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { formatPrice } from "../../shared/format/formatPrice";
+import type { OptionPosition } from "./OptionPosition";
+import { useStores } from "../../shared/shell/StoreContext";
+import { RoundButton } from "../../shared/tables/RoundButton";
+import { SettledQuantity } from "../../shared/tables/SettledQuantity";
+
+/** Props of {@link OptionPositionRow}. */
+export interface OptionPositionRowProps {
+  /** The holding shown. */
+  readonly position: OptionPosition;
+}
+
+/** V shows every account's holding of the option; S exits this one; Select appears in selection mode. */
+export const OptionPositionRow = observer(function OptionPositionRow({ position }: OptionPositionRowProps) {
+  const { options } = useStores();
+  const name = `${position.optionChainDescription} of ${position.accountName}`;
+  return (
+    <tr data-account-id={position.accountId}>
+      {options.selectionMode && (
+        <td>
+          <Checkbox
+            className="cd-table-check"
+            aria-label={`Select ${name}`}
+            checked={options.isPositionSelected(position)}
+            onChange={(event) => options.setPositionSelected(position, event.currentTarget.checked)}
+          />
+        </td>
+      )}
+      <td>
+        <RoundButton
+          letter="V"
+          label={`View ${position.optionChainDescription}`}
+          onClick={() => options.viewPosition(position)}
+        />
+      </td>
+      <td>
+        <RoundButton
+          letter="S"
+          label={`Exit ${name}`}
+          intent={Intent.WARNING}
+          onClick={() => options.exitPosition(position)}
+        />
+      </td>
+      <td>{position.optionChainDescription}</td>
+      <td className="cd-number">
+        <SettledQuantity quantity={position.optionChainSettledQuantity} />
+      </td>
+      <td className="cd-number">{formatPrice(position.optionChainAveragePrice)}</td>
+      <td className="cd-number">{position.accountId}</td>
+      <td>{position.accountName}</td>
+    </tr>
+  );
+});

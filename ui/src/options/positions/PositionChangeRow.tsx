@@ -1,0 +1,63 @@
+// One row of the Change Multiple Positions dialog: a position and the closing order typed for it.
+import { HTMLSelect, InputGroup } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import type { PositionChange } from "./ChangePositionsDialogStore";
+import { ORDER_TYPES } from "../../shared/orderForm/OptionOrderForm";
+import { SettledQuantity } from "../../shared/tables/SettledQuantity";
+
+/** Props of {@link PositionChangeRow}. */
+export interface PositionChangeRowProps {
+  /** The position and its closing order. */
+  readonly change: PositionChange;
+}
+
+/** The position (with its account), its settled quantity, and the closing order's fields. */
+export const PositionChangeRow = observer(function PositionChangeRow({ change }: PositionChangeRowProps) {
+  const { position, form } = change;
+  const of = `${position.optionChainDescription} of ${position.accountName}`;
+  return (
+    <tr>
+      <td>
+        <div>{position.optionChainDescription}</div>
+        <div className="cd-muted">{position.accountName}</div>
+      </td>
+      <td className="cd-number">
+        <SettledQuantity quantity={position.optionChainSettledQuantity} />
+      </td>
+      <td>
+        <HTMLSelect
+          aria-label={`Instruction for ${of}`}
+          value={form.instruction}
+          options={[...form.instructions]}
+          onChange={(event) => form.setInstruction(event.currentTarget.value)}
+        />
+      </td>
+      <td>
+        <HTMLSelect
+          aria-label={`Order Type for ${of}`}
+          value={form.orderType}
+          options={[...ORDER_TYPES]}
+          onChange={(event) => form.setOrderType(event.currentTarget.value)}
+        />
+      </td>
+      <td>
+        <InputGroup
+          className="cd-number-input"
+          aria-label={`Quantity for ${of}`}
+          value={form.quantity}
+          onValueChange={form.setQuantity}
+        />
+      </td>
+      <td>
+        {form.priceShown && (
+          <InputGroup
+            className="cd-number-input"
+            aria-label={`Price for ${of}`}
+            value={form.price}
+            onValueChange={form.setPrice}
+          />
+        )}
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,29 @@
+// The warning modal of a trading screen: a message and CANCEL.
+import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
+import { WarningSignIcon } from "@blueprintjs/icons";
+import { observer } from "mobx-react-lite";
+import type { WarningDialogStore } from "../stores/WarningDialogStore";
+
+/** Props of {@link WarningDialog}. */
+export interface WarningDialogProps {
+  /** The screen's warning state. */
+  readonly warning: WarningDialogStore;
+}
+
+/** Shows the warning's message, e.g. "Please select at least one order!". */
+export const WarningDialog = observer(function WarningDialog({ warning }: WarningDialogProps) {
+  return (
+    <Dialog
+      isOpen={warning.isOpen}
+      onClose={warning.close}
+      title="Warning"
+      icon={<WarningSignIcon />}
+      className="cd-warning-dialog"
+    >
+      <DialogBody>
+        <p>{warning.message}</p>
+      </DialogBody>
+      <DialogFooter actions={<Button text="CANCEL" onClick={warning.close} />} />
+    </Dialog>
+  );
+});

@@ -1,0 +1,31 @@
+// The status rules every copy-trade kind shares: final and replaceable statuses, row and session colours.
+
+/** Colour of a row's own status: yellow while its order is open. */
+export const OWN_STATUS_COLORS = ["yellow", "none"] as const;
+
+/** Colour of a whole session: purple when its rows differ, green when all are final, else red. */
+export const SESSION_STATUS_COLORS = ["green", "red", "purple"] as const;
+
+/** A row's own status colour. */
+export type OwnStatusColor = (typeof OWN_STATUS_COLORS)[number];
+
+/** A session's status colour. */
+export type SessionStatusColor = (typeof SESSION_STATUS_COLORS)[number];
+
+/** Statuses after which an order no longer changes (spec 01 §4, plus rows that could not be placed). */
+export const FINAL_STATUSES: readonly string[] = [
+  "REJECTED",
+  "CANCELED",
+  "FILLED",
+  "EXPIRED",
+  "REPLACED",
+  "FAILED_TO_PLACE",
+];
+
+/** Statuses whose order may be replaced (spec 01 §4). */
+export const REPLACEABLE_STATUSES: readonly string[] = ["WORKING", "QUEUED", "PENDING_ACTIVATION", "REPLACED"];
+
+/** True when an order in `status` may still change (the status is not final). */
+export function isOpenStatus(status: string): boolean {
+  return !FINAL_STATUSES.includes(status);
+}

@@ -1,0 +1,21 @@
+// What the stores take from the browser besides HTTP: the clock, timers and new windows.
+import { timerScheduler, type Scheduler } from "../stores/Poller";
+
+/** The browser facilities stores use; tests pass fakes so time and windows are under their control. */
+export interface Environment {
+  /** The current time in milliseconds since the epoch. */
+  readonly now: () => number;
+  /** Timer source of every poller. */
+  readonly scheduler: Scheduler;
+  /** Opens an empty new window or tab; null when the browser refused (e.g. a popup blocker). */
+  readonly openBlankWindow: () => Window | null;
+  /** The time zone order times are shown in (an IANA name); the browser's own when absent. */
+  readonly timeZone?: string;
+}
+
+/** The real browser: `Date.now`, `setTimeout` and `window.open` of a blank new tab. */
+export const browserEnvironment: Environment = {
+  now: () => Date.now(),
+  scheduler: timerScheduler,
+  openBlankWindow: () => window.open("", "_blank"),
+};

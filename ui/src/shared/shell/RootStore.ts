@@ -1,0 +1,45 @@
+// The root of all domain stores: one instance per app, holding the API client every store shares.
+import { reaction } from "mobx";
+import { ApiClient } from "../api/ApiClient";
+import { AccountStore } from "../../account/AccountStore";
+import { browserEnvironment, type Environment } from "./Environment";
+import { OperatorStore } from "../../account/operator/OperatorStore";
+import { OptionStore } from "../../options/OptionStore";
+import { SessionStore } from "./SessionStore";
+
+/**
+ * Holds the domain stores. A new store is one line here: a field constructed with `this`, reading what
+ * it needs (the API client, the environment, other stores) from the root only when its actions run.
+ */
+export class RootStore {
+  /** The one API client of the app. */
+  readonly api: ApiClient;
+  /** Clock, timers and windows of the browser (fakes in tests). */
+  readonly env: Environment;
+  /** The signed-in agent. */
+  readonly session: SessionStore = new SessionStore(this);
+  /** The agent's trading accounts and the dialogs of the Account screen. */
+  readonly accounts: AccountStore = new AccountStore(this);
+  /** Per-account limits and health, and the agent's operator settings. */
+  readonly operator: OperatorStore = new OperatorStore(this);
+  /** Single-leg option copy trading: orders, positions, favourites, saved orders and their dialogs. */
+  readonly options: OptionStore = new OptionStore(this);
+
+  /**
+   * @param api The API client; tests pass one built on a fake transport.
+   * @param env Browser facilities; tests replace any of them.
+   */
+  constructor(api: ApiClient = new ApiClient(), env: Partial<Environment> = {}) {
+    this.api = api;
+    this.env = { ...browserEnvironment, ...env };
+    // What one agent's stores hold is never shown to the next agent signing in on this page.
+    reaction(
+      () => this.session.agentUsername,
+      () => {
+        this.accounts.reset();
+        this.operator.reset();
+        this.options.reset();
+      },
+    );
+  }
+}

@@ -1,0 +1,26 @@
+// The trading area: shows the section named by the `:subpage` path segment.
+import { observer } from "mobx-react-lite";
+import type { ComponentType } from "react";
+import { Navigate, useParams } from "react-router-dom";
+import { DEFAULT_SUBPAGE, isTradingSubpage, tradingPath, type TradingSubpage } from "./paths";
+import { AccountSection } from "../../account/AccountSection";
+import { OptionTradingSection } from "../../options/OptionTradingSection";
+import { StockTradingSection } from "../../stocks/StockTradingSection";
+import { VerticalTradingSection } from "../../verticals/VerticalTradingSection";
+
+const SECTIONS: Readonly<Record<TradingSubpage, ComponentType>> = {
+  account: AccountSection,
+  optionCopyTrading: OptionTradingSection,
+  optionCopyVerticalTrading: VerticalTradingSection,
+  stockCopyTrading: StockTradingSection,
+};
+
+/** Renders the subpage's section; no subpage means Account, an unknown one goes to Account. */
+export const TradingPage = observer(function TradingPage() {
+  const subpage = useParams().subpage ?? DEFAULT_SUBPAGE;
+  if (!isTradingSubpage(subpage)) {
+    return <Navigate to={tradingPath(DEFAULT_SUBPAGE)} replace />;
+  }
+  const Section = SECTIONS[subpage];
+  return <Section />;
+});

@@ -1,0 +1,32 @@
+// The small round letter buttons of the trading tables: V, P, R, C and S.
+import { Button, type Intent } from "@blueprintjs/core";
+
+/** Props of {@link RoundButton}. */
+export interface RoundButtonProps {
+  /** The letter shown. */
+  readonly letter: string;
+  /** What the button does, for screen readers and on hover. */
+  readonly label: string;
+  /** Colour of the button. */
+  readonly intent?: Intent;
+  /** Whether the button is disabled. */
+  readonly disabled?: boolean;
+  /** What a click does. */
+  readonly onClick: () => void;
+}
+
+/** A small round button showing one letter. */
+export function RoundButton({ letter, label, intent, disabled, onClick }: RoundButtonProps) {
+  return (
+    <Button
+      className="cd-round-button"
+      size="small"
+      text={letter}
+      aria-label={label}
+      title={label}
+      intent={intent}
+      disabled={disabled}
+      onClick={onClick}
+    />
+  );
+}
