@@ -2,7 +2,7 @@
 //! errors that name the field.
 
 use rust_decimal::Decimal;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::ApiError;
@@ -13,7 +13,7 @@ pub const MAX_QUANTITY: u32 = 100_000;
 pub const MAX_PRICE: u32 = 1_000_000;
 
 /// A field that may arrive as a JSON number or as text.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(transparent)]
 pub struct Loose(pub Value);
 

@@ -9,6 +9,7 @@ mod copy_sessions;
 mod counters;
 mod error;
 mod saved_orders;
+mod saved_sets;
 mod schema;
 mod secret_box;
 mod settings;
@@ -22,6 +23,7 @@ pub use copy_sessions::CopySessions;
 pub use counters::Counters;
 pub use error::StoreError;
 pub use saved_orders::{SavedOptionOrder, SavedOrders};
+pub use saved_sets::{SavedSet, SavedSets};
 pub use schema::SCHEMA_VERSION;
 pub use secret_box::{SECRET_KEY_ENV, SECRET_KEY_FILE, SecretBox};
 pub use settings::Settings;
@@ -138,6 +140,14 @@ impl Store {
     /// [`StoreError::Database`] when the tree cannot be opened.
     pub fn copy_sessions(&self) -> Result<CopySessions, StoreError> {
         CopySessions::open(&self.db)
+    }
+
+    /// Saved vertical order sets.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the tree cannot be opened.
+    pub fn saved_sets(&self) -> Result<SavedSets, StoreError> {
+        SavedSets::open(&self.db)
     }
 
     /// Favourite option tickers and watched stocks.

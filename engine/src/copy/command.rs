@@ -38,6 +38,15 @@ pub enum Action {
         /// The new order at the agent's quantity.
         order: OrderRequest,
     },
+    /// New terms for orders of a session, each order with its own new order, sent as given (no tier
+    /// multiplier: the quantities are the accounts' own). Replaced orders are followed as for
+    /// [`Action::Replace`].
+    ReplaceEach {
+        /// The session the orders were listed from.
+        session: SessionId,
+        /// Each order with its replacement.
+        orders: Vec<(AccountId, BrokerOrderId, OrderRequest)>,
+    },
     /// Cancels orders of a session (followed to the live order when replaced); the session is kept.
     Cancel {
         /// The session the orders were listed from.

@@ -166,7 +166,23 @@ pub fn plan(command: &CopyCommand, facts: &AgentFacts<'_>) -> Result<Plan, PlanE
             orders,
             order,
         } => {
-            let (replaced, works) = replace(command.agent, *session, orders, order, facts)?;
+            let (replaced, works) = replace(command.agent, *session, orders, facts, |tier| {
+                scaled(facts, tier, order)
+            })?;
+            (
+                SessionUse::New {
+                    replaced: Some(replaced),
+                },
+                works,
+            )
+        }
+        Action::ReplaceEach { session, orders } => {
+            let pairs: Vec<(AccountId, BrokerOrderId)> =
+                orders.iter().map(|(a, o, _)| (*a, *o)).collect();
+            let mut requests = orders.iter().map(|(_, _, r)| r.clone());
+            let (replaced, works) = replace(command.agent, *session, &pairs, facts, |_| {
+                requests.next().ok_or(PlanError::NothingNamed("Orders"))
+            })?;
             (
                 SessionUse::New {
                     replaced: Some(replaced),
@@ -387,12 +403,14 @@ fn named(orders: &[(AccountId, BrokerOrderId)], facts: &AgentFacts<'_>) -> Resul
     Ok(())
 }
 
+/// The replace of each listed order (followed to its live order) by the request `request_for` makes
+/// from the account's tier, called once per order in the listed order.
 fn replace(
     agent: AgentId,
     session: SessionId,
     orders: &[(AccountId, BrokerOrderId)],
-    order: &OrderRequest,
     facts: &AgentFacts<'_>,
+    mut request_for: impl FnMut(AccountType) -> Result<OrderRequest, PlanError>,
 ) -> Result<(SessionId, Vec<AccountWork>), PlanError> {
     named(orders, facts)?;
     let lives = orders
@@ -425,7 +443,7 @@ fn replace(
                 account: *account,
                 work: Work::Replace {
                     old: found.order,
-                    request: scaled(facts, tier, order)?,
+                    request: request_for(tier)?,
                 },
             })
         })

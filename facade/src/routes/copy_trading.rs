@@ -17,7 +17,7 @@ use crate::order_fields::{Loose, one_of, word};
 use crate::{ApiError, AppState};
 
 const OPENING: &[&str] = &["BUY_TO_OPEN", "SELL_TO_OPEN"];
-const CLOSING: &[&str] = &["SELL_TO_CLOSE", "BUY_TO_CLOSE"];
+pub(super) const CLOSING: &[&str] = &["SELL_TO_CLOSE", "BUY_TO_CLOSE"];
 const ANY_OPTION: &[&str] = &[
     "BUY_TO_OPEN",
     "SELL_TO_OPEN",
@@ -52,7 +52,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
             ),
             (
                 "/copy_trading_account/exit_order_multiple/COMMON",
-                web::post().to(exit_order_multiple),
+                web::post().to(for_kind!(exit_order_multiple, TradeKind::Common)),
             ),
             (
                 "/copy_trading_account/replace_order/COMMON",
@@ -64,11 +64,11 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
             ),
             (
                 "/copy_trading_account/cancel_order/COMMON",
-                web::delete().to(cancel_order),
+                web::delete().to(for_kind!(cancel_order, TradeKind::Common)),
             ),
             (
                 "/copy_trading_account/cancel_order_individual/COMMON",
-                web::delete().to(cancel_order_individual),
+                web::delete().to(for_kind!(cancel_order_individual, TradeKind::Common)),
             ),
             (
                 "/copy_trading_account/get_option_chain_list/COMMON",
@@ -101,7 +101,7 @@ async fn positions(
 /// The fields of a single-leg option order.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct OrderFields {
+pub(super) struct OrderFields {
     option_chain_symbol: String,
     option_chain_instruction: String,
     option_chain_order_type: String,
@@ -110,13 +110,33 @@ struct OrderFields {
     option_chain_price: Loose,
 }
 
+impl OrderFields {
+    /// The fields of one leg given as text.
+    pub(super) fn single(
+        symbol: &str,
+        instruction: &str,
+        order_type: &str,
+        quantity: &str,
+        price: &str,
+    ) -> Self {
+        let value = |text: &str| Loose(serde_json::Value::String(text.to_owned()));
+        Self {
+            option_chain_symbol: symbol.to_owned(),
+            option_chain_instruction: instruction.to_owned(),
+            option_chain_order_type: order_type.to_owned(),
+            option_chain_quantity: value(quantity),
+            option_chain_price: value(if price.is_empty() { "0" } else { price }),
+        }
+    }
+}
+
 fn zero_price() -> Loose {
     Loose(serde_json::Value::from(0))
 }
 
 /// A validated single-leg option order, before tier multipliers.
 #[derive(Debug, Clone)]
-struct OptionOrder {
+pub(super) struct OptionOrder {
     symbol: String,
     instruction: Instruction,
     market: bool,
@@ -125,7 +145,7 @@ struct OptionOrder {
 }
 
 impl OptionOrder {
-    fn parse(fields: &OrderFields, instructions: &[&str]) -> Result<Self, ApiError> {
+    pub(super) fn parse(fields: &OrderFields, instructions: &[&str]) -> Result<Self, ApiError> {
         let symbol = fields.option_chain_symbol.trim().to_owned();
         if symbol.is_empty() {
             return Err(ApiError::BadRequest("Option symbol is required".into()));
@@ -158,8 +178,13 @@ impl OptionOrder {
         })
     }
 
+    /// The quantity asked for.
+    pub(super) fn quantity(&self) -> u32 {
+        self.quantity
+    }
+
     /// The broker order for `quantity` contracts.
-    fn request(&self, quantity: u32) -> OrderRequest {
+    pub(super) fn request(&self, quantity: u32) -> OrderRequest {
         let leg = OrderLeg::option(self.instruction, quantity, self.symbol.clone());
         if self.market {
             OrderRequest::market(leg)
@@ -172,13 +197,13 @@ impl OptionOrder {
 /// An account named in a request.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct AccountRef {
+pub(super) struct AccountRef {
     account_id: Loose,
     #[serde(default)]
     option_chain_order_id: Option<Loose>,
 }
 
-fn account_id(value: &Loose, field: &str) -> Result<AccountId, ApiError> {
+pub(super) fn account_id(value: &Loose, field: &str) -> Result<AccountId, ApiError> {
     let bad = || ApiError::BadRequest(format!("{field} must be an account id"));
     let text = match &value.0 {
         serde_json::Value::Number(n) => n.to_string(),
@@ -188,7 +213,7 @@ fn account_id(value: &Loose, field: &str) -> Result<AccountId, ApiError> {
     text.parse::<u64>().map(AccountId).map_err(|_| bad())
 }
 
-fn order_id(value: Option<&Loose>, field: &str) -> Result<BrokerOrderId, ApiError> {
+pub(super) fn order_id(value: Option<&Loose>, field: &str) -> Result<BrokerOrderId, ApiError> {
     let bad = || ApiError::BadRequest(format!("{field} must be an order id"));
     let text = match value.map(|v| &v.0) {
         Some(serde_json::Value::Number(n)) => n.to_string(),
@@ -198,7 +223,7 @@ fn order_id(value: Option<&Loose>, field: &str) -> Result<BrokerOrderId, ApiErro
     text.parse::<i64>().map(BrokerOrderId).map_err(|_| bad())
 }
 
-fn session_id(value: &Loose) -> Result<SessionId, ApiError> {
+pub(super) fn session_id(value: &Loose) -> Result<SessionId, ApiError> {
     let bad = || ApiError::BadRequest("Session must be a session id".into());
     let text = match &value.0 {
         serde_json::Value::Number(n) => n.to_string(),
@@ -217,7 +242,7 @@ struct PlaceBody {
     order: OrderFields,
 }
 
-fn listed_accounts(list: &[AccountRef]) -> Result<Vec<AccountId>, ApiError> {
+pub(super) fn listed_accounts(list: &[AccountRef]) -> Result<Vec<AccountId>, ApiError> {
     list.iter()
         .enumerate()
         .map(|(i, r)| account_id(&r.account_id, &format!("Account {}", i + 1)))
@@ -231,6 +256,14 @@ fn command(agent: AgentId, action: Action) -> CopyCommand {
         action,
     }
 }
+
+/// The handler of a call shared by several kinds, with the kind fixed.
+macro_rules! for_kind {
+    ($handler:ident, $kind:expr) => {
+        move |state, session, body| $handler($kind, state, session, body)
+    };
+}
+pub(super) use for_kind;
 
 async fn place_order(
     state: web::Data<AppState>,
@@ -284,7 +317,7 @@ async fn exit_order(
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct ExitEntry {
+pub(super) struct ExitEntry {
     account_id: Loose,
     #[serde(flatten)]
     order: OrderFields,
@@ -292,11 +325,12 @@ struct ExitEntry {
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct ExitMultipleBody {
+pub(super) struct ExitMultipleBody {
     orders_to_exit: Vec<ExitEntry>,
 }
 
-async fn exit_order_multiple(
+pub(super) async fn exit_order_multiple(
+    kind: TradeKind,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<ExitMultipleBody>,
@@ -320,7 +354,12 @@ async fn exit_order_multiple(
         })?;
         exits.push((account, order.request(order.quantity)));
     }
-    copy_commands::run(&state, command(agent, Action::Exit { exits })).await
+    let command = CopyCommand {
+        agent,
+        kind,
+        action: Action::Exit { exits },
+    };
+    copy_commands::run(&state, command).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -333,7 +372,10 @@ struct ReplaceBody {
     order: OrderFields,
 }
 
-fn pairs(list: &[AccountRef], field: &str) -> Result<Vec<(AccountId, BrokerOrderId)>, ApiError> {
+pub(super) fn pairs(
+    list: &[AccountRef],
+    field: &str,
+) -> Result<Vec<(AccountId, BrokerOrderId)>, ApiError> {
     list.iter()
         .enumerate()
         .map(|(i, r)| {
@@ -368,7 +410,7 @@ async fn replace_order(
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct IndividualBody {
+pub(super) struct IndividualBody {
     #[serde(rename = "agentTradingSessionID")]
     agent_trading_session_id: Loose,
     account_id: Loose,
@@ -405,13 +447,14 @@ async fn replace_order_individual(
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct CancelBody {
+pub(super) struct CancelBody {
     #[serde(rename = "agentTradingSessionID")]
     agent_trading_session_id: Loose,
     all_trading_accounts_order_list: Vec<AccountRef>,
 }
 
-async fn cancel_order(
+pub(super) async fn cancel_order(
+    kind: TradeKind,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<CancelBody>,
@@ -424,10 +467,19 @@ async fn cancel_order(
         session: session_id,
         orders,
     };
-    copy_commands::run(&state, command(agent, action)).await
+    copy_commands::run(
+        &state,
+        CopyCommand {
+            agent,
+            kind,
+            action,
+        },
+    )
+    .await
 }
 
-async fn cancel_order_individual(
+pub(super) async fn cancel_order_individual(
+    kind: TradeKind,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<IndividualBody>,
@@ -441,7 +493,15 @@ async fn cancel_order_individual(
         session: session_id,
         orders: vec![(account, order_id)],
     };
-    copy_commands::run(&state, command(agent, action)).await
+    copy_commands::run(
+        &state,
+        CopyCommand {
+            agent,
+            kind,
+            action,
+        },
+    )
+    .await
 }
 
 async fn fetch_trade_status(
@@ -450,12 +510,13 @@ async fn fetch_trade_status(
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
-    let (_, sessions) = state
-        .services
-        .supervisor
-        .keeper()
-        .book()
-        .view(agent, TradeKind::Common);
+    poll_open_sessions(&state, agent, TradeKind::Common).await;
+    orders_answer(&state, &req, agent, TradeKind::Common)
+}
+
+/// Polls now every account with an open row in the agent's sessions of `kind` (the REFRESH button).
+pub(super) async fn poll_open_sessions(state: &AppState, agent: AgentId, kind: TradeKind) {
+    let (_, sessions) = state.services.supervisor.keeper().book().view(agent, kind);
     let mut involved: Vec<AccountId> = sessions
         .iter()
         .filter(|s| s.has_open_rows())
@@ -470,7 +531,6 @@ async fn fetch_trade_status(
             handle.account.poll_now().await;
         });
     futures::future::join_all(polls).await;
-    orders_answer(&state, &req, agent, TradeKind::Common)
 }
 
 #[derive(Debug, Deserialize)]

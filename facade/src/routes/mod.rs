@@ -9,6 +9,8 @@ mod option_contract;
 mod option_views;
 mod paper_pages;
 mod trading_account;
+mod vertical_trading;
+mod vertical_views;
 
 use actix_web::{HttpResponse, web};
 
@@ -49,6 +51,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
             .configure(operator::configure)
             .configure(copy_trading::configure)
             .configure(option_contract::configure)
+            .configure(vertical_trading::configure)
             .default_service(web::to(not_found)),
     );
     if state.services.brokers.paper.is_some() {

@@ -125,11 +125,25 @@ fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> Opti
     }
 }
 
-/// Orders keyed by session id, a list per session, one entry per account. The object is written by hand
-/// so that its keys keep the book's order, newest session first (a JSON map type would sort them).
+/// Option orders keyed by session id (newest first), a list per session, one entry per account.
 pub(crate) fn option_orders_json(
     sessions: &[CopySession],
     names: &AccountNames,
+) -> Result<Bytes, ApiError> {
+    sessions_json(sessions, |session| {
+        session
+            .rows
+            .iter()
+            .map(|r| order_row(session, r, names))
+            .collect::<Vec<_>>()
+    })
+}
+
+/// `{"<session id>": rows, ...}` in the sessions' order (newest first), each session's rows made by
+/// `rows`. Written by hand so that the keys keep that order (a JSON map type would sort them).
+pub(crate) fn sessions_json<R: Serialize>(
+    sessions: &[CopySession],
+    rows: impl Fn(&CopySession) -> Vec<R>,
 ) -> Result<Bytes, ApiError> {
     let mut out = Vec::with_capacity(256 * sessions.len().max(1));
     out.push(b'{');
@@ -137,13 +151,8 @@ pub(crate) fn option_orders_json(
         if i > 0 {
             out.push(b',');
         }
-        let rows: Vec<OptionOrderRow> = session
-            .rows
-            .iter()
-            .map(|r| order_row(session, r, names))
-            .collect();
         out.extend_from_slice(format!("\"{}\":", session.id).as_bytes());
-        serde_json::to_writer(&mut out, &rows).map_err(ApiError::internal)?;
+        serde_json::to_writer(&mut out, &rows(session)).map_err(ApiError::internal)?;
     }
     out.push(b'}');
     Ok(Bytes::from(out))
@@ -241,7 +250,10 @@ pub(crate) fn orders_answer(
     let bytes = state.read_cache.get_or_make(agent, kind, version, || {
         let (_, sessions) = book.view(agent, kind);
         let names = AccountNames::load(state, agent)?;
-        option_orders_json(&sessions, &names)
+        match kind {
+            TradeKind::Vertical => super::vertical_views::vertical_orders_json(&sessions, &names),
+            _ => option_orders_json(&sessions, &names),
+        }
     })?;
     Ok(with_etag(req, format!("{kind}-{agent}-{version}"), bytes))
 }

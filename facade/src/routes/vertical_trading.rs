@@ -1,0 +1,519 @@
+//! `/api/copy_trading_account/*/VERTICAL` and the saved order sets: place, exit, replace and cancel
+//! vertical option spreads on every targeted account at once, each account's spread as one broker
+//! order (spec 02 §7).
+
+use std::collections::BTreeMap;
+
+use actix_session::Session;
+use actix_web::{HttpRequest, HttpResponse, web};
+use engine::copy::{Action, CopyCommand, Targets, TradeKind};
+use engine::ids::{AccountId, AgentId, BrokerOrderId};
+use engine::order::{
+    InvalidField, LegForm, LegRule, Net, OptionSymbol, PutCall, Vertical, leg_label,
+};
+use serde::{Deserialize, Serialize};
+use store::{SavedSet, StoreError};
+
+use super::copy_trading::{
+    AccountRef, account_id, cancel_order, cancel_order_individual, exit_order_multiple, for_kind,
+    listed_accounts, market_data_account, order_id, session_id,
+};
+use super::option_views::{content_tag, option_positions_json, orders_answer, with_etag};
+use super::trading_account::{account_failure, agent};
+use super::{copy_commands, mount};
+use crate::json_body::JsonBody;
+use crate::order_fields::Loose;
+use crate::{ApiError, AppState};
+
+const KIND: TradeKind = TradeKind::Vertical;
+
+pub(super) fn configure(cfg: &mut web::ServiceConfig) {
+    mount(
+        cfg,
+        [
+            (
+                "/copy_trading_account/database/VERTICAL",
+                web::get().to(orders),
+            ),
+            (
+                "/copy_trading_position_account/database/VERTICAL",
+                web::get().to(positions),
+            ),
+            (
+                "/copy_trading_account/fetch_trade_status/VERTICAL",
+                web::get().to(fetch_trade_status),
+            ),
+            (
+                "/copy_trading_account/place_order/VERTICAL",
+                web::post().to(place_order),
+            ),
+            (
+                "/copy_trading_account/exit_order/VERTICAL",
+                web::post().to(exit_order),
+            ),
+            (
+                "/copy_trading_account/exit_order_multiple/VERTICAL",
+                web::post().to(for_kind!(exit_order_multiple, KIND)),
+            ),
+            (
+                "/copy_trading_account/cancel_order/VERTICAL",
+                web::delete().to(for_kind!(cancel_order, KIND)),
+            ),
+            (
+                "/copy_trading_account/cancel_order_individual/VERTICAL",
+                web::delete().to(for_kind!(cancel_order_individual, KIND)),
+            ),
+            (
+                "/copy_trading_account/replace_individual_legs/VERTICAL",
+                web::put().to(replace_individual_legs),
+            ),
+            (
+                "/option_contract_save_order/get_option_contract_save_order_list/VERTICAL",
+                web::get().to(list_sets),
+            ),
+            (
+                "/option_contract_save_order/add_option_contract_save_order/VERTICAL",
+                web::post().to(add_set),
+            ),
+            (
+                "/option_contract_save_order/remove_option_contract_save_order/VERTICAL",
+                web::delete().to(remove_set),
+            ),
+        ],
+    );
+}
+
+async fn orders(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    orders_answer(&state, &req, agent, KIND)
+}
+
+async fn positions(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let bytes = option_positions_json(&state, agent)?;
+    let tag = format!("vertical-positions-{agent}-{}", content_tag(&bytes));
+    Ok(with_etag(&req, tag, bytes))
+}
+
+async fn fetch_trade_status(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    super::copy_trading::poll_open_sessions(&state, agent, KIND).await;
+    orders_answer(&state, &req, agent, KIND)
+}
+
+fn bad(err: &InvalidField) -> ApiError {
+    ApiError::BadRequest(err.to_string())
+}
+
+/// A leg as the spec's bodies send it.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LegBody {
+    #[serde(default)]
+    option_chain_symbol: Option<Loose>,
+    #[serde(default)]
+    option_chain_instruction: Option<Loose>,
+    #[serde(default)]
+    option_chain_order_type: Option<Loose>,
+    #[serde(default)]
+    option_chain_quantity: Option<Loose>,
+    #[serde(default)]
+    option_chain_price: Option<Loose>,
+}
+
+/// A field's text as the form holds it (numbers as their decimal text; absent as empty).
+fn text(value: Option<&Loose>) -> String {
+    match value.map(|v| &v.0) {
+        Some(serde_json::Value::String(s)) => s.trim().to_owned(),
+        Some(serde_json::Value::Number(n)) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
+impl LegBody {
+    fn form(&self) -> LegForm {
+        LegForm {
+            symbol: text(self.option_chain_symbol.as_ref()),
+            instruction: text(self.option_chain_instruction.as_ref()),
+            order_type: text(self.option_chain_order_type.as_ref()),
+            quantity: text(self.option_chain_quantity.as_ref()),
+            price: text(self.option_chain_price.as_ref()),
+        }
+    }
+}
+
+/// Checks that every leg's contract is listed in the brokerage's chain (one read per underlying and
+/// side). Without an authorized account there is nothing to ask, and the planner refuses the place.
+async fn check_in_chain(
+    state: &AppState,
+    agent: AgentId,
+    vertical: &Vertical,
+) -> Result<(), ApiError> {
+    let Ok(account) = market_data_account(state, agent) else {
+        return Ok(());
+    };
+    let mut wanted: BTreeMap<(String, bool), Vec<(usize, String)>> = BTreeMap::new();
+    for (i, leg) in vertical.legs().iter().enumerate() {
+        wanted
+            .entry((
+                leg.symbol.root().to_owned(),
+                leg.symbol.put_call() == PutCall::Call,
+            ))
+            .or_default()
+            .push((i + 1, leg.symbol_text()));
+    }
+    for ((root, call), legs) in wanted {
+        let side = if call { PutCall::Call } else { PutCall::Put };
+        let chain = account
+            .option_chain(&root, side)
+            .await
+            .map_err(|err| account_failure(&err))?;
+        for (n, symbol) in legs {
+            let listed = chain.expirations.values().any(|strikes| {
+                strikes
+                    .values()
+                    .any(|contracts| contracts.iter().any(|c| c.symbol.trim() == symbol.trim()))
+            });
+            if !listed {
+                return Err(ApiError::BadRequest(format!(
+                    "{} is not in the option chain",
+                    leg_label(n, "Symbol")
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PlaceBody {
+    #[serde(default)]
+    all_trading_accounts_order_list: Vec<AccountRef>,
+    order_legs: Vec<LegBody>,
+}
+
+async fn place_order(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<PlaceBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    let legs: Vec<LegForm> = body.order_legs.iter().map(LegBody::form).collect();
+    let vertical = Vertical::from_form(&legs, LegRule::Opening).map_err(|e| bad(&e))?;
+    let listed = listed_accounts(&body.all_trading_accounts_order_list)?;
+    check_in_chain(&state, agent, &vertical).await?;
+    let targets = if listed.is_empty() {
+        Targets::Active
+    } else {
+        Targets::Listed(listed)
+    };
+    let action = Action::Place {
+        targets,
+        order: vertical.request(vertical.spreads()),
+    };
+    copy_commands::run(
+        &state,
+        CopyCommand {
+            agent,
+            kind: KIND,
+            action,
+        },
+    )
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ExitBody {
+    all_trading_accounts_order_list: Vec<AccountRef>,
+    option_chain_primary_symbol: Option<Loose>,
+    option_chain_primary_instruction: Option<Loose>,
+    #[serde(default)]
+    option_chain_secondary_symbol: Option<Loose>,
+    #[serde(default)]
+    option_chain_secondary_instruction: Option<Loose>,
+    option_chain_order_type: Option<Loose>,
+    option_chain_quantity: Option<Loose>,
+    #[serde(default)]
+    option_chain_price: Option<Loose>,
+}
+
+/// The net of a closing spread sent as LIMIT: a credit when the leg sold is the more valuable one (the
+/// lower strike of calls, the higher strike of puts), else a debit.
+fn limit_net(vertical: &Vertical, price: &str) -> Result<Net, InvalidField> {
+    let sold = vertical
+        .legs()
+        .iter()
+        .find(|l| !l.instruction.is_buy())
+        .map(|l| l.symbol.clone());
+    let bought = vertical
+        .legs()
+        .iter()
+        .find(|l| l.instruction.is_buy())
+        .map(|l| l.symbol.clone());
+    let credit = match (sold, bought) {
+        (Some(sold), Some(bought)) => {
+            if sold.put_call() == PutCall::Call {
+                sold.strike() < bought.strike()
+            } else {
+                sold.strike() > bought.strike()
+            }
+        }
+        _ => true,
+    };
+    Net::from_form(if credit { "NET_CREDIT" } else { "NET_DEBIT" }, price)
+}
+
+async fn exit_order(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<ExitBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    if body.all_trading_accounts_order_list.is_empty() {
+        return Err(ApiError::BadRequest(
+            "Accounts must name at least one account".into(),
+        ));
+    }
+    let order_type = text(body.option_chain_order_type.as_ref()).to_ascii_uppercase();
+    let price = text(body.option_chain_price.as_ref());
+    let quantity = text(body.option_chain_quantity.as_ref());
+    let primary = LegForm {
+        symbol: text(body.option_chain_primary_symbol.as_ref()),
+        instruction: text(body.option_chain_primary_instruction.as_ref()),
+        order_type: "LIMIT".into(),
+        quantity: quantity.clone(),
+        price: "0".into(),
+    };
+    let request = if body.option_chain_secondary_symbol.is_none() {
+        // One option position: a single-leg closing order, as COMMON's exit.
+        let fields = super::copy_trading::OrderFields::single(
+            &primary.symbol,
+            &primary.instruction,
+            &order_type,
+            &quantity,
+            &price,
+        );
+        let order = super::copy_trading::OptionOrder::parse(&fields, super::copy_trading::CLOSING)?;
+        order.request(order.quantity())
+    } else {
+        let secondary = LegForm {
+            symbol: text(body.option_chain_secondary_symbol.as_ref()),
+            instruction: text(body.option_chain_secondary_instruction.as_ref()),
+            ..primary.clone()
+        };
+        let vertical =
+            Vertical::from_form(&[primary, secondary], LegRule::Closing).map_err(|e| bad(&e))?;
+        let net = if order_type == "LIMIT" {
+            limit_net(&vertical, &price)
+        } else {
+            Net::from_form(&order_type, &price)
+        }
+        .map_err(|e| bad(&e))?;
+        let vertical = vertical.with_net(net);
+        vertical.request(vertical.spreads())
+    };
+    let mut accounts = listed_accounts(&body.all_trading_accounts_order_list)?;
+    let mut seen = std::collections::HashSet::new();
+    accounts.retain(|a| seen.insert(*a));
+    let exits = accounts.into_iter().map(|a| (a, request.clone())).collect();
+    copy_commands::run(
+        &state,
+        CopyCommand {
+            agent,
+            kind: KIND,
+            action: Action::Exit { exits },
+        },
+    )
+    .await
+}
+
+/// A leg's new terms in a replace.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct LegUpdate {
+    account_id: Loose,
+    option_chain_order_id: Loose,
+    option_chain_symbol: Option<Loose>,
+    new_instruction: Option<Loose>,
+    new_order_type: Option<Loose>,
+    new_quantity: Option<Loose>,
+    new_price: Option<Loose>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ReplaceLegsBody {
+    #[serde(rename = "agentTradingSessionID")]
+    agent_trading_session_id: Loose,
+    legs_to_update: Vec<LegUpdate>,
+}
+
+async fn replace_individual_legs(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<ReplaceLegsBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    let session_id = session_id(&body.agent_trading_session_id)?;
+    if body.legs_to_update.is_empty() {
+        return Err(ApiError::BadRequest(
+            "Legs must name at least one leg".into(),
+        ));
+    }
+    let mut groups: Vec<((AccountId, BrokerOrderId), Vec<LegForm>)> = Vec::new();
+    for (i, leg) in body.legs_to_update.iter().enumerate() {
+        let n = i + 1;
+        let account = account_id(&leg.account_id, &format!("Leg {n} Account"))?;
+        let order = order_id(Some(&leg.option_chain_order_id), &format!("Leg {n} Order"))?;
+        let form = LegForm {
+            symbol: text(leg.option_chain_symbol.as_ref()),
+            instruction: text(leg.new_instruction.as_ref()),
+            order_type: text(leg.new_order_type.as_ref()),
+            quantity: text(leg.new_quantity.as_ref()),
+            price: text(leg.new_price.as_ref()),
+        };
+        match groups.iter_mut().find(|(key, _)| *key == (account, order)) {
+            Some((_, legs)) => legs.push(form),
+            None => groups.push(((account, order), vec![form])),
+        }
+    }
+    let mut orders = Vec::with_capacity(groups.len());
+    for ((account, order), legs) in groups {
+        let vertical = Vertical::from_form(&legs, LegRule::Any).map_err(|e| {
+            ApiError::BadRequest(format!("Order {order} of account {account}: {e}"))
+        })?;
+        orders.push((account, order, vertical.request(vertical.spreads())));
+    }
+    let action = Action::ReplaceEach {
+        session: session_id,
+        orders,
+    };
+    copy_commands::run(
+        &state,
+        CopyCommand {
+            agent,
+            kind: KIND,
+            action,
+        },
+    )
+    .await
+}
+
+/// The saved-sets answer.
+#[derive(Debug, Serialize)]
+struct SetsAnswer {
+    success: bool,
+    list: Vec<SavedSet>,
+}
+
+fn sets_answer(list: Vec<SavedSet>) -> HttpResponse {
+    HttpResponse::Ok().json(SetsAnswer {
+        success: true,
+        list,
+    })
+}
+
+async fn list_sets(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    Ok(sets_answer(state.store.saved_sets()?.list(agent)?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AddSetBody {
+    set_name: String,
+    order_legs: Loose,
+}
+
+/// The most characters a set name may have.
+const SET_NAME_MAX: usize = 100;
+
+async fn add_set(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<AddSetBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    let name = body.set_name.trim().to_owned();
+    if name.is_empty() {
+        return Err(ApiError::BadRequest("Set Name is required".into()));
+    }
+    if name.chars().count() > SET_NAME_MAX {
+        return Err(ApiError::BadRequest(format!(
+            "Set Name must be at most {SET_NAME_MAX} characters long"
+        )));
+    }
+    let legs_text = match &body.order_legs.0 {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Array(_) => body.order_legs.0.to_string(),
+        _ => {
+            return Err(ApiError::BadRequest(
+                "Legs must be the JSON text of the legs".into(),
+            ));
+        }
+    };
+    let legs: Vec<LegBody> = serde_json::from_str(&legs_text)
+        .map_err(|_| ApiError::BadRequest("Legs must be the JSON text of the legs".into()))?;
+    if legs.is_empty() {
+        return Err(ApiError::BadRequest(
+            "Legs must hold at least one leg".into(),
+        ));
+    }
+    for (i, leg) in legs.iter().enumerate() {
+        OptionSymbol::parse(&text(leg.option_chain_symbol.as_ref())).map_err(|_| {
+            ApiError::BadRequest(format!(
+                "{} must be a valid option symbol",
+                leg_label(i + 1, "Symbol")
+            ))
+        })?;
+    }
+    let set = SavedSet {
+        set_name: name,
+        order_legs: serde_json::to_string(&legs).map_err(ApiError::internal)?,
+    };
+    match state.store.saved_sets()?.add(agent, set) {
+        Ok(list) => Ok(sets_answer(list)),
+        Err(StoreError::Conflict(_)) => Err(ApiError::Conflict {
+            message: "An order set of that name already exists".into(),
+            code: "set_exists",
+        }),
+        Err(err) => Err(err.into()),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RemoveSetBody {
+    set_name: String,
+}
+
+async fn remove_set(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<RemoveSetBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let name = body.into_inner().set_name.trim().to_owned();
+    if name.is_empty() {
+        return Err(ApiError::BadRequest("Set Name is required".into()));
+    }
+    Ok(sets_answer(state.store.saved_sets()?.remove(agent, &name)?))
+}

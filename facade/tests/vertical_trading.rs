@@ -1,0 +1,303 @@
+//! API tests of vertical copy trading (`/api/copy_trading_account/*/VERTICAL`, saved sets) on the
+//! paper brokerage: one broker order per account with the net price, rows per account and leg, bad
+//! input refused before anything is sent, cancel and replace of the whole spread, exits, saved sets.
+
+#[macro_use]
+mod support;
+
+use actix_web::http::StatusCode;
+use actix_web::test;
+use serde_json::{Value, json};
+use support::{TestApp, error_body, json_of, post_json, sign_in};
+
+fn with_json(request: test::TestRequest, body: &Value) -> test::TestRequest {
+    request
+        .insert_header(("content-type", "application/json"))
+        .set_payload(body.to_string())
+}
+
+fn leg(symbol: &str, instruction: &str, price: &str) -> Value {
+    json!({"optionChainSymbol": symbol, "optionChainInstruction": instruction, "optionChainOrderType": "LIMIT",
+           "optionChainQuantity": 1, "optionChainPrice": price})
+}
+
+#[actix_web::test]
+async fn a_vertical_goes_to_each_account_as_one_net_priced_order() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = sign_in(&service, "vera").await;
+    for (name, tier) in [("Small", "small_account"), ("Big", "big_account")] {
+        let body = json!({"accountName": name, "accountUsername": format!("vera-{name}"),
+                          "accountPassword": "pw", "accountType": tier});
+        let (status, text) = call!(
+            &service,
+            post_json("/api/trading_account/login/", &body.to_string()).cookie(alice.clone())
+        );
+        assert_eq!(status, StatusCode::OK, "{text}");
+    }
+    let (status, text) = call!(&service, test::TestRequest::get()
+        .uri("/api/copy_trading_account/get_option_chain_list/COMMON?optionContractTickerName=AAPL&optionChainCallPut=CALL")
+        .cookie(alice.clone()));
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let chain = json_of(&text);
+    let strikes = chain
+        .as_object()
+        .and_then(|c| c.values().next())
+        .and_then(Value::as_object)
+        .expect("strikes")
+        .clone();
+    let middle = strikes.len() / 2;
+    let symbol = |i: usize| {
+        strikes.values().nth(i).expect("strike")[0]["symbol"]
+            .as_str()
+            .expect("symbol")
+            .to_owned()
+    };
+    let (low, high) = (symbol(middle), symbol(middle + 2));
+    let place = |legs: Value| {
+        post_json(
+            "/api/copy_trading_account/place_order/VERTICAL",
+            &json!({"allTradingAccountsOrderList": [], "orderLegs": legs}).to_string(),
+        )
+        .cookie(alice.clone())
+    };
+    let table = || async {
+        let (_, text) = call!(
+            &service,
+            test::TestRequest::get()
+                .uri("/api/copy_trading_account/fetch_trade_status/VERTICAL")
+                .cookie(alice.clone())
+        );
+        json_of(&text)
+    };
+
+    // Bad input: refused naming the leg and field; nothing sent, no session used.
+    for (legs, message) in [
+        (
+            json!([leg(&low, "BUY_TO_OPEN", "1.00")]),
+            "Legs must be two options forming a vertical, or four forming an iron condor; got 1",
+        ),
+        (
+            json!([
+                leg(&low, "BUY_TO_OPEN", "1.00"),
+                leg(&high, "BUY_TO_OPEN", "0.40")
+            ]),
+            "",
+        ),
+        (
+            json!([
+                leg(&low, "BUY_TO_OPEN", "-1"),
+                leg(&high, "SELL_TO_OPEN", "0.40")
+            ]),
+            "Leg 1 Price",
+        ),
+        (
+            json!([
+                leg(&low, "BUY_TO_CLOSE", "1.00"),
+                leg(&high, "SELL_TO_OPEN", "0.40")
+            ]),
+            "Leg 1 Instruction",
+        ),
+    ] {
+        let (status, text) = call!(&service, place(legs));
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+        let error = json_of(&text)["error"].as_str().unwrap_or("").to_owned();
+        assert!(
+            error.starts_with("Leg") || error.starts_with("Legs"),
+            "{error}"
+        );
+        if !message.is_empty() {
+            assert!(error.starts_with(message), "{error} starts with {message}");
+        }
+    }
+    assert_eq!(table().await, json!({}));
+
+    // A debit spread: one order per account, spreads × tier, net price 1.00 − 0.40.
+    assert_eq!(
+        call!(
+            &service,
+            place(json!([
+                leg(&low, "BUY_TO_OPEN", "1.00"),
+                leg(&high, "SELL_TO_OPEN", "0.40")
+            ]))
+        ),
+        (StatusCode::OK, "success".into())
+    );
+    let rows = table().await["1"].as_array().expect("session 1").clone();
+    assert_eq!(rows.len(), 4, "two accounts × two legs");
+    for row in &rows {
+        assert_eq!(row["optionChainOrderType"], "NET_DEBIT");
+        assert_eq!(row["optionChainPrice"], 0.6);
+        assert_eq!(row["optionChainPrimarySymbol"], low.as_str());
+        assert_eq!(row["optionChainPrimaryInstruction"], "BUY_TO_OPEN");
+        assert_eq!(row["optionChainStatus"], "WORKING");
+        assert_eq!(row["successRate"], 100);
+    }
+    let quantities: Vec<(Value, Value, Value)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["accountName"].clone(),
+                r["optionChainSymbol"].clone(),
+                r["optionChainQuantity"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        quantities,
+        vec![
+            (json!("Small"), json!(low), json!(1)),
+            (json!("Small"), json!(high), json!(1)),
+            (json!("Big"), json!(low), json!(3)),
+            (json!("Big"), json!(high), json!(3)),
+        ]
+    );
+    assert_eq!(rows[0]["optionChainOrderId"], rows[1]["optionChainOrderId"]);
+
+    // Replace the Big account's spread with new leg prices: a new session naming session 1.
+    let big = rows[2].clone();
+    let update = |symbol: &str, instruction: &str, price: &str| {
+        json!({"accountId": big["accountId"], "optionChainOrderId": big["optionChainOrderId"], "optionChainSymbol": symbol,
+               "newInstruction": instruction, "newOrderType": "LIMIT", "newQuantity": 3, "newPrice": price})
+    };
+    let replace = json!({"agentTradingSessionID": 1, "legsToUpdate": [
+        update(&low, "BUY_TO_OPEN", "0.95"), update(&high, "SELL_TO_OPEN", "0.40")]});
+    assert_eq!(
+        call!(
+            &service,
+            with_json(
+                test::TestRequest::put()
+                    .uri("/api/copy_trading_account/replace_individual_legs/VERTICAL"),
+                &replace
+            )
+            .cookie(alice.clone())
+        ),
+        (StatusCode::OK, "success".into())
+    );
+    let after = table().await;
+    assert_eq!(after["2"][0]["replacedSessionID"], 1);
+    assert_eq!(after["2"][0]["optionChainPrice"], 0.55);
+    assert_eq!(after["2"][0]["optionChainQuantity"], 3);
+    assert_eq!(after["1"][2]["optionChainStatus"], "REPLACED");
+
+    // Cancel the Small account's whole spread: both of its leg rows turn CANCELED.
+    let small = rows[0].clone();
+    let cancel = json!({"agentTradingSessionID": 1, "allTradingAccountsOrderList": [
+        {"accountId": small["accountId"], "accountName": "Small", "accountUsername": small["accountUsername"],
+         "optionChainOrderId": small["optionChainOrderId"]}]});
+    assert_eq!(
+        call!(
+            &service,
+            with_json(
+                test::TestRequest::delete().uri("/api/copy_trading_account/cancel_order/VERTICAL"),
+                &cancel
+            )
+            .cookie(alice.clone())
+        ),
+        (StatusCode::OK, "success".into())
+    );
+    let after = table().await;
+    assert_eq!(after["1"][0]["optionChainStatus"], "CANCELED");
+    assert_eq!(after["1"][1]["optionChainStatus"], "CANCELED");
+
+    // An exit from an account holding neither leg is a FAILED_TO_PLACE row with the reason.
+    let exit = json!({"allTradingAccountsOrderList": [{"accountId": small["accountId"], "accountName": "Small",
+        "accountUsername": small["accountUsername"]}], "optionChainPrimarySymbol": low, "optionChainPrimaryInstruction": "SELL_TO_CLOSE",
+        "optionChainSecondarySymbol": high, "optionChainSecondaryInstruction": "BUY_TO_CLOSE",
+        "optionChainOrderType": "NET_CREDIT", "optionChainQuantity": 1, "optionChainPrice": "0.50"});
+    let (status, text) = call!(
+        &service,
+        post_json(
+            "/api/copy_trading_account/exit_order/VERTICAL",
+            &exit.to_string()
+        )
+        .cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let answer = json_of(&text);
+    assert_eq!(answer["agentTradingSessionID"], 3);
+    assert_eq!(answer["accepted"], json!([]));
+    let after = table().await;
+    assert_eq!(after["3"][0]["optionChainStatus"], "FAILED_TO_PLACE");
+    assert_eq!(after["3"][0]["optionChainOrderType"], "NET_CREDIT");
+    assert_eq!(after["3"][0]["successRate"], 0);
+
+    // Another agent cannot cancel these orders.
+    let mallory = sign_in(&service, "mallory").await;
+    let (status, _) = call!(
+        &service,
+        with_json(
+            test::TestRequest::delete().uri("/api/copy_trading_account/cancel_order/VERTICAL"),
+            &cancel
+        )
+        .cookie(mallory)
+    );
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[actix_web::test]
+async fn saved_sets_are_named_listed_and_removed() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = sign_in(&service, "sets").await;
+    let legs = json!([
+        leg("AAPL  241018C00230000", "BUY_TO_OPEN", "1"),
+        leg("AAPL  241018C00240000", "SELL_TO_OPEN", "0.4")
+    ])
+    .to_string();
+    let add = |name: &str, legs: &str| {
+        post_json(
+            "/api/option_contract_save_order/add_option_contract_save_order/VERTICAL",
+            &json!({"setName": name, "orderLegs": legs}).to_string(),
+        )
+        .cookie(alice.clone())
+    };
+    let (status, text) = call!(&service, add("Wide", &legs));
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let (_, text) = call!(&service, add("Narrow", &legs));
+    let answer = json_of(&text);
+    assert_eq!(answer["success"], true);
+    let names: Vec<&str> = answer["list"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|s| s["setName"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(names, ["Narrow", "Wide"]);
+    let stored: Value =
+        serde_json::from_str(answer["list"][0]["orderLegs"].as_str().expect("text")).expect("json");
+    assert_eq!(stored[1]["optionChainInstruction"], "SELL_TO_OPEN");
+    assert_eq!(call!(&service, add("Wide", &legs)).0, StatusCode::CONFLICT);
+    assert_eq!(
+        call!(&service, add(" ", &legs)),
+        (
+            StatusCode::BAD_REQUEST,
+            error_body("Set Name is required", "bad_request")
+        )
+    );
+    assert_eq!(
+        call!(&service, add("Bad", "not json")),
+        (
+            StatusCode::BAD_REQUEST,
+            error_body("Legs must be the JSON text of the legs", "bad_request")
+        )
+    );
+    let (status, text) = call!(
+        &service,
+        with_json(
+            test::TestRequest::delete()
+                .uri("/api/option_contract_save_order/remove_option_contract_save_order/VERTICAL"),
+            &json!({"setName": "Wide"})
+        )
+        .cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(json_of(&text)["list"].as_array().map(Vec::len), Some(1));
+    let (_, text) = call!(
+        &service,
+        test::TestRequest::get()
+            .uri("/api/option_contract_save_order/get_option_contract_save_order_list/VERTICAL")
+            .cookie(alice.clone())
+    );
+    assert_eq!(json_of(&text)["list"][0]["setName"], "Narrow");
+}
