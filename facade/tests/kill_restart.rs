@@ -31,6 +31,7 @@ const ACCOUNTS: [(&str, &str); 6] = [
     ("kill-login-5", "medium_account"),
     ("kill-login-6", "big_account"),
 ];
+/// How many of the accounts (the first ones) wait for write budget when copydesk dies.
 const WAITING: usize = 2;
 /// How long an answer to an order write is held back by the fake (copydesk dies long before).
 const STALL: Duration = Duration::from_secs(25);
