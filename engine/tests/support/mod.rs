@@ -7,6 +7,8 @@
 
 use std::sync::Arc;
 
+pub mod hanging;
+pub mod journal_store;
 pub mod memory_vault;
 pub mod scripted;
 

@@ -15,6 +15,7 @@ use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::{App, test};
 pub mod schwab;
+pub mod served;
 
 use std::sync::Arc;
 
