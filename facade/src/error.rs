@@ -45,6 +45,10 @@ pub enum ApiError {
     /// The brokerage could not be reached or did not answer usably; the message says which.
     #[error("{0}")]
     BadGateway(String),
+    /// The brokerage failed in a way that may pass (unreachable, failing on its side, throttling), even
+    /// after retries; the message asks to try again and never blames the input.
+    #[error("{0}")]
+    BrokerageUnavailable(String),
     /// Something failed on the server; the detail is logged, never sent.
     #[error("Internal server error")]
     Internal(String),
@@ -79,7 +83,7 @@ impl ApiError {
             Self::PayloadTooLarge { .. } => "payload_too_large",
             Self::UnsupportedMediaType => "unsupported_media_type",
             Self::TooManyRequests(_) => "too_many_requests",
-            Self::BadGateway(_) => "brokerage_unavailable",
+            Self::BadGateway(_) | Self::BrokerageUnavailable(_) => "brokerage_unavailable",
             Self::Internal(_) => "internal",
         }
     }
@@ -110,6 +114,7 @@ impl ResponseError for ApiError {
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
+            Self::BrokerageUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
