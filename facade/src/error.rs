@@ -48,6 +48,10 @@ pub enum ApiError {
     /// The service cannot take the call now (e.g. copydesk is stopping); the message says why.
     #[error("{0}")]
     Unavailable(String),
+    /// The brokerage failed in a way that may pass (unreachable, failing on its side, throttling), even
+    /// after retries; the message asks to try again and never blames the input.
+    #[error("{0}")]
+    BrokerageUnavailable(String),
     /// Something failed on the server; the detail is logged, never sent.
     #[error("Internal server error")]
     Internal(String),
@@ -82,8 +86,8 @@ impl ApiError {
             Self::PayloadTooLarge { .. } => "payload_too_large",
             Self::UnsupportedMediaType => "unsupported_media_type",
             Self::TooManyRequests(_) => "too_many_requests",
-            Self::BadGateway(_) => "brokerage_unavailable",
             Self::Unavailable(_) => "unavailable",
+            Self::BadGateway(_) | Self::BrokerageUnavailable(_) => "brokerage_unavailable",
             Self::Internal(_) => "internal",
         }
     }
@@ -115,6 +119,7 @@ impl ResponseError for ApiError {
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::BrokerageUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

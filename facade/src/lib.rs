@@ -3,18 +3,22 @@
 //! Business rules live in `engine`; this crate turns HTTP into calls on it and answers in the specs'
 //! shapes. [`routes::configure`] is the one route table, mounted by `main` and by the tests.
 
+pub mod app;
 pub mod auth;
 pub mod demo;
 pub mod error;
+pub mod exposure;
 pub mod field_labels;
 pub mod json_body;
 pub mod order_fields;
 pub mod read_cache;
 pub mod routes;
+pub mod security_headers;
 pub mod services;
 pub mod settings;
 pub mod shutdown;
 pub mod state;
+pub mod tls;
 pub mod ui;
 
 pub use error::ApiError;

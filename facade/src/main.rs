@@ -4,15 +4,16 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use actix_web::{App, HttpServer};
+use actix_web::HttpServer;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+use facade::exposure::check_exposure;
 use facade::services::Services;
 use facade::settings::{
     BrokerKind, LOGIN_ATTEMPTS_PER_MINUTE, LogFormat, SCHWAB_BASE_URL, SESSION_IDLE,
-    SchwabSettings, Settings, WRITE_LIMIT,
+    SchwabSettings, Settings, TlsFiles, WRITE_LIMIT,
 };
-use facade::{AppState, demo, routes};
+use facade::{AppState, app, demo, tls};
 use store::{SECRET_KEY_ENV, Store};
 
 /// How often expired sessions and idle login-limit keys are swept.
@@ -54,9 +55,21 @@ struct ServeArgs {
     /// Folder of the built UI served at /; the API alone is served when it does not exist.
     #[arg(long, env = "COPYDESK_UI_DIR", default_value = "ui/dist")]
     ui_dir: PathBuf,
-    /// Mark session cookies Secure (set this when copydesk is served over TLS).
+    /// Mark session cookies Secure (set this when a proxy in front serves copydesk over TLS; with
+    /// --tls-cert they always are).
     #[arg(long, env = "COPYDESK_SECURE_COOKIES")]
     secure_cookies: bool,
+    /// PEM certificate chain to serve HTTPS with (needs --tls-key). Cookies are then Secure and
+    /// Strict-Transport-Security is sent.
+    #[arg(long, env = "COPYDESK_TLS_CERT", requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// PEM private key of the certificate (needs --tls-cert).
+    #[arg(long, env = "COPYDESK_TLS_KEY", requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
+    /// Serve plain HTTP on a non-loopback address anyway (only behind a proxy that encrypts the
+    /// traffic); without it copydesk refuses to start there without TLS.
+    #[arg(long, env = "COPYDESK_INSECURE_HTTP")]
+    insecure_http: bool,
     /// Log line format.
     #[arg(long, env = "COPYDESK_LOG_FORMAT", value_enum, default_value_t = LogFormat::Human)]
     log_format: LogFormat,
@@ -106,8 +119,21 @@ fn main() -> anyhow::Result<()> {
     }
 }
 
+/// The TLS files given by the flags, if both are.
+fn tls_files(args: &ServeArgs) -> Option<TlsFiles> {
+    match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => Some(TlsFiles {
+            cert: cert.clone(),
+            key: key.clone(),
+        }),
+        _ => None,
+    }
+}
+
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
     init_logging(args.log_format);
+    let tls = tls_files(&args);
+    check_exposure(args.bind, tls.is_some(), args.insecure_http)?;
     let env_key = std::env::var(SECRET_KEY_ENV).ok();
     let store = Store::open(&args.data_dir, env_key.as_deref())
         .with_context(|| format!("cannot open the store in {}", args.data_dir.display()))?;
@@ -141,7 +167,8 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         broker: args.broker,
         demo,
         ui_dir,
-        secure_cookies: args.secure_cookies,
+        secure_cookies: args.secure_cookies || tls.is_some(),
+        tls,
         session_idle: SESSION_IDLE,
         login_attempts_per_minute: args.login_attempts_per_minute,
         read_limit_per_minute: args.read_limit_per_minute,
@@ -175,13 +202,20 @@ async fn run(store: Store, settings: Settings) -> anyhow::Result<()> {
         }
     }
     services.start_scheduler();
+    let tls = settings
+        .tls
+        .as_ref()
+        .map(tls::server_config)
+        .transpose()
+        .context("cannot serve HTTPS")?;
+    let scheme = if tls.is_some() { "https" } else { "http" };
     let state = AppState::new(store, settings, services)?;
     let factory_state = state.clone();
-    let server = HttpServer::new(move || {
-        let state = factory_state.clone();
-        App::new().configure(move |cfg| routes::configure(cfg, &state))
-    })
-    .bind(bind)
+    let server = HttpServer::new(move || app::build(factory_state.clone()));
+    let server = match tls {
+        Some(config) => server.bind_rustls_0_23(bind, config),
+        None => server.bind(bind),
+    }
     .with_context(|| format!("cannot listen on {bind}"))?;
     let addresses = server.addrs();
     let running = server.shutdown_timeout(10).disable_signals().run();
@@ -190,7 +224,7 @@ async fn run(store: Store, settings: Settings) -> anyhow::Result<()> {
         state.services.supervisor.clone(),
     ));
     for address in &addresses {
-        println!("copydesk listening on http://{address}");
+        println!("copydesk listening on {scheme}://{address}");
     }
     tracing::info!(broker = ?state.settings.broker, "copydesk ready");
     actix_web::rt::spawn(housekeeping(state));

@@ -35,8 +35,10 @@ pub struct Settings {
     pub demo: bool,
     /// The folder of the built UI served at `/`, if any.
     pub ui_dir: Option<PathBuf>,
-    /// Whether session cookies carry the `Secure` flag.
+    /// Whether session cookies carry the `Secure` flag (always with TLS).
     pub secure_cookies: bool,
+    /// The certificate and key HTTPS is served with; plain HTTP without them.
+    pub tls: Option<TlsFiles>,
     /// How long a session lives without a request.
     pub session_idle: Duration,
     /// Login attempts allowed per minute for one username and for one client address.
@@ -47,6 +49,15 @@ pub struct Settings {
     pub write_limit_per_minute: u32,
     /// The Schwab app's settings (required with `--broker schwab`).
     pub schwab: Option<SchwabSettings>,
+}
+
+/// The PEM files copydesk serves HTTPS with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TlsFiles {
+    /// The certificate chain, leaf first.
+    pub cert: PathBuf,
+    /// The private key (PKCS#8, PKCS#1 or SEC1).
+    pub key: PathBuf,
 }
 
 /// The Schwab app registration copydesk uses.
@@ -108,6 +119,7 @@ impl Settings {
             demo: false,
             ui_dir: None,
             secure_cookies: false,
+            tls: None,
             session_idle: SESSION_IDLE,
             login_attempts_per_minute: LOGIN_ATTEMPTS_PER_MINUTE,
             read_limit_per_minute: None,

@@ -13,7 +13,7 @@ use super::{
 use crate::broker::OptionChain;
 use crate::broker::{
     AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
-    Brokerage, SubmitOutcome, SubmitPolicy, SubmitTarget, submit_order, submit_replace,
+    Brokerage, SubmitOutcome, SubmitPolicy, SubmitTarget, WaitedRead, submit_order, submit_replace,
 };
 use crate::clock::Clock;
 use crate::ids::{AccountId, AgentId, BrokerOrderId};
@@ -190,7 +190,9 @@ impl LinkedAccount {
     /// What the poll planner needs of this account, read without copying the view.
     #[must_use]
     pub fn poll_candidate(&self) -> super::poll_planner::PollCandidate {
-        let usable = self.link().is_some() && self.status().is_usable();
+        // A login whose account read failed is polled too: the poll reads the account first.
+        let usable =
+            (self.link().is_some() || self.tokens.has_live_login()) && self.status().is_usable();
         let view = self.view();
         super::poll_planner::PollCandidate {
             account: self.id,
@@ -292,6 +294,10 @@ impl LinkedAccount {
     /// Exchanges an authorization code for tokens, links the brokerage account (keeping the one
     /// already linked when the login still reaches it) and asks for a poll.
     ///
+    /// The code can be exchanged only once, so the tokens are kept as soon as they arrive. The account
+    /// read that follows is retried within [`WaitedRead`]'s budget; when the brokerage still fails, the
+    /// login stands and the next poll reads the account.
+    ///
     /// # Errors
     /// [`AccountError::Broker`] when the brokerage refuses the code, [`AccountError::NoBrokerageAccount`]
     /// when the login reaches no account, [`AccountError::Vault`] when storing fails.
@@ -301,23 +307,7 @@ impl LinkedAccount {
         redirect_uri: &str,
     ) -> Result<(), AccountError> {
         let tokens = self.deps.broker.exchange_code(code, redirect_uri).await?;
-        self.take_read(READ_DEADLINE).await?;
-        let links = self.deps.broker.account_numbers(&tokens.access).await?;
-        let previous = self.link();
-        let chosen = previous
-            .filter(|old| links.iter().any(|l| l.account_number == old.account_number))
-            .map(|old| {
-                links
-                    .iter()
-                    .find(|l| l.account_number == old.account_number)
-                    .cloned()
-                    .unwrap_or(old)
-            })
-            .or_else(|| links.first().cloned())
-            .ok_or(AccountError::NoBrokerageAccount)?;
         self.tokens.install(tokens).await?;
-        self.deps.vault.save_link(self.id, &chosen)?;
-        *self.link.write().unwrap_or_else(PoisonError::into_inner) = Some(chosen);
         {
             let mut view = self.view();
             view.last_error = None;
@@ -325,7 +315,70 @@ impl LinkedAccount {
             view.poll_requested = true;
         }
         tracing::info!(account = %self.id, "account authorized at the brokerage");
-        Ok(())
+        match self.read_link().await {
+            Ok(_) => Ok(()),
+            Err(err) if is_passing(&err) || err == AccountError::ThrottledPastDeadline => {
+                tracing::warn!(account = %self.id, error = %err,
+                    "account read failed after authorization; the next poll reads it");
+                Ok(())
+            }
+            Err(err) => Err(err),
+        }
+    }
+
+    /// Reads the brokerage accounts the login reaches (a read a person waits on), links one and stores
+    /// it: the one already linked when the login still reaches it, else the first.
+    async fn read_link(&self) -> Result<AccountLink, AccountError> {
+        let broker = self.deps.broker.clone();
+        let outcome = self
+            .waited_read(|token| {
+                let broker = broker.clone();
+                async move { broker.account_numbers(&token).await }
+            })
+            .await;
+        self.record_outcome(&outcome);
+        let links = outcome?;
+        let previous = self.link();
+        let chosen = previous
+            .and_then(|old| {
+                links
+                    .iter()
+                    .find(|l| l.account_number == old.account_number)
+                    .cloned()
+            })
+            .or_else(|| links.first().cloned())
+            .ok_or(AccountError::NoBrokerageAccount);
+        self.record_outcome(&chosen);
+        let chosen = chosen?;
+        self.deps.vault.save_link(self.id, &chosen)?;
+        *self.link.write().unwrap_or_else(PoisonError::into_inner) = Some(chosen.clone());
+        Ok(chosen)
+    }
+
+    /// The linked brokerage account's hash; when a login stands but its account read failed, the
+    /// account is read first.
+    async fn linked_hash(&self) -> Result<AccountHash, AccountError> {
+        match self.link() {
+            Some(link) => Ok(link.hash),
+            None if self.tokens.has_live_login() => Ok(self.read_link().await?.hash),
+            None => Err(AccountError::NotAuthorized),
+        }
+    }
+
+    /// One read a person waits on: a read from the app budget and a call with a usable token, tried
+    /// again with backoff within [`WaitedRead`]'s budget while the brokerage's failure is passing.
+    async fn waited_read<T, F, Fut>(&self, call: F) -> Result<T, AccountError>
+    where
+        F: Fn(AccessToken) -> Fut,
+        Fut: std::future::Future<Output = Result<T, BrokerError>>,
+    {
+        let call = &call;
+        WaitedRead::new(self.deps.pause.clone())
+            .run(self.deps.clock.as_ref(), is_passing, || async move {
+                self.take_read(READ_DEADLINE).await?;
+                self.with_token(call).await
+            })
+            .await
     }
 
     /// Waits for room in the app-wide read budget, up to `deadline`.
@@ -421,7 +474,7 @@ impl LinkedAccount {
     /// Balances and positions, then the orders of the last [`ORDER_LOOKBACK`] with the window the
     /// listing covers (its start, and the time it was asked for).
     async fn poll_calls(&self) -> Result<PolledAccount, AccountError> {
-        let hash = self.hash()?;
+        let hash = self.linked_hash().await?;
         let broker = self.deps.broker.clone();
         let snapshot = self
             .with_token(|token| {
@@ -442,17 +495,17 @@ impl LinkedAccount {
         Ok((snapshot, orders, (from, now)))
     }
 
-    /// Fetches balances and positions now (on demand), taking one read from the app budget.
+    /// Fetches balances and positions now (on demand), taking one read from the app budget per try;
+    /// a passing brokerage failure is tried again within [`WaitedRead`]'s budget.
     ///
     /// # Errors
     /// [`AccountError::ThrottledPastDeadline`] when the budget has no room within [`READ_DEADLINE`], or
     /// the brokerage's or token keeper's error.
     pub async fn fetch_snapshot(&self) -> Result<AccountSnapshot, AccountError> {
         let outcome = async {
-            let hash = self.hash()?;
-            self.take_read(READ_DEADLINE).await?;
+            let hash = self.linked_hash().await?;
             let broker = self.deps.broker.clone();
-            self.with_token(|token| {
+            self.waited_read(|token| {
                 let broker = broker.clone();
                 let hash = hash.clone();
                 async move { broker.account(&token, &hash).await }
@@ -467,7 +520,8 @@ impl LinkedAccount {
         outcome
     }
 
-    /// Reads an option chain through this account's login (one read from the app budget).
+    /// Reads an option chain through this account's login (one read from the app budget per try,
+    /// retried as [`LinkedAccount::fetch_snapshot`] is).
     ///
     /// # Errors
     /// As [`LinkedAccount::fetch_snapshot`].
@@ -476,10 +530,9 @@ impl LinkedAccount {
         underlying: &str,
         side: PutCall,
     ) -> Result<OptionChain, AccountError> {
-        self.take_read(READ_DEADLINE).await?;
         let broker = self.deps.broker.clone();
         let outcome = self
-            .with_token(|token| {
+            .waited_read(|token| {
                 let broker = broker.clone();
                 async move { broker.option_chain(&token, underlying, side).await }
             })
@@ -488,7 +541,8 @@ impl LinkedAccount {
         outcome
     }
 
-    /// Reads quotes through this account's login (one read from the app budget).
+    /// Reads quotes through this account's login (one read from the app budget per try, retried as
+    /// [`LinkedAccount::fetch_snapshot`] is).
     ///
     /// # Errors
     /// As [`LinkedAccount::fetch_snapshot`].
@@ -496,10 +550,9 @@ impl LinkedAccount {
         &self,
         symbols: &[String],
     ) -> Result<std::collections::BTreeMap<String, crate::broker::Quote>, AccountError> {
-        self.take_read(READ_DEADLINE).await?;
         let broker = self.deps.broker.clone();
         let outcome = self
-            .with_token(|token| {
+            .waited_read(|token| {
                 let broker = broker.clone();
                 async move { broker.quotes(&token, symbols).await }
             })
@@ -658,6 +711,12 @@ impl LinkedAccount {
     pub fn deps(&self) -> &AccountDeps {
         &self.deps
     }
+}
+
+/// Whether a read failed for a reason that may pass: the brokerage was unreachable, failed on its side,
+/// throttled, or answered unreadably.
+fn is_passing(err: &AccountError) -> bool {
+    matches!(err, AccountError::Broker(broker) if broker.is_retryable())
 }
 
 /// One order write: a placement or a replacement.

@@ -27,7 +27,9 @@ pub use option_chain::{
 pub use order_match::matches_request;
 pub use position::Position;
 pub use quote::Quote;
-pub use read_retry::read_with_retry;
+pub use read_retry::{
+    WAITED_READ_BUDGET, WAITED_READ_MAX_DELAY, WAITED_READ_MIN_DELAY, WaitedRead, read_with_retry,
+};
 pub use snapshot::AccountSnapshot;
 pub use submit::{SubmitTarget, submit_order, submit_replace};
 pub use submit_outcome::SubmitOutcome;

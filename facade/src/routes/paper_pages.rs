@@ -29,7 +29,7 @@ fn page(title: &str, body: &str) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
         .insert_header(("Cache-Control", "no-store"))
-        .insert_header(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"))
+        .insert_header(("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"))
         .body(format!(
             "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>\
              <style>body{{font-family:sans-serif;max-width:32rem;margin:4rem auto;color:#1c2127}}\

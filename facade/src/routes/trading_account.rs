@@ -162,15 +162,32 @@ pub(super) fn running(
         .ok_or_else(|| ApiError::internal(format!("account {} has no running actor", record.id)))
 }
 
-/// A message for people from an account error; never library text.
+/// The message of a read or authorization the brokerage could not answer, even after retries.
+pub const BROKERAGE_UNAVAILABLE: &str = "The brokerage is unavailable right now; try again";
+/// The message of a call refused because the brokerage call budget stayed full.
+pub const BROKERAGE_BUSY: &str =
+    "The brokerage call limit is reached right now; try again in a moment";
+
+/// A message for people from an account error; never library text. A failure that may pass is a 503
+/// saying so, never a complaint about the input.
 pub(super) fn account_failure(err: &AccountError) -> ApiError {
     match err {
         AccountError::Broker(BrokerError::Rejected { message }) => {
             ApiError::BadRequest(format!("The brokerage refused: {message}"))
         }
+        AccountError::Broker(BrokerError::Connectivity(_)) => {
+            ApiError::BrokerageUnavailable(BROKERAGE_UNAVAILABLE.into())
+        }
+        AccountError::ThrottledPastDeadline => {
+            ApiError::BrokerageUnavailable(BROKERAGE_BUSY.into())
+        }
         AccountError::NotAuthorized | AccountError::ReauthorizationNeeded => ApiError::Conflict {
             message: err.to_string(),
             code: "authorization_needed",
+        },
+        AccountError::NoBrokerageAccount => ApiError::Conflict {
+            message: err.to_string(),
+            code: "no_brokerage_account",
         },
         AccountError::Vault(_) => ApiError::internal(err),
         other => ApiError::BadGateway(other.to_string()),
