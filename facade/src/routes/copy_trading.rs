@@ -178,7 +178,7 @@ struct AccountRef {
     option_chain_order_id: Option<Loose>,
 }
 
-fn account_id(value: &Loose, field: &str) -> Result<AccountId, ApiError> {
+pub(super) fn account_id(value: &Loose, field: &str) -> Result<AccountId, ApiError> {
     let bad = || ApiError::BadRequest(format!("{field} must be an account id"));
     let text = match &value.0 {
         serde_json::Value::Number(n) => n.to_string(),
@@ -188,7 +188,7 @@ fn account_id(value: &Loose, field: &str) -> Result<AccountId, ApiError> {
     text.parse::<u64>().map(AccountId).map_err(|_| bad())
 }
 
-fn order_id(value: Option<&Loose>, field: &str) -> Result<BrokerOrderId, ApiError> {
+pub(super) fn order_id(value: Option<&Loose>, field: &str) -> Result<BrokerOrderId, ApiError> {
     let bad = || ApiError::BadRequest(format!("{field} must be an order id"));
     let text = match value.map(|v| &v.0) {
         Some(serde_json::Value::Number(n)) => n.to_string(),
@@ -198,7 +198,7 @@ fn order_id(value: Option<&Loose>, field: &str) -> Result<BrokerOrderId, ApiErro
     text.parse::<i64>().map(BrokerOrderId).map_err(|_| bad())
 }
 
-fn session_id(value: &Loose) -> Result<SessionId, ApiError> {
+pub(super) fn session_id(value: &Loose) -> Result<SessionId, ApiError> {
     let bad = || ApiError::BadRequest("Session must be a session id".into());
     let text = match &value.0 {
         serde_json::Value::Number(n) => n.to_string(),
@@ -450,12 +450,13 @@ async fn fetch_trade_status(
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
-    let (_, sessions) = state
-        .services
-        .supervisor
-        .keeper()
-        .book()
-        .view(agent, TradeKind::Common);
+    poll_open_accounts(&state, agent, TradeKind::Common).await;
+    orders_answer(&state, &req, agent, TradeKind::Common)
+}
+
+/// Polls now every account with an open order in the agent's sessions of `kind`.
+pub(super) async fn poll_open_accounts(state: &AppState, agent: AgentId, kind: TradeKind) {
+    let (_, sessions) = state.services.supervisor.keeper().book().view(agent, kind);
     let mut involved: Vec<AccountId> = sessions
         .iter()
         .filter(|s| s.has_open_rows())
@@ -470,7 +471,6 @@ async fn fetch_trade_status(
             handle.account.poll_now().await;
         });
     futures::future::join_all(polls).await;
-    orders_answer(&state, &req, agent, TradeKind::Common)
 }
 
 #[derive(Debug, Deserialize)]

@@ -8,6 +8,9 @@ mod operator;
 mod option_contract;
 mod option_views;
 mod paper_pages;
+mod stock_lists;
+mod stock_trading;
+mod stock_views;
 mod trading_account;
 
 use actix_web::{HttpResponse, web};
@@ -49,6 +52,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
             .configure(operator::configure)
             .configure(copy_trading::configure)
             .configure(option_contract::configure)
+            .configure(stock_trading::configure)
+            .configure(stock_lists::configure)
             .default_service(web::to(not_found)),
     );
     if state.services.brokers.paper.is_some() {
