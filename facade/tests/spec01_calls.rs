@@ -45,9 +45,15 @@ const SPEC_01_CALLS: [(&str, &str); 29] = [
     ("POST", "/copy_trading_account/exit_order/COMMON"),
     ("POST", "/copy_trading_account/exit_order_multiple/COMMON"),
     ("PUT", "/copy_trading_account/replace_order/COMMON"),
-    ("PUT", "/copy_trading_account/replace_order_individual/COMMON"),
+    (
+        "PUT",
+        "/copy_trading_account/replace_order_individual/COMMON",
+    ),
     ("DELETE", "/copy_trading_account/cancel_order/COMMON"),
-    ("DELETE", "/copy_trading_account/cancel_order_individual/COMMON"),
+    (
+        "DELETE",
+        "/copy_trading_account/cancel_order_individual/COMMON",
+    ),
     ("GET", "/copy_trading_account/get_option_chain_list/COMMON"),
     // Option contracts and saved orders
     ("GET", "/option_contract/get_option_contract_list"),
@@ -251,11 +257,16 @@ async fn every_call_of_spec_01_answers_at_its_method_and_path_with_the_documente
                 "POST",
                 "/trading_account/login/",
                 "",
-                Payload::Json(json!({"accountName": name, "accountUsername": format!("walker-{name}"),
-                                     "accountPassword": "pw-1", "accountType": tier})),
+                Payload::Json(
+                    json!({"accountName": name, "accountUsername": format!("walker-{name}"),
+                                     "accountPassword": "pw-1", "accountType": tier}),
+                ),
             )
             .await;
-        assert_eq!(row["accountName"], name, "accountName present means success");
+        assert_eq!(
+            row["accountName"], name,
+            "accountName present means success"
+        );
     }
     let rows = walk
         .json(
@@ -320,8 +331,10 @@ async fn every_call_of_spec_01_answers_at_its_method_and_path_with_the_documente
             "POST",
             "/trading_account/get_access_token_from_authorization_code/",
             "",
-            Payload::Json(json!({"accountName": "Main", "accountUsername": "walker-Main",
-                                 "authorizationCodeUrl": pasted})),
+            Payload::Json(
+                json!({"accountName": "Main", "accountUsername": "walker-Main",
+                                 "authorizationCodeUrl": pasted}),
+            ),
         )
         .await;
     assert_eq!(answer, json!({"success": true}));
@@ -354,7 +367,10 @@ async fn every_call_of_spec_01_answers_at_its_method_and_path_with_the_documente
         .json("GET", "/trading_account/database", "", Payload::None)
         .await;
     assert_eq!(
-        rows.as_array().map(|r| r.iter().map(|row| row["accountName"].clone()).collect::<Vec<_>>()),
+        rows.as_array().map(|r| r
+            .iter()
+            .map(|row| row["accountName"].clone())
+            .collect::<Vec<_>>()),
         Some(vec![json!("Main")])
     );
 
@@ -679,7 +695,10 @@ async fn every_call_of_spec_01_answers_at_its_method_and_path_with_the_documente
 
     let spec: BTreeSet<(&str, &str)> = SPEC_01_CALLS.into_iter().collect();
     let missed: Vec<_> = spec.difference(&walk.called).collect();
-    assert!(missed.is_empty(), "calls of spec 01 §7 not walked: {missed:?}");
+    assert!(
+        missed.is_empty(),
+        "calls of spec 01 §7 not walked: {missed:?}"
+    );
     let extra: Vec<_> = walk.called.difference(&spec).collect();
     assert!(extra.is_empty(), "calls outside the table: {extra:?}");
 }
