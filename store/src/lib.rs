@@ -22,7 +22,7 @@ pub use agents::{AgentRecord, Agents};
 pub use copy_sessions::CopySessions;
 pub use counters::Counters;
 pub use error::StoreError;
-pub use saved_orders::{SavedOptionOrder, SavedOrders};
+pub use saved_orders::{SavedOptionOrder, SavedOrders, SavedStockOrder};
 pub use saved_sets::{SavedSet, SavedSets};
 pub use schema::SCHEMA_VERSION;
 pub use secret_box::{SECRET_KEY_ENV, SECRET_KEY_FILE, SecretBox};

@@ -1,4 +1,4 @@
-//! Saved single-leg option orders per agent, one per option symbol.
+//! Saved orders per agent: single-leg option orders one per option symbol, stock orders one per ticker.
 
 use engine::ids::AgentId;
 use serde::{Deserialize, Serialize};
@@ -31,8 +31,38 @@ pub struct SavedOrders {
     tree: sled::Tree,
 }
 
+/// A saved stock order with every field of the stock form (prices as decimal text).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedStockOrder {
+    /// The upper-cased ticker.
+    pub stock_symbol: String,
+    /// NORMAL or SEAMLESS.
+    pub stock_session: String,
+    /// DAY or GOOD_TILL_CANCEL.
+    pub stock_duration: String,
+    /// BUY or SELL.
+    pub stock_instruction: String,
+    /// MARKET, LIMIT, STOP, STOP_LIMIT or TRAILING_STOP.
+    pub stock_order_type: String,
+    /// Shares.
+    pub stock_quantity: u32,
+    /// The limit price (0 when the type has none).
+    pub stock_price: String,
+    /// The stop or activation price (0 when the type has none).
+    pub stock_stop_price: String,
+    /// VALUE or PERCENT.
+    pub stock_stop_price_link_type: String,
+    /// The trailing offset.
+    pub stock_stop_price_offset: String,
+}
+
 fn key(agent: AgentId) -> Vec<u8> {
     format!("{agent}/COMMON").into_bytes()
+}
+
+fn stock_key(agent: AgentId) -> Vec<u8> {
+    format!("{agent}/STOCK").into_bytes()
 }
 
 impl SavedOrders {
@@ -93,6 +123,63 @@ impl SavedOrders {
         }
         Ok((removed, orders))
     }
+
+    /// The agent's saved stock orders, sorted by symbol.
+    ///
+    /// # Errors
+    /// Storage or decoding errors.
+    pub fn stocks(&self, agent: AgentId) -> Result<Vec<SavedStockOrder>, StoreError> {
+        match self.tree.get(stock_key(agent))? {
+            Some(bytes) => Ok(serde_json::from_slice(&bytes)?),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    fn write_stocks(
+        &self,
+        agent: AgentId,
+        orders: &mut Vec<SavedStockOrder>,
+    ) -> Result<(), StoreError> {
+        orders.sort_by(|a, b| a.stock_symbol.cmp(&b.stock_symbol));
+        self.tree
+            .insert(stock_key(agent), serde_json::to_vec(orders)?)?;
+        Ok(())
+    }
+
+    /// Saves a stock order, replacing the one saved for the same symbol; returns the list after.
+    ///
+    /// # Errors
+    /// Storage or decoding errors.
+    pub fn save_stock(
+        &self,
+        agent: AgentId,
+        order: SavedStockOrder,
+    ) -> Result<Vec<SavedStockOrder>, StoreError> {
+        let mut orders = self.stocks(agent)?;
+        orders.retain(|o| o.stock_symbol != order.stock_symbol);
+        orders.push(order);
+        self.write_stocks(agent, &mut orders)?;
+        Ok(orders)
+    }
+
+    /// Removes the stock order saved for a symbol; returns whether one was and the list after.
+    ///
+    /// # Errors
+    /// Storage or decoding errors.
+    pub fn remove_stock(
+        &self,
+        agent: AgentId,
+        symbol: &str,
+    ) -> Result<(bool, Vec<SavedStockOrder>), StoreError> {
+        let mut orders = self.stocks(agent)?;
+        let before = orders.len();
+        orders.retain(|o| o.stock_symbol != symbol);
+        let removed = orders.len() != before;
+        if removed {
+            self.write_stocks(agent, &mut orders)?;
+        }
+        Ok((removed, orders))
+    }
 }
 
 #[cfg(test)]
@@ -137,5 +224,39 @@ mod tests {
         assert!(removed);
         assert_eq!(list.len(), 1);
         assert!(saved.options(AgentId(2)).unwrap().is_empty());
+    }
+
+    fn stock(symbol: &str, quantity: u32) -> SavedStockOrder {
+        SavedStockOrder {
+            stock_symbol: symbol.into(),
+            stock_session: "NORMAL".into(),
+            stock_duration: "DAY".into(),
+            stock_instruction: "BUY".into(),
+            stock_order_type: "LIMIT".into(),
+            stock_quantity: quantity,
+            stock_price: "182.5".into(),
+            stock_stop_price: "0".into(),
+            stock_stop_price_link_type: "VALUE".into(),
+            stock_stop_price_offset: "0.1".into(),
+        }
+    }
+
+    #[test]
+    fn saved_stock_orders_are_sorted_unique_per_symbol_apart_from_option_orders() {
+        let saved = Store::temporary().unwrap().saved_orders().unwrap();
+        saved
+            .save_option(AgentId(1), order("SPY   241115C00600000", 1))
+            .unwrap();
+        saved.save_stock(AgentId(1), stock("MSFT", 1)).unwrap();
+        saved.save_stock(AgentId(1), stock("AAPL", 2)).unwrap();
+        let list = saved.save_stock(AgentId(1), stock("MSFT", 7)).unwrap();
+        assert_eq!(list, vec![stock("AAPL", 2), stock("MSFT", 7)]);
+        assert_eq!(saved.options(AgentId(1)).unwrap().len(), 1);
+        assert!(saved.stocks(AgentId(2)).unwrap().is_empty());
+        let (removed, list) = saved.remove_stock(AgentId(1), "AAPL").unwrap();
+        assert!(removed);
+        assert_eq!(list, vec![stock("MSFT", 7)]);
+        let (removed, _) = saved.remove_stock(AgentId(1), "AAPL").unwrap();
+        assert!(!removed);
     }
 }

@@ -46,7 +46,7 @@ pub use status::{LifecycleError, OrderEvent, OrderStatus};
 pub use stock::{
     ACTIVATION_PRICE_LABEL, DURATION_LABEL, INSTRUCTION_LABEL, LINK_TYPE_LABEL, OFFSET_LABEL,
     ORDER_TYPE_LABEL, PRICE_LABEL, QUANTITY_LABEL, SESSION_LABEL, STOP_PRICE_LABEL, SYMBOL_LABEL,
-    StockAction, StockForm, StockOrder, StockPricing, StockTiming,
+    StockAction, StockForm, StockOrder, StockPricing, StockTiming, stock_symbol,
 };
 pub use vertical::{
     LEGS_LABEL, LegForm, LegRule, NET_ORDER_TYPE_LABEL, NET_PRICE_LABEL, Net, Vertical,

@@ -397,7 +397,12 @@ impl StockOrder {
     }
 }
 
-fn stock_symbol(text: &str) -> Result<String, InvalidField> {
+/// Reads a stock symbol as the form takes it: trimmed, upper-cased, 1 to 10 letters with `.` or `/`
+/// only inside a share class (`BRK.B`).
+///
+/// # Errors
+/// [`InvalidField`] labelled `Symbol`.
+pub fn stock_symbol(text: &str) -> Result<String, InvalidField> {
     let symbol = form_value::word(text);
     let letter = |c: Option<char>| c.is_some_and(|c| c.is_ascii_uppercase());
     let well_formed = (1..=MAX_SYMBOL_LEN).contains(&symbol.len())

@@ -14,7 +14,7 @@ use super::option_views::AccountNames;
 use crate::{ApiError, AppState};
 
 /// Holdings as each account's last poll saw them.
-struct PolledHoldings<'a>(&'a AccountRegistry);
+pub(crate) struct PolledHoldings<'a>(pub(crate) &'a AccountRegistry);
 
 impl Holdings for PolledHoldings<'_> {
     fn net(&self, account: AccountId, symbol: &str) -> i64 {

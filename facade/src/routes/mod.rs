@@ -8,6 +8,9 @@ mod operator;
 mod option_contract;
 mod option_views;
 mod paper_pages;
+mod stock_lists;
+mod stock_trading;
+mod stock_views;
 mod trading_account;
 mod vertical_trading;
 mod vertical_views;
@@ -52,6 +55,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
             .configure(copy_trading::configure)
             .configure(option_contract::configure)
             .configure(vertical_trading::configure)
+            .configure(stock_trading::configure)
+            .configure(stock_lists::configure)
             .default_service(web::to(not_found)),
     );
     if state.services.brokers.paper.is_some() {

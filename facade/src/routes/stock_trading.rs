@@ -1,0 +1,475 @@
+//! `/api/stock_copy_trading/*` and the stock positions: place, exit, replace and cancel stock orders on
+//! every targeted account at once, the tables, and stock quotes (spec 02 §7).
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use actix_session::Session;
+use actix_web::{HttpRequest, HttpResponse, web};
+use engine::copy::{Action, CopyCommand, Holdings, Targets, TradeKind};
+use engine::ids::{AccountId, AgentId, BrokerOrderId};
+use engine::order::{Instruction, OrderRequest, StockAction, StockForm, StockOrder, stock_symbol};
+use serde::{Deserialize, Serialize};
+
+use super::copy_commands::{self, PolledHoldings};
+use super::copy_trading::{
+    account_id, market_data_account, order_id, poll_open_sessions, session_id,
+};
+use super::mount;
+use super::option_views::number;
+use super::stock_views::{stock_orders_answer, stock_positions_answer};
+use super::trading_account::{account_failure, agent};
+use crate::json_body::JsonBody;
+use crate::order_fields::Loose;
+use crate::{ApiError, AppState};
+
+/// How long a quote may take before the call gives up (spec 02 §9).
+const QUOTE_TIMEOUT: Duration = Duration::from_secs(5);
+
+pub(super) fn configure(cfg: &mut web::ServiceConfig) {
+    mount(
+        cfg,
+        [
+            ("/stock_copy_trading/database", web::get().to(orders)),
+            (
+                "/stock_copy_trading_position/database",
+                web::get().to(positions),
+            ),
+            (
+                "/stock_copy_trading/fetch_trade_status",
+                web::get().to(fetch_trade_status),
+            ),
+            (
+                "/stock_copy_trading/place_order",
+                web::post().to(place_order),
+            ),
+            ("/stock_copy_trading/exit_order", web::post().to(exit_order)),
+            (
+                "/stock_copy_trading/exit_order_multiple",
+                web::post().to(exit_order_multiple),
+            ),
+            (
+                "/stock_copy_trading/replace_order",
+                web::put().to(replace_order),
+            ),
+            (
+                "/stock_copy_trading/replace_order_individual",
+                web::put().to(replace_order_individual),
+            ),
+            (
+                "/stock_copy_trading/cancel_order",
+                web::delete().to(cancel_order),
+            ),
+            (
+                "/stock_copy_trading/cancel_order_individual",
+                web::delete().to(cancel_order_individual),
+            ),
+            (
+                "/stock_copy_trading/get_stock_quotes",
+                web::get().to(stock_quotes),
+            ),
+        ],
+    );
+}
+
+async fn orders(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    stock_orders_answer(&state, &req, agent)
+}
+
+async fn positions(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    stock_positions_answer(&state, &req, agent)
+}
+
+async fn fetch_trade_status(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    poll_open_sessions(&state, agent, TradeKind::Stock).await;
+    stock_orders_answer(&state, &req, agent)
+}
+
+/// The stock form's fields as the spec's bodies carry them; numbers may come as JSON numbers or text.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct StockFields {
+    #[serde(default)]
+    stock_symbol: Option<Loose>,
+    #[serde(default)]
+    stock_session: Option<Loose>,
+    #[serde(default)]
+    stock_duration: Option<Loose>,
+    #[serde(default)]
+    stock_instruction: Option<Loose>,
+    #[serde(default)]
+    stock_order_type: Option<Loose>,
+    #[serde(default)]
+    stock_quantity: Option<Loose>,
+    #[serde(default)]
+    stock_price: Option<Loose>,
+    #[serde(default)]
+    stock_stop_price: Option<Loose>,
+    #[serde(default)]
+    stock_stop_price_link_type: Option<Loose>,
+    #[serde(default)]
+    stock_stop_price_offset: Option<Loose>,
+}
+
+/// A field's text: a number as its decimal text, absent or null as empty. Other JSON values keep their
+/// JSON text, which no rule accepts.
+fn text(value: Option<&Loose>) -> String {
+    match value.map(|v| &v.0) {
+        None | Some(serde_json::Value::Null) => String::new(),
+        Some(serde_json::Value::String(s)) => s.clone(),
+        Some(other) => other.to_string(),
+    }
+}
+
+impl StockFields {
+    fn form(&self) -> StockForm {
+        StockForm {
+            symbol: text(self.stock_symbol.as_ref()),
+            instruction: text(self.stock_instruction.as_ref()),
+            session: text(self.stock_session.as_ref()),
+            duration: text(self.stock_duration.as_ref()),
+            order_type: text(self.stock_order_type.as_ref()),
+            quantity: text(self.stock_quantity.as_ref()),
+            price: text(self.stock_price.as_ref()),
+            stop_price: text(self.stock_stop_price.as_ref()),
+            stop_price_link_type: text(self.stock_stop_price_link_type.as_ref()),
+            stop_price_offset: text(self.stock_stop_price_offset.as_ref()),
+        }
+    }
+
+    /// The validated order of `action`'s dialog.
+    ///
+    /// # Errors
+    /// [`ApiError::BadRequest`] naming the field by its form label.
+    pub(super) fn order(&self, action: StockAction) -> Result<StockOrder, ApiError> {
+        StockOrder::from_form(&self.form(), action)
+            .map_err(|err| ApiError::BadRequest(err.to_string()))
+    }
+}
+
+/// An account named in a request, with its order when the call is about one.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AccountRef {
+    account_id: Loose,
+    #[serde(default)]
+    stock_order_id: Option<Loose>,
+}
+
+fn listed_accounts(list: &[AccountRef]) -> Result<Vec<AccountId>, ApiError> {
+    list.iter()
+        .enumerate()
+        .map(|(i, r)| account_id(&r.account_id, &format!("Account {}", i + 1)))
+        .collect()
+}
+
+fn pairs(list: &[AccountRef]) -> Result<Vec<(AccountId, BrokerOrderId)>, ApiError> {
+    list.iter()
+        .enumerate()
+        .map(|(i, r)| {
+            Ok((
+                account_id(&r.account_id, &format!("Order {}: Account", i + 1))?,
+                order_id(
+                    r.stock_order_id.as_ref(),
+                    &format!("Order {}: Order", i + 1),
+                )?,
+            ))
+        })
+        .collect()
+}
+
+fn command(agent: AgentId, action: Action) -> CopyCommand {
+    CopyCommand {
+        agent,
+        kind: TradeKind::Stock,
+        action,
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PlaceBody {
+    #[serde(default)]
+    all_trading_accounts_order_list: Vec<AccountRef>,
+    #[serde(flatten)]
+    order: StockFields,
+}
+
+async fn place_order(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<PlaceBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    let order = body.order.order(StockAction::Place)?;
+    let listed = listed_accounts(&body.all_trading_accounts_order_list)?;
+    let targets = if listed.is_empty() {
+        Targets::Active
+    } else {
+        Targets::Listed(listed)
+    };
+    let action = Action::Place {
+        targets,
+        order: order.request(order.quantity()),
+    };
+    copy_commands::run(&state, command(agent, action)).await
+}
+
+/// The exit of `account`: SELL when it holds the symbol long, BUY_TO_COVER when short, at the asked
+/// quantity (the planner caps it at the holding, and refuses an account holding nothing).
+fn exit_for(holdings: &PolledHoldings<'_>, account: AccountId, order: &StockOrder) -> OrderRequest {
+    let instruction = if holdings.net(account, order.symbol()) < 0 {
+        Instruction::BuyToCover
+    } else {
+        Instruction::Sell
+    };
+    order
+        .clone()
+        .with_instruction(instruction)
+        .request(order.quantity())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ExitBody {
+    #[serde(default)]
+    all_trading_accounts_order_list: Vec<AccountRef>,
+    #[serde(flatten)]
+    order: StockFields,
+}
+
+async fn exit_order(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<ExitBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    let order = body.order.order(StockAction::Exit)?;
+    if body.all_trading_accounts_order_list.is_empty() {
+        return Err(ApiError::BadRequest(
+            "Accounts must name at least one account".into(),
+        ));
+    }
+    let mut accounts = listed_accounts(&body.all_trading_accounts_order_list)?;
+    let mut seen = HashSet::new();
+    accounts.retain(|a| seen.insert(*a));
+    let holdings = PolledHoldings(&state.services.registry);
+    let exits = accounts
+        .into_iter()
+        .map(|a| (a, exit_for(&holdings, a, &order)))
+        .collect();
+    copy_commands::run(&state, command(agent, Action::Exit { exits })).await
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ExitEntry {
+    account_id: Loose,
+    #[serde(flatten)]
+    order: StockFields,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ExitMultipleBody {
+    orders_to_exit: Vec<ExitEntry>,
+}
+
+async fn exit_order_multiple(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<ExitMultipleBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    if body.orders_to_exit.is_empty() {
+        return Err(ApiError::BadRequest(
+            "Positions must name at least one position".into(),
+        ));
+    }
+    let holdings = PolledHoldings(&state.services.registry);
+    let mut exits = Vec::with_capacity(body.orders_to_exit.len());
+    for (i, entry) in body.orders_to_exit.iter().enumerate() {
+        let position = i + 1;
+        let account = account_id(&entry.account_id, &format!("Position {position}: Account"))?;
+        let order = entry
+            .order
+            .order(StockAction::Exit)
+            .map_err(|err| match err {
+                ApiError::BadRequest(message) => {
+                    ApiError::BadRequest(format!("Position {position}: {message}"))
+                }
+                other => other,
+            })?;
+        exits.push((account, exit_for(&holdings, account, &order)));
+    }
+    copy_commands::run(&state, command(agent, Action::Exit { exits })).await
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ReplaceBody {
+    #[serde(rename = "agentTradingSessionID")]
+    agent_trading_session_id: Loose,
+    all_trading_accounts_order_list: Vec<AccountRef>,
+    #[serde(flatten)]
+    order: StockFields,
+}
+
+async fn replace_order(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<ReplaceBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    let session_id = session_id(&body.agent_trading_session_id)?;
+    let order = body.order.order(StockAction::Replace)?;
+    let orders = pairs(&body.all_trading_accounts_order_list)?;
+    let action = Action::Replace {
+        session: session_id,
+        orders,
+        order: order.request(order.quantity()),
+    };
+    copy_commands::run(&state, command(agent, action)).await
+}
+
+/// One account's order of a session (replace and cancel of one row).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct IndividualBody {
+    #[serde(rename = "agentTradingSessionID")]
+    agent_trading_session_id: Loose,
+    account_id: Loose,
+    stock_order_id: Loose,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ReplaceIndividualBody {
+    #[serde(flatten)]
+    target: IndividualBody,
+    #[serde(flatten)]
+    order: StockFields,
+}
+
+async fn replace_order_individual(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<ReplaceIndividualBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    let session_id = session_id(&body.target.agent_trading_session_id)?;
+    let account = account_id(&body.target.account_id, "Account")?;
+    let order_id = order_id(Some(&body.target.stock_order_id), "Order")?;
+    let order = body.order.order(StockAction::Replace)?;
+    let action = Action::Replace {
+        session: session_id,
+        orders: vec![(account, order_id)],
+        order: order.request(order.quantity()),
+    };
+    copy_commands::run(&state, command(agent, action)).await
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CancelBody {
+    #[serde(rename = "agentTradingSessionID")]
+    agent_trading_session_id: Loose,
+    all_trading_accounts_order_list: Vec<AccountRef>,
+}
+
+async fn cancel_order(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<CancelBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    let session_id = session_id(&body.agent_trading_session_id)?;
+    let orders = pairs(&body.all_trading_accounts_order_list)?;
+    let action = Action::Cancel {
+        session: session_id,
+        orders,
+    };
+    copy_commands::run(&state, command(agent, action)).await
+}
+
+async fn cancel_order_individual(
+    state: web::Data<AppState>,
+    session: Session,
+    body: JsonBody<IndividualBody>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let body = body.into_inner();
+    let session_id = session_id(&body.agent_trading_session_id)?;
+    let account = account_id(&body.account_id, "Account")?;
+    let order_id = order_id(Some(&body.stock_order_id), "Order")?;
+    let action = Action::Cancel {
+        session: session_id,
+        orders: vec![(account, order_id)],
+    };
+    copy_commands::run(&state, command(agent, action)).await
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct QuoteQuery {
+    stock_symbol: String,
+}
+
+#[derive(Debug, Serialize)]
+struct QuoteAnswer {
+    symbol: String,
+    bid: f64,
+    ask: f64,
+    last: f64,
+    mark: f64,
+}
+
+async fn stock_quotes(
+    state: web::Data<AppState>,
+    session: Session,
+    query: web::Query<QuoteQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let symbol =
+        stock_symbol(&query.stock_symbol).map_err(|err| ApiError::BadRequest(err.to_string()))?;
+    let account = market_data_account(&state, agent)?;
+    let quotes = tokio::time::timeout(QUOTE_TIMEOUT, account.quotes(std::slice::from_ref(&symbol)))
+        .await
+        .map_err(|_| {
+            ApiError::BadGateway(format!(
+                "The brokerage did not quote {symbol} within 5 seconds"
+            ))
+        })?
+        .map_err(|err| account_failure(&err))?;
+    let quote = quotes.get(&symbol).ok_or_else(|| {
+        ApiError::NotFound(format!("Stock {symbol} is not known to the brokerage"))
+    })?;
+    Ok(HttpResponse::Ok().json(QuoteAnswer {
+        symbol: symbol.clone(),
+        bid: number(Some(quote.bid)),
+        ask: number(Some(quote.ask)),
+        last: number(Some(quote.last)),
+        mark: number(Some(quote.mark)),
+    }))
+}

@@ -1,0 +1,198 @@
+//! The stock order and position tables in the shapes of spec 02 §3, built from the read model.
+
+use std::collections::BTreeMap;
+
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse};
+use engine::copy::{CopyRow, CopySession, OwnColor, StatusColor, TradeKind};
+use engine::ids::{AgentId, SessionId};
+use engine::order::{AssetType, LinkType, OrderType};
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use super::option_views::{AccountNames, content_tag, number, with_etag};
+use crate::{ApiError, AppState};
+
+/// The offset a row shows when its order has none (the form's default, spec 02 §3).
+const DEFAULT_OFFSET: Decimal = Decimal::from_parts(1, 0, 0, false, 1);
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StockOrderRow {
+    #[serde(rename = "agentTradingSessionID")]
+    agent_trading_session_id: u64,
+    account_id: u64,
+    account_name: String,
+    account_username: String,
+    stock_order_id: Option<i64>,
+    stock_symbol: String,
+    stock_description: String,
+    stock_session: String,
+    stock_duration: String,
+    stock_order_type: String,
+    stock_instruction: String,
+    stock_quantity: u32,
+    stock_filled_quantity: u32,
+    stock_price: f64,
+    stock_stop_price: f64,
+    stock_stop_price_link_type: String,
+    stock_stop_price_offset: f64,
+    stock_status: String,
+    stock_status_description: Option<String>,
+    stock_entered_time: String,
+    stock_status_color: StatusColor,
+    success_rate: u8,
+    stock_own_status_color: OwnColor,
+    #[serde(rename = "replacedSessionID")]
+    replaced_session_id: Option<u64>,
+}
+
+fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> StockOrderRow {
+    let (account_name, account_username) = names.of(row.account);
+    let request = &row.request;
+    let leg = request.legs.first();
+    let symbol = leg.map(|l| l.symbol.clone()).unwrap_or_default();
+    let description = row
+        .leg_descriptions
+        .first()
+        .cloned()
+        .flatten()
+        .unwrap_or_else(|| symbol.clone());
+    let price = if request.order_type == OrderType::Market {
+        row.average_price.or(request.price)
+    } else {
+        request.price
+    };
+    StockOrderRow {
+        agent_trading_session_id: session.id.get(),
+        account_id: row.account.get(),
+        account_name,
+        account_username,
+        stock_order_id: row.order_id.map(|id| id.get()),
+        stock_symbol: symbol,
+        stock_description: description,
+        stock_session: request.session.to_string(),
+        stock_duration: request.duration.to_string(),
+        stock_order_type: request.order_type.to_string(),
+        stock_instruction: leg.map(|l| l.instruction.to_string()).unwrap_or_default(),
+        stock_quantity: leg.map_or(0, |l| l.quantity),
+        stock_filled_quantity: row.filled_quantity,
+        stock_price: number(price),
+        stock_stop_price: number(request.stop_price),
+        stock_stop_price_link_type: request
+            .stop_price_link_type
+            .unwrap_or(LinkType::Value)
+            .to_string(),
+        stock_stop_price_offset: number(Some(request.stop_price_offset.unwrap_or(DEFAULT_OFFSET))),
+        stock_status: row.status_word(),
+        stock_status_description: row.status_description.clone(),
+        stock_entered_time: row.entered_time.to_rfc3339(),
+        stock_status_color: session.color(),
+        success_rate: session.success_rate().percent(),
+        stock_own_status_color: row.own_color(),
+        replaced_session_id: session.replaced_session.map(SessionId::get),
+    }
+}
+
+/// Stock orders keyed by session id, newest session first, one entry per account. Written by hand so
+/// that the keys keep the book's order (a JSON map type would sort them).
+fn stock_orders_json(sessions: &[CopySession], names: &AccountNames) -> Result<Bytes, ApiError> {
+    let mut out = Vec::with_capacity(256 * sessions.len().max(1));
+    out.push(b'{');
+    for (i, session) in sessions.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        let rows: Vec<StockOrderRow> = session
+            .rows
+            .iter()
+            .map(|r| order_row(session, r, names))
+            .collect();
+        out.extend_from_slice(format!("\"{}\":", session.id).as_bytes());
+        serde_json::to_writer(&mut out, &rows).map_err(ApiError::internal)?;
+    }
+    out.push(b'}');
+    Ok(Bytes::from(out))
+}
+
+/// The stock orders answer, cached per read-model version, with its ETag (304 when unchanged).
+///
+/// # Errors
+/// Storage errors while naming the accounts.
+pub(crate) fn stock_orders_answer(
+    state: &AppState,
+    req: &HttpRequest,
+    agent: AgentId,
+) -> Result<HttpResponse, ApiError> {
+    let kind = TradeKind::Stock;
+    let book = state.services.supervisor.keeper().book();
+    let version = book.version(agent, kind);
+    let bytes = state.read_cache.get_or_make(agent, kind, version, || {
+        let (_, sessions) = book.view(agent, kind);
+        let names = AccountNames::load(state, agent)?;
+        stock_orders_json(&sessions, &names)
+    })?;
+    Ok(with_etag(req, format!("{kind}-{agent}-{version}"), bytes))
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StockPositionRow {
+    stock_symbol: String,
+    stock_average_price: f64,
+    stock_settled_quantity: i64,
+    account_id: u64,
+    account_name: String,
+    account_username: String,
+}
+
+/// Stock positions of the agent's accounts keyed by symbol, one entry per account holding it (short
+/// holdings negative).
+fn stock_positions_json(state: &AppState, agent: AgentId) -> Result<Bytes, ApiError> {
+    let mut map: BTreeMap<String, Vec<StockPositionRow>> = BTreeMap::new();
+    for record in state.store.trading_accounts()?.for_agent(agent)? {
+        let Some(handle) = state.services.registry.get(record.id) else {
+            continue;
+        };
+        let Some(snapshot) = handle.account.current_view().snapshot else {
+            continue;
+        };
+        for position in snapshot
+            .positions
+            .iter()
+            .filter(|p| p.asset_type == AssetType::Equity)
+        {
+            let net = position.net_quantity();
+            if net == 0 {
+                continue;
+            }
+            map.entry(position.symbol.clone())
+                .or_default()
+                .push(StockPositionRow {
+                    stock_symbol: position.symbol.clone(),
+                    stock_average_price: number(Some(position.average_price)),
+                    stock_settled_quantity: net,
+                    account_id: record.id.get(),
+                    account_name: record.name.clone(),
+                    account_username: record.username.clone(),
+                });
+        }
+    }
+    serde_json::to_vec(&map)
+        .map(Bytes::from)
+        .map_err(ApiError::internal)
+}
+
+/// The stock positions answer with a content ETag (304 when unchanged).
+///
+/// # Errors
+/// Storage errors.
+pub(crate) fn stock_positions_answer(
+    state: &AppState,
+    req: &HttpRequest,
+    agent: AgentId,
+) -> Result<HttpResponse, ApiError> {
+    let bytes = stock_positions_json(state, agent)?;
+    let tag = format!("stock-positions-{agent}-{}", content_tag(&bytes));
+    Ok(with_etag(req, tag, bytes))
+}
