@@ -44,7 +44,13 @@ export const VerticalMessages = {
   alreadyCanceled: "(Already Canceled)",
 } as const;
 
-/** `text` followed by the server's reason, for a failure text that does not end in its own colon. */
+/**
+ * The spec's failure `text` followed by the server's reason: after a colon, or after a space when the text
+ * ends a sentence ("Save order set failed. Set Name is already taken").
+ */
 export function withReason(text: string, reason: string): string {
-  return reason === "" ? text : `${text}: ${reason}`;
+  if (reason === "") {
+    return text;
+  }
+  return text.endsWith(".") ? `${text} ${reason}` : `${text}: ${reason}`;
 }

@@ -11,7 +11,7 @@ import { isSuccessAnswer } from "../isSuccessAnswer";
 import { legFromTexts, netOf, type NetPrice, type OrderLeg } from "../OrderLeg";
 import type { OrderSetStore } from "../sets/OrderSetStore";
 import { VERTICAL_CHAIN_TIMEOUT_MS, VerticalPaths } from "../verticalPaths";
-import { VerticalMessages } from "../VerticalMessages";
+import { VerticalMessages, withReason } from "../VerticalMessages";
 
 /** CALL or PUT. */
 export type ChainSide = "CALL" | "PUT";
@@ -172,7 +172,7 @@ export class MultiLegEntryStore {
       this.chainLoading = false;
       const first = chain?.[0];
       if (chain === null || first === undefined) {
-        return failed(reason === "" ? VerticalMessages.chainFailed : `${VerticalMessages.chainFailed} ${reason}`);
+        return failed(withReason(VerticalMessages.chainFailed, reason));
       }
       this.chain = chain;
       this.setExpiry(first.key);
