@@ -32,6 +32,7 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
   const tickerId = useId();
   const expiryId = useId();
   const strikeId = useId();
+  const favouriteId = useId();
   const favourites = options.contracts.tickers;
   return (
     <PendingDialog dialog={entry} title="Multi-Leg Order Entry" className="cd-place-dialog">
@@ -40,9 +41,9 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
           <FormGroup label="Ticker" labelFor={tickerId}>
             <InputGroup id={tickerId} value={entry.ticker} onValueChange={entry.setTicker} />
           </FormGroup>
-          <FormGroup label="Favourites">
+          <FormGroup label="Favourites" labelFor={favouriteId}>
             <HTMLSelect
-              aria-label="Favourite ticker"
+              id={favouriteId}
               fill
               value=""
               options={[{ value: "", label: "Pick a favourite" }, ...favourites.map((ticker) => ({ value: ticker }))]}
