@@ -1,12 +1,71 @@
-// The Vertical Trading section of the trading area (vertical option copy trading).
+// The Vertical Trading section: orders on top, positions and the saved sets, saved orders and favourites below.
 import { H2 } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { WarningDialog } from "../shared/dialogs/WarningDialog";
+import { useStores } from "../shared/shell/StoreContext";
+import { MultiLegEntryDialog } from "./entry/MultiLegEntryDialog";
+import { SetNamePrompt } from "./entry/SetNamePrompt";
+import { FavouriteTickerList } from "./lists/FavouriteTickerList";
+import { SavedOptionOrderLists } from "./lists/SavedOptionOrderLists";
+import { CancelLegsDialog } from "./orders/CancelLegsDialog";
+import { DeleteOrderDialog } from "./orders/DeleteOrderDialog";
+import { PlaceAgainDialog } from "./orders/PlaceAgainDialog";
+import { ReplaceLegsDialog } from "./orders/ReplaceLegsDialog";
+import { SessionLegsDialog } from "./orders/SessionLegsDialog";
+import { VerticalOrdersTable } from "./orders/VerticalOrdersTable";
+import { ChangePositionsDialog } from "./positions/ChangePositionsDialog";
+import { ExitPositionsDialog } from "./positions/ExitPositionsDialog";
+import { PositionAccountsDialog } from "./positions/PositionAccountsDialog";
+import { VerticalPositionsTable } from "./positions/VerticalPositionsTable";
+import { OrderSetList } from "./sets/OrderSetList";
+import { ReviewSetDialog } from "./sets/ReviewSetDialog";
+import { VerticalToolbar } from "./VerticalToolbar";
 
-/** The Vertical Trading section, shown at its tab. */
+/** The Vertical Trading section, shown at its tab; polls orders and positions every 500 ms while shown. */
 export const VerticalTradingSection = observer(function VerticalTradingSection() {
+  const { verticals, options } = useStores();
+
+  useEffect(() => {
+    verticals.startPolling();
+    void verticals.sets.load();
+    void options.loadLists();
+    return () => {
+      verticals.stopPolling();
+    };
+  }, [verticals, options]);
+
   return (
-    <section className="cd-section" aria-labelledby="cd-section-title">
-      <H2 id="cd-section-title">Vertical Trading</H2>
+    <section className="cd-section cd-option-section" aria-labelledby="cd-section-title">
+      <div className="cd-section-head">
+        <H2 id="cd-section-title">Vertical Trading</H2>
+        <VerticalToolbar />
+      </div>
+      <div className="cd-option-top">
+        <VerticalOrdersTable />
+      </div>
+      <div className="cd-option-bottom">
+        <div className="cd-option-positions-panel">
+          <VerticalPositionsTable />
+        </div>
+        <div className="cd-option-side">
+          <OrderSetList />
+          <SavedOptionOrderLists />
+          <FavouriteTickerList />
+        </div>
+      </div>
+      <MultiLegEntryDialog />
+      <SetNamePrompt />
+      <SessionLegsDialog />
+      <CancelLegsDialog />
+      <ReplaceLegsDialog />
+      <PlaceAgainDialog />
+      <DeleteOrderDialog />
+      <ReviewSetDialog />
+      <ExitPositionsDialog />
+      <ChangePositionsDialog />
+      <PositionAccountsDialog />
+      <WarningDialog warning={verticals.warning} />
     </section>
   );
 });

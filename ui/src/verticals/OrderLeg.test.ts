@@ -1,0 +1,59 @@
+// Tests of the net of a set of legs and of reading a saved set's legs.
+import { describe, expect, it } from "vitest";
+import { legFromTexts, netOf, netText, parseLegsText, type OrderLeg } from "./OrderLeg";
+
+function leg(instruction: string, price: number | string, orderType = "LIMIT"): OrderLeg {
+  return {
+    optionChainSymbol: "X",
+    optionChainDescription: "X",
+    optionChainInstruction: instruction,
+    optionChainOrderType: orderType,
+    optionChainQuantity: 1,
+    optionChainPrice: price,
+  };
+}
+
+describe("netOf", () => {
+  it("is Σ buy − Σ sell in cents: a debit, a credit or zero", () => {
+    expect(netOf([leg("BUY_TO_OPEN", 1.1), leg("SELL_TO_OPEN", 0.45)])).toEqual({ type: "NET_DEBIT", price: 0.65 });
+    expect(netOf([leg("BUY_TO_OPEN", 0.45), leg("SELL_TO_OPEN", 1.1)])).toEqual({ type: "NET_CREDIT", price: 0.65 });
+    expect(netOf([leg("BUY_TO_OPEN", 0.3), leg("SELL_TO_OPEN", 0.3)])).toEqual({ type: "NET_ZERO", price: 0 });
+  });
+
+  it("is MARKET when any leg is MARKET, and unknown without legs or with a price that is not a number", () => {
+    expect(netOf([leg("BUY_TO_OPEN", 1.1), leg("SELL_TO_OPEN", 0, "MARKET")])).toEqual({ type: "MARKET", price: 0 });
+    expect(netOf([])).toBeNull();
+    expect(netOf([leg("BUY_TO_OPEN", "abc")])).toBeNull();
+  });
+
+  it("reads as the type and two decimals", () => {
+    expect(netText({ type: "NET_CREDIT", price: 0.5 })).toBe("NET_CREDIT 0.50");
+    expect(netText(null)).toBe("—");
+  });
+});
+
+describe("legFromTexts", () => {
+  it("sends numbers for numeric texts and price 0 for MARKET", () => {
+    expect(legFromTexts("S", "D", "BUY_TO_OPEN", "LIMIT", " 2 ", "1.25")).toEqual({
+      optionChainSymbol: "S",
+      optionChainDescription: "D",
+      optionChainInstruction: "BUY_TO_OPEN",
+      optionChainOrderType: "LIMIT",
+      optionChainQuantity: 2,
+      optionChainPrice: 1.25,
+    });
+    expect(legFromTexts("S", "D", "SELL_TO_OPEN", "MARKET", "x", "1.25")).toMatchObject({
+      optionChainQuantity: "x",
+      optionChainPrice: 0,
+    });
+  });
+});
+
+describe("parseLegsText", () => {
+  it("reads the saved JSON text, and gives no legs for text that does not parse", () => {
+    const legs = [leg("BUY_TO_OPEN", 1.1), leg("SELL_TO_OPEN", 0.45)];
+    expect(parseLegsText(JSON.stringify(legs))).toEqual(legs);
+    expect(parseLegsText("not json")).toEqual([]);
+    expect(parseLegsText('{"a":1}')).toEqual([]);
+  });
+});

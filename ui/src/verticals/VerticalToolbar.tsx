@@ -1,0 +1,28 @@
+// The toolbar of the Vertical Trading screen: REFRESH, BUY/SELL, the selection toggle and Change Selected.
+import { Button, Intent } from "@blueprintjs/core";
+import { RefreshIcon } from "@blueprintjs/icons";
+import { observer } from "mobx-react-lite";
+import { useStores } from "../shared/shell/StoreContext";
+
+/** REFRESH updates the trade statuses; BUY/SELL opens Multi-Leg Order Entry; the rest work on positions. */
+export const VerticalToolbar = observer(function VerticalToolbar() {
+  const { verticals } = useStores();
+  return (
+    <div className="cd-toolbar" role="toolbar" aria-label="Vertical trading">
+      <Button
+        icon={<RefreshIcon />}
+        text="REFRESH"
+        disabled={verticals.refreshPending}
+        onClick={() => void verticals.refresh()}
+      />
+      <Button intent={Intent.PRIMARY} text="BUY/SELL" onClick={verticals.openEntry} />
+      <Button
+        text={verticals.selectionMode ? "Cancel Selection" : "Select Active Positions"}
+        onClick={verticals.toggleSelectionMode}
+      />
+      {verticals.selectionMode && (
+        <Button intent={Intent.WARNING} text="Change Selected" onClick={verticals.changeSelected} />
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,312 @@
+// The Multi-Leg Order Entry dialog: legs picked from the option chain, staged, then placed or saved as a set.
+import { makeAutoObservable, runInAction } from "mobx";
+import { describeError } from "../../shared/api/describeError";
+import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { OPENING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
+import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { parseOptionChain, type ChainExpiry, type ChainStrike } from "../../options/place/OptionChain";
+import { isSuccessAnswer } from "../isSuccessAnswer";
+import { legFromTexts, netOf, type NetPrice, type OrderLeg } from "../OrderLeg";
+import type { OrderSetStore } from "../sets/OrderSetStore";
+import { VERTICAL_CHAIN_TIMEOUT_MS, VerticalPaths } from "../verticalPaths";
+import { VerticalMessages, withReason } from "../VerticalMessages";
+
+/** CALL or PUT. */
+export type ChainSide = "CALL" | "PUT";
+
+/** What the entry works with besides the API client. */
+export interface MultiLegEntryLinks {
+  /** The saved sets, for Save set. */
+  readonly sets: OrderSetStore;
+  /** Polls the tables again after an order was placed. */
+  readonly reloadTables: () => void;
+}
+
+/**
+ * A ticker and side load the chain; an expiry and strike pick the contract, whose bid becomes the price;
+ * instruction (BUY_TO_OPEN or SELL_TO_OPEN), order type, quantity (1) and price make the leg, which "Add
+ * leg" stages. The staged legs' net (Σ buy − Σ sell) and the spreads per tier are shown before sending;
+ * Place set sends them to every active account, Save set asks for a name first.
+ */
+export class MultiLegEntryStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** The underlying's ticker, upper-cased. */
+  ticker = "";
+  /** The side whose chain is loaded, or null. */
+  side: ChainSide | null = null;
+  /** The chain of the ticker and side (empty until loaded). */
+  chain: ChainExpiry[] = [];
+  /** True while the chain is loading. */
+  chainLoading = false;
+  /** The chosen expiry key, or null. */
+  expiryKey: string | null = null;
+  /** The chosen strike, or null. */
+  strike: string | null = null;
+  /** Instruction, order type, quantity and price of the next leg. */
+  readonly form = new OptionOrderForm(OPENING_INSTRUCTIONS);
+  /** The staged legs, in the order added. */
+  legs: OrderLeg[] = [];
+  /** True while the set is being placed. */
+  pending = false;
+  /** Whether the set-name prompt is open. */
+  namePromptOpen = false;
+  /** The name typed in the prompt. */
+  setName = "";
+  /** Tier multipliers and active accounts for the preview. */
+  readonly tiers: TierPreviewStore;
+
+  private readonly deps: StoreDeps;
+  private readonly links: MultiLegEntryLinks;
+  private chainRequests = 0;
+
+  /**
+   * @param deps The root store (API client).
+   * @param links The saved sets and the tables' reload.
+   */
+  constructor(deps: StoreDeps, links: MultiLegEntryLinks) {
+    this.deps = deps;
+    this.links = links;
+    this.tiers = new TierPreviewStore(deps);
+    makeAutoObservable<this, "deps" | "links" | "chainRequests">(
+      this,
+      { deps: false, links: false, chainRequests: false, form: false, tiers: false },
+      { autoBind: true },
+    );
+  }
+
+  /** The chosen expiry, or null. */
+  get expiry(): ChainExpiry | null {
+    return this.chain.find((entry) => entry.key === this.expiryKey) ?? null;
+  }
+
+  /** The strikes of the chosen expiry. */
+  get strikes(): readonly ChainStrike[] {
+    return this.expiry?.strikes ?? [];
+  }
+
+  /** The chosen strike's entry (its contract), or null. */
+  get strikeEntry(): ChainStrike | null {
+    return this.strikes.find((entry) => entry.strike === this.strike) ?? null;
+  }
+
+  /** The net of the staged legs. */
+  get net(): NetPrice | null {
+    return netOf(this.legs);
+  }
+
+  /** The per-tier spreads of the first staged leg's quantity (or the form's when none is staged). */
+  get previewText(): string {
+    const staged = this.legs[0]?.optionChainQuantity;
+    const quantity =
+      staged === undefined
+        ? this.form.wholeQuantity
+        : typeof staged === "number" && Number.isInteger(staged) && staged > 0
+          ? staged
+          : null;
+    return this.tiers.textFor(quantity);
+  }
+
+  /** Opens an empty entry. */
+  open(): void {
+    this.clear();
+    this.isOpen = true;
+    void this.tiers.load();
+  }
+
+  /** Opens the entry with `leg` already staged (a saved option order placed from its list). */
+  openWithLeg(leg: OrderLeg): void {
+    this.open();
+    this.legs = [leg];
+    this.ticker = (leg.optionChainDescription.trim().split(/\s+/)[0] ?? "").toUpperCase();
+  }
+
+  /** Closes the dialog; ignored while placing. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+      this.namePromptOpen = false;
+    }
+  }
+
+  /** Sets the ticker (upper-cased); another ticker forgets the chain. */
+  setTicker(value: string): void {
+    const ticker = value.toUpperCase();
+    if (ticker !== this.ticker) {
+      this.ticker = ticker;
+      this.side = null;
+      this.forgetChain();
+    }
+  }
+
+  /** Loads `side`'s chain of the ticker; the answer is null when it loaded, else "Failed to get option chain.". */
+  async setSide(side: ChainSide): Promise<Outcome | null> {
+    this.side = side;
+    const ticker = this.ticker.trim();
+    this.forgetChain();
+    const request = this.chainRequests;
+    if (ticker === "") {
+      return failed(VerticalMessages.chainFailed);
+    }
+    this.chainLoading = true;
+    let chain: ChainExpiry[] | null = null;
+    let reason = "";
+    try {
+      chain = parseOptionChain(
+        await this.deps.api.get(
+          VerticalPaths.optionChain,
+          { optionContractTickerName: ticker, optionChainCallPut: side },
+          { timeoutMs: VERTICAL_CHAIN_TIMEOUT_MS },
+        ),
+      );
+    } catch (error) {
+      console.error("Loading the option chain failed", error);
+      reason = describeError(error);
+    }
+    return runInAction(() => {
+      if (request !== this.chainRequests) {
+        return null;
+      }
+      this.chainLoading = false;
+      const first = chain?.[0];
+      if (chain === null || first === undefined) {
+        return failed(withReason(VerticalMessages.chainFailed, reason));
+      }
+      this.chain = chain;
+      this.setExpiry(first.key);
+      return null;
+    });
+  }
+
+  /** Chooses an expiry and its first strike. */
+  setExpiry(key: string): void {
+    this.expiryKey = key;
+    const first = this.expiry?.strikes[0];
+    if (first === undefined) {
+      this.strike = null;
+    } else {
+      this.setStrike(first.strike);
+    }
+  }
+
+  /** Chooses a strike; the price becomes its bid. */
+  setStrike(strike: string): void {
+    this.strike = strike;
+    const entry = this.strikeEntry;
+    if (entry !== null) {
+      this.form.setPrice(String(entry.contract.bid));
+    }
+  }
+
+  /** Stages the form as a leg of the chosen contract; without one, "Please select a valid option contract first.". */
+  addLeg(): Outcome | null {
+    const entry = this.strikeEntry;
+    if (entry === null) {
+      return failed(VerticalMessages.selectContract);
+    }
+    this.legs.push(
+      legFromTexts(
+        entry.contract.symbol,
+        entry.contract.description,
+        this.form.instruction,
+        this.form.orderType,
+        this.form.quantity,
+        this.form.price,
+      ),
+    );
+    return null;
+  }
+
+  /** Removes the staged leg at `index`. */
+  removeLeg(index: number): void {
+    this.legs.splice(index, 1);
+  }
+
+  /** Places the staged legs on every active account; `success` closes the dialog and clears the legs. */
+  async place(): Promise<Outcome> {
+    if (this.legs.length === 0) {
+      return failed(VerticalMessages.noLegsToPlace);
+    }
+    if (this.pending) {
+      return failed(`${VerticalMessages.placeFailedWith}the order is already being placed`);
+    }
+    this.pending = true;
+    let outcome: Outcome;
+    try {
+      const answer = await this.deps.api.post(VerticalPaths.placeOrder, {
+        allTradingAccountsOrderList: [],
+        orderLegs: this.legs,
+      });
+      outcome = isSuccessAnswer(answer)
+        ? succeeded(VerticalMessages.placeSucceeded)
+        : failed(VerticalMessages.placeFailedWith + copyAnswerText(answer));
+    } catch (error) {
+      console.error("Placing the vertical order failed", error);
+      outcome = failed(VerticalMessages.placeFailedWith + describeError(error));
+    }
+    runInAction(() => {
+      this.pending = false;
+      if (outcome.ok) {
+        this.legs = [];
+        this.isOpen = false;
+      }
+    });
+    this.links.reloadTables();
+    return outcome;
+  }
+
+  /** Save set: asks for the set's name, or says there is nothing to save. */
+  askSave(): Outcome | null {
+    if (this.legs.length === 0) {
+      return failed(VerticalMessages.noLegsToSave);
+    }
+    this.setName = "";
+    this.namePromptOpen = true;
+    return null;
+  }
+
+  /** Sets the name typed in the prompt. */
+  setSetName(value: string): void {
+    this.setName = value;
+  }
+
+  /** Cancelling the prompt saves nothing. */
+  cancelSave(): void {
+    this.namePromptOpen = false;
+  }
+
+  /** OK in the prompt: saves the staged legs under the typed name (an empty name keeps the prompt open). */
+  async confirmSave(): Promise<Outcome | null> {
+    const name = this.setName.trim();
+    if (name === "") {
+      return null;
+    }
+    const outcome = await this.links.sets.save(name, this.legs);
+    if (outcome.ok) {
+      runInAction(() => {
+        this.namePromptOpen = false;
+      });
+    }
+    return outcome;
+  }
+
+  private forgetChain(): void {
+    this.chainRequests += 1;
+    this.chainLoading = false;
+    this.chain = [];
+    this.expiryKey = null;
+    this.strike = null;
+  }
+
+  private clear(): void {
+    this.ticker = "";
+    this.side = null;
+    this.forgetChain();
+    this.form.reset();
+    this.legs = [];
+    this.namePromptOpen = false;
+    this.setName = "";
+  }
+}

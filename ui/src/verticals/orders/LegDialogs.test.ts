@@ -1,0 +1,293 @@
+// Tests of the leg dialogs: cancel legs, replace legs, re-place legs and the individual delete, with their bodies and texts.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { accountJson, OPERATOR_SETTINGS_JSON } from "../../shared/test/accountFixtures";
+import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
+import { calls, testRoot } from "../../shared/test/testRoot";
+import { HIGH_CALL, LOW_CALL, verticalRowsJson, type VerticalRowJson } from "../test/verticalFixtures";
+import { parseVerticalSessions, type VerticalSession } from "./VerticalOrderRow";
+
+const CANCEL = "DELETE /api/copy_trading_account/cancel_order/VERTICAL";
+const CANCEL_ONE = "DELETE /api/copy_trading_account/cancel_order_individual/VERTICAL";
+const REPLACE = "PUT /api/copy_trading_account/replace_individual_legs/VERTICAL";
+const PLACE = "POST /api/copy_trading_account/place_order/VERTICAL";
+
+function session(rows: VerticalRowJson[]): VerticalSession {
+  const [parsed] = parseVerticalSessions({ [String(rows[0]?.agentTradingSessionID)]: rows });
+  if (parsed === undefined) {
+    throw new Error("no session");
+  }
+  return parsed;
+}
+
+function harness() {
+  return testRoot({
+    "GET /api/operator/settings": () => jsonResponse(200, OPERATOR_SETTINGS_JSON),
+    "GET /api/trading_account/database": () =>
+      jsonResponse(200, [accountJson(1), accountJson(2), accountJson(3, { accountType: "big_account" })]),
+  });
+}
+
+function sent(requests: Parameters<typeof calls>[0], method: string) {
+  return calls(requests).filter(([m]) => m === method);
+}
+
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+describe("CancelLegsDialogStore", () => {
+  const rows = [
+    ...verticalRowsJson(7, 1),
+    ...verticalRowsJson(7, 2, { optionChainStatus: "CANCELED", optionChainOwnStatusColor: "none" }),
+    ...verticalRowsJson(7, 3),
+  ];
+
+  it("chooses each open order once for both its legs; CANCELED legs cannot be chosen", () => {
+    const { root } = harness();
+    const dialog = root.verticals.cancelDialog;
+    dialog.open(session(rows));
+    expect(dialog.targets.map((target) => target.accountId)).toEqual([1, 3]);
+    const canceledLeg = dialog.rows.find((row) => row.accountId === 2);
+    if (canceledLeg === undefined) throw new Error("missing row");
+    dialog.setChosen(canceledLeg, true);
+    expect(dialog.targets.map((target) => target.accountId)).toEqual([1, 3]);
+    const secondLegOfOne = dialog.rows.find((row) => row.accountId === 1 && row.optionChainLegIndex === 1);
+    if (secondLegOfOne === undefined) throw new Error("missing row");
+    dialog.setChosen(secondLegOfOne, false);
+    expect(dialog.targets.map((target) => target.accountId)).toEqual([3]);
+  });
+
+  it("with none chosen says 'Please select at least one leg to cancel.' and sends nothing", async () => {
+    const { root, requests } = harness();
+    const dialog = root.verticals.cancelDialog;
+    dialog.open(session(rows), []);
+    await expect(dialog.submit()).resolves.toEqual({ ok: false, message: "Please select at least one leg to cancel." });
+    expect(sent(requests, "DELETE")).toEqual([]);
+  });
+
+  it("sends the chosen orders and says 'Selected legs canceled successfully'", async () => {
+    const { root, requests, server } = harness();
+    server.on(CANCEL, () => textResponse(200, "success"));
+    const dialog = root.verticals.cancelDialog;
+    dialog.open(session(rows));
+    await expect(dialog.submit()).resolves.toEqual({ ok: true, message: "Selected legs canceled successfully" });
+    expect(sent(requests, "DELETE")).toEqual([
+      [
+        "DELETE",
+        "/api/copy_trading_account/cancel_order/VERTICAL",
+        JSON.stringify({
+          agentTradingSessionID: 7,
+          allTradingAccountsOrderList: [
+            { accountId: 1, accountName: "Account 1", accountUsername: "user1", optionChainOrderId: 701 },
+            { accountId: 3, accountName: "Account 3", accountUsername: "user3", optionChainOrderId: 703 },
+          ],
+        }),
+      ],
+    ]);
+    expect(dialog.isOpen).toBe(false);
+  });
+
+  it("a refusal says 'Order cancellation failed' with the reason and stays open", async () => {
+    const { root, server } = harness();
+    server.on(CANCEL, () => jsonResponse(409, { error: "the order is already canceled", code: "already_canceled" }));
+    const dialog = root.verticals.cancelDialog;
+    dialog.open(session(rows));
+    await expect(dialog.submit()).resolves.toEqual({
+      ok: false,
+      message: "Order cancellation failed: the order is already canceled",
+    });
+    expect([dialog.isOpen, dialog.pending]).toEqual([true, false]);
+  });
+});
+
+describe("ReplaceLegsDialogStore", () => {
+  const rows = [...verticalRowsJson(7, 1), ...verticalRowsJson(7, 2, { optionChainQuantity: 3 }), ...verticalRowsJson(7, 3, { optionChainStatus: "FILLED" })];
+
+  it("offers only WORKING, QUEUED, PENDING_ACTIVATION or REPLACED legs, starting at the net on the primary leg", () => {
+    const { root } = harness();
+    const dialog = root.verticals.replaceDialog;
+    dialog.open(session(rows));
+    expect(dialog.drafts.map((draft) => [draft.row.accountId, draft.form.price, draft.form.quantity])).toEqual([
+      [1, "0.65", "1"],
+      [1, "0", "1"],
+      [2, "0.65", "3"],
+      [2, "0", "3"],
+    ]);
+    const first = dialog.drafts[0];
+    if (first === undefined) throw new Error("no draft");
+    expect(dialog.netOfOrder(first.orderKey)).toEqual({ type: "NET_DEBIT", price: 0.65 });
+  });
+
+  it("with none chosen says 'Please select at least one leg to replace.'", async () => {
+    const { root, requests } = harness();
+    const dialog = root.verticals.replaceDialog;
+    dialog.open(session(rows), []);
+    await expect(dialog.submit()).resolves.toEqual({ ok: false, message: "Please select at least one leg to replace." });
+    expect(sent(requests, "PUT")).toEqual([]);
+  });
+
+  it("sends legsToUpdate for both legs of each chosen order and says 'Replace order successful'", async () => {
+    const { root, requests, server } = harness();
+    server.on(REPLACE, () => textResponse(200, "success"));
+    const parsed = session(rows);
+    const dialog = root.verticals.replaceDialog;
+    dialog.open(parsed, parsed.rows.filter((row) => row.accountId === 2));
+    const [buy, sell] = dialog.chosenDrafts;
+    if (buy === undefined || sell === undefined) throw new Error("no drafts");
+    buy.form.setPrice("1.20");
+    sell.form.setPrice("0.40");
+    expect(dialog.netOfOrder(buy.orderKey)).toEqual({ type: "NET_DEBIT", price: 0.8 });
+    await expect(dialog.submit()).resolves.toEqual({ ok: true, message: "Replace order successful" });
+    expect(sent(requests, "PUT")).toEqual([
+      [
+        "PUT",
+        "/api/copy_trading_account/replace_individual_legs/VERTICAL",
+        JSON.stringify({
+          agentTradingSessionID: 7,
+          legsToUpdate: [
+            {
+              accountId: 2,
+              optionChainOrderId: 702,
+              optionChainSymbol: LOW_CALL.symbol,
+              newInstruction: "BUY_TO_OPEN",
+              newOrderType: "LIMIT",
+              newQuantity: 3,
+              newPrice: 1.2,
+            },
+            {
+              accountId: 2,
+              optionChainOrderId: 702,
+              optionChainSymbol: HIGH_CALL.symbol,
+              newInstruction: "SELL_TO_OPEN",
+              newOrderType: "LIMIT",
+              newQuantity: 3,
+              newPrice: 0.4,
+            },
+          ],
+        }),
+      ],
+    ]);
+  });
+
+  it("a refusal says 'Replace order failed' with the reason", async () => {
+    const { root, server } = harness();
+    server.on(REPLACE, () => jsonResponse(409, { error: "the order is FILLED", code: "not_replaceable" }));
+    const dialog = root.verticals.replaceDialog;
+    dialog.open(session(rows));
+    await expect(dialog.submit()).resolves.toEqual({ ok: false, message: "Replace order failed: the order is FILLED" });
+    expect(dialog.isOpen).toBe(true);
+  });
+});
+
+describe("PlaceAgainDialogStore", () => {
+  const rows = [...verticalRowsJson(7, 3, { optionChainQuantity: 6 }), ...verticalRowsJson(7, 1, { optionChainQuantity: 2 })];
+
+  it("starts from the first account's legs with the quantity divided by its tier multiplier", async () => {
+    const { root } = harness();
+    const dialog = root.verticals.rePlaceDialog;
+    dialog.open(session(rows));
+    await vi.waitFor(() => expect(dialog.tiers.ready).toBe(true));
+    expect(dialog.drafts.map((draft) => [draft.row.optionChainSymbol, draft.form.quantity, draft.form.price])).toEqual([
+      [LOW_CALL.symbol, "2", "0.65"],
+      [HIGH_CALL.symbol, "2", "0"],
+    ]);
+    expect(dialog.net).toEqual({ type: "NET_DEBIT", price: 0.65 });
+    expect(dialog.previewText).toContain("Total 10 contracts on 3 accounts");
+  });
+
+  it("with no leg ticked says 'Please select at least one leg to place.'", async () => {
+    const { root, requests } = harness();
+    const dialog = root.verticals.rePlaceDialog;
+    dialog.open(session(rows));
+    for (const draft of dialog.drafts) dialog.setChosen(draft, false);
+    await expect(dialog.submit()).resolves.toEqual({ ok: false, message: "Please select at least one leg to place." });
+    expect(sent(requests, "POST")).toEqual([]);
+  });
+
+  it("places the ticked legs as a new order: 'Selected legs placed successfully as new orders.'", async () => {
+    const { root, requests, server } = harness();
+    server.on(PLACE, () => textResponse(200, "success"));
+    const dialog = root.verticals.rePlaceDialog;
+    dialog.open(session(rows));
+    await vi.waitFor(() => expect(dialog.tiers.ready).toBe(true));
+    dialog.drafts[1]?.form.setPrice("0.25");
+    await expect(dialog.submit()).resolves.toEqual({
+      ok: true,
+      message: "Selected legs placed successfully as new orders.",
+    });
+    expect(sent(requests, "POST")).toEqual([
+      [
+        "POST",
+        "/api/copy_trading_account/place_order/VERTICAL",
+        JSON.stringify({
+          allTradingAccountsOrderList: [],
+          orderLegs: [
+            {
+              optionChainSymbol: LOW_CALL.symbol,
+              optionChainDescription: LOW_CALL.description,
+              optionChainInstruction: "BUY_TO_OPEN",
+              optionChainOrderType: "LIMIT",
+              optionChainQuantity: 2,
+              optionChainPrice: 0.65,
+            },
+            {
+              optionChainSymbol: HIGH_CALL.symbol,
+              optionChainDescription: HIGH_CALL.description,
+              optionChainInstruction: "SELL_TO_OPEN",
+              optionChainOrderType: "LIMIT",
+              optionChainQuantity: 2,
+              optionChainPrice: 0.25,
+            },
+          ],
+        }),
+      ],
+    ]);
+  });
+
+  it("a refusal says 'Place order failed: ' with the server's text", async () => {
+    const { root, server } = harness();
+    server.on(PLACE, () => jsonResponse(400, { error: "exactly two legs are needed", code: "bad" }));
+    const dialog = root.verticals.rePlaceDialog;
+    dialog.open(session(rows));
+    const second = dialog.drafts[1];
+    if (second === undefined) throw new Error("no second leg");
+    dialog.setChosen(second, false);
+    await expect(dialog.submit()).resolves.toEqual({
+      ok: false,
+      message: "Place order failed: exactly two legs are needed",
+    });
+  });
+});
+
+describe("DeleteOrderDialogStore", () => {
+  it("asks about the order and cancels that account's order: 'Order deleted successful'", async () => {
+    const { root, requests, server } = harness();
+    server.on(CANCEL_ONE, () => textResponse(200, "success"));
+    const dialog = root.verticals.deleteDialog;
+    const row = session(verticalRowsJson(7, 2)).rows[1];
+    if (row === undefined) throw new Error("no row");
+    dialog.open(row);
+    expect(dialog.question).toBe(`Are you sure to delete this order ${HIGH_CALL.description}?`);
+    await expect(dialog.confirm()).resolves.toEqual({ ok: true, message: "Order deleted successful" });
+    expect(sent(requests, "DELETE")).toEqual([
+      [
+        "DELETE",
+        "/api/copy_trading_account/cancel_order_individual/VERTICAL",
+        JSON.stringify({ agentTradingSessionID: 7, accountId: 2, accountUsername: "user2", optionChainOrderId: 702 }),
+      ],
+    ]);
+  });
+
+  it("does not open for a CANCELED leg, and a refusal says 'Order deleted failed' with the reason", async () => {
+    const { root, server } = harness();
+    server.on(CANCEL_ONE, () => jsonResponse(404, { error: "unknown order", code: "not_found" }));
+    const dialog = root.verticals.deleteDialog;
+    const canceled = session(verticalRowsJson(7, 2, { optionChainStatus: "CANCELED" })).rows[0];
+    const working = session(verticalRowsJson(7, 2)).rows[0];
+    if (canceled === undefined || working === undefined) throw new Error("no row");
+    dialog.open(canceled);
+    expect(dialog.isOpen).toBe(false);
+    dialog.open(working);
+    await expect(dialog.confirm()).resolves.toEqual({ ok: false, message: "Order deleted failed: unknown order" });
+  });
+});

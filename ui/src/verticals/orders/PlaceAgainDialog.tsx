@@ -1,0 +1,45 @@
+// The Re-place Vertical Order Legs dialog: the session's legs, ticked ones placed again on every active account.
+import { Callout, Checkbox, DialogBody, HTMLTable, Intent } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
+import { PendingDialog } from "../../shared/dialogs/PendingDialog";
+import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { useStores } from "../../shared/shell/StoreContext";
+import { ColumnHeads } from "../../shared/tables/ColumnHeads";
+import { netText } from "../OrderLeg";
+import { LegFieldCells } from "./LegFieldCells";
+import { legKey } from "./VerticalOrderRow";
+
+/** The net of the ticked legs and the spreads per tier are shown before sending. */
+export const PlaceAgainDialog = observer(function PlaceAgainDialog() {
+  const { verticals } = useStores();
+  const dialog = verticals.rePlaceDialog;
+  return (
+    <PendingDialog dialog={dialog} title="Re-place Vertical Order Legs" className="cd-change-dialog">
+      <DialogBody>
+        <HTMLTable className="cd-option-table" compact aria-label="Legs to place">
+          <ColumnHeads columns={["Select", "Symbol description", "Instruction", "Order Type", "Quantity", "Price"]} />
+          <tbody>
+            {dialog.drafts.map((draft) => (
+              <tr key={legKey(draft.row)}>
+                <td>
+                  <Checkbox
+                    className="cd-table-check"
+                    aria-label={`Select ${draft.row.optionChainDescription}`}
+                    checked={dialog.isChosen(draft)}
+                    onChange={(event) => dialog.setChosen(draft, event.currentTarget.checked)}
+                  />
+                </td>
+                <td>{draft.row.optionChainDescription}</td>
+                <LegFieldCells form={draft.form} of={draft.row.optionChainDescription} />
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        <Callout compact className="cd-net-price" data-testid="net-price">{`Net: ${netText(dialog.net)}`}</Callout>
+        <TierPreviewNote text={dialog.previewText} />
+      </DialogBody>
+      <ConfirmFooter dialog={dialog} actionText="Place order" intent={Intent.PRIMARY} onAction={dialog.submit} />
+    </PendingDialog>
+  );
+});

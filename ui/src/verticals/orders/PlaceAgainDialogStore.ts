@@ -1,0 +1,139 @@
+// The Re-place Vertical Order Legs dialog: a session's legs placed again as a new order on every active account.
+import { makeAutoObservable, observable, runInAction } from "mobx";
+import { describeError } from "../../shared/api/describeError";
+import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { isSuccessAnswer } from "../isSuccessAnswer";
+import { netOf, type NetPrice } from "../OrderLeg";
+import { VerticalMessages } from "../VerticalMessages";
+import { VerticalPaths } from "../verticalPaths";
+import { LegDraft } from "./LegDraft";
+import { legKey, sessionLegs, type VerticalSession } from "./VerticalOrderRow";
+
+/**
+ * The legs of the session's first account order, all chosen, with editable fields. Their quantity starts
+ * from that account's spreads divided by its tier multiplier, since the server multiplies again per tier.
+ */
+export class PlaceAgainDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** True while the order is being placed. */
+  pending = false;
+  /** The session placed again. */
+  sessionId = 0;
+  /** The legs with their fields. */
+  drafts: LegDraft[] = [];
+  /** Keys of the chosen legs. */
+  readonly chosen = observable.set<string>();
+  /** Tier multipliers and active accounts for the preview. */
+  readonly tiers: TierPreviewStore;
+
+  private readonly deps: StoreDeps;
+  private readonly reloadTables: () => void;
+
+  /**
+   * @param deps The root store (API client).
+   * @param reloadTables Polls the tables again after the call.
+   */
+  constructor(deps: StoreDeps, reloadTables: () => void) {
+    this.deps = deps;
+    this.reloadTables = reloadTables;
+    this.tiers = new TierPreviewStore(deps);
+    makeAutoObservable<this, "deps" | "reloadTables">(
+      this,
+      { deps: false, reloadTables: false, tiers: false },
+      { autoBind: true },
+    );
+  }
+
+  /** Opens the dialog with `session`'s legs, all chosen. */
+  open(session: VerticalSession): void {
+    const legs = sessionLegs(session);
+    const first = legs[0];
+    if (first === undefined || this.pending) {
+      return;
+    }
+    this.sessionId = session.id;
+    this.drafts = legs.map((row) => new LegDraft(row));
+    this.chosen.replace(legs.map(legKey));
+    this.isOpen = true;
+    void this.tiers.load().then(() => {
+      runInAction(() => {
+        for (const draft of this.drafts) {
+          draft.form.unscaleQuantity(String(draft.row.optionChainQuantity), this.tiers.multiplierOf(first.accountId));
+        }
+      });
+    });
+  }
+
+  /** Closes the dialog; ignored while placing. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /** Whether `draft` is chosen. */
+  isChosen(draft: LegDraft): boolean {
+    return this.chosen.has(legKey(draft.row));
+  }
+
+  /** Ticks or unticks `draft`. */
+  setChosen(draft: LegDraft, chosen: boolean): void {
+    if (chosen) {
+      this.chosen.add(legKey(draft.row));
+    } else {
+      this.chosen.delete(legKey(draft.row));
+    }
+  }
+
+  /** The chosen legs. */
+  get chosenDrafts(): LegDraft[] {
+    return this.drafts.filter((draft) => this.isChosen(draft));
+  }
+
+  /** The net of the chosen legs. */
+  get net(): NetPrice | null {
+    return netOf(this.chosenDrafts.map((draft) => draft.leg));
+  }
+
+  /** The per-tier spreads of the first chosen leg's quantity on the active accounts. */
+  get previewText(): string {
+    return this.tiers.textFor(this.chosenDrafts[0]?.form.wholeQuantity ?? null);
+  }
+
+  /** Places the chosen legs as a new order; `success` closes the dialog. */
+  async submit(): Promise<Outcome> {
+    const chosen = this.chosenDrafts;
+    if (chosen.length === 0) {
+      return failed(VerticalMessages.selectLegToPlace);
+    }
+    if (this.pending) {
+      return failed(`${VerticalMessages.legsPlaceFailed}the order is already being placed`);
+    }
+    this.pending = true;
+    let outcome: Outcome;
+    try {
+      const answer = await this.deps.api.post(VerticalPaths.placeOrder, {
+        allTradingAccountsOrderList: [],
+        orderLegs: chosen.map((draft) => draft.leg),
+      });
+      outcome = isSuccessAnswer(answer)
+        ? succeeded(VerticalMessages.legsPlaced)
+        : failed(VerticalMessages.legsPlaceFailed + copyAnswerText(answer));
+    } catch (error) {
+      console.error("Placing the vertical legs again failed", error);
+      outcome = failed(VerticalMessages.legsPlaceFailed + describeError(error));
+    }
+    runInAction(() => {
+      this.pending = false;
+      if (outcome.ok) {
+        this.isOpen = false;
+      }
+    });
+    this.reloadTables();
+    return outcome;
+  }
+}

@@ -1,0 +1,51 @@
+// The Replace Individual Order Legs dialog: each replaceable leg with its new fields; ticked orders are replaced.
+import { Checkbox, DialogBody, HTMLTable, Intent } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
+import { PendingDialog } from "../../shared/dialogs/PendingDialog";
+import { useStores } from "../../shared/shell/StoreContext";
+import { ColumnHeads } from "../../shared/tables/ColumnHeads";
+import { netText } from "../OrderLeg";
+import { legKey } from "./VerticalOrderRow";
+import { LegFieldCells } from "./LegFieldCells";
+
+/** Quantities are each account's spreads as shown; the new net of each order follows its legs' prices. */
+export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
+  const { verticals } = useStores();
+  const dialog = verticals.replaceDialog;
+  return (
+    <PendingDialog dialog={dialog} title="Replace Individual Order Legs" className="cd-change-dialog">
+      <DialogBody>
+        <HTMLTable className="cd-option-table" compact aria-label="Legs to replace">
+          <ColumnHeads
+            columns={["Select", "Account", "Symbol description", "Status", "Instruction", "Order Type", "Quantity", "Price", "New net"]}
+          />
+          <tbody>
+            {dialog.drafts.map((draft) => {
+              const row = draft.row;
+              const of = `${row.optionChainDescription} of ${row.accountName}`;
+              return (
+                <tr key={legKey(row)}>
+                  <td>
+                    <Checkbox
+                      className="cd-table-check"
+                      aria-label={`Select ${of}`}
+                      checked={dialog.isChosen(draft)}
+                      onChange={(event) => dialog.setChosen(draft, event.currentTarget.checked)}
+                    />
+                  </td>
+                  <td>{row.accountName}</td>
+                  <td>{row.optionChainDescription}</td>
+                  <td>{row.optionChainStatus}</td>
+                  <LegFieldCells form={draft.form} of={of} />
+                  <td>{row.optionChainLegIndex === 0 ? netText(dialog.netOfOrder(draft.orderKey)) : ""}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </HTMLTable>
+      </DialogBody>
+      <ConfirmFooter dialog={dialog} actionText="Replace order" intent={Intent.PRIMARY} onAction={dialog.submit} />
+    </PendingDialog>
+  );
+});

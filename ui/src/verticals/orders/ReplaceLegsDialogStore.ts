@@ -1,0 +1,126 @@
+// The Replace Individual Order Legs dialog: each replaceable leg with new fields, chosen by account order.
+import { makeAutoObservable, observable } from "mobx";
+import { describeError } from "../../shared/api/describeError";
+import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { isSuccessAnswer } from "../isSuccessAnswer";
+import { netOf, type NetPrice } from "../OrderLeg";
+import { VerticalMessages, withReason } from "../VerticalMessages";
+import { VerticalPaths } from "../verticalPaths";
+import { LegDraft } from "./LegDraft";
+import { canReplaceLeg, orderKey, type VerticalOrderRow, type VerticalSession } from "./VerticalOrderRow";
+
+/**
+ * Lists the session's legs that may be replaced (WORKING, QUEUED, PENDING_ACTIVATION or REPLACED), each
+ * with its new instruction, order type, quantity (that account's spreads, as shown) and price. A leg is
+ * chosen with its account's whole order, since the server replaces each account's vertical as one order.
+ */
+export class ReplaceLegsDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** True while the replacement is in flight. */
+  pending = false;
+  /** The session replaced. */
+  sessionId = 0;
+  /** The replaceable legs with their new fields. */
+  drafts: LegDraft[] = [];
+  /** Keys of the chosen account orders. */
+  readonly chosen = observable.set<string>();
+
+  private readonly deps: StoreDeps;
+  private readonly reloadTables: () => void;
+
+  /**
+   * @param deps The root store (API client).
+   * @param reloadTables Polls the tables again after the call.
+   */
+  constructor(deps: StoreDeps, reloadTables: () => void) {
+    this.deps = deps;
+    this.reloadTables = reloadTables;
+    makeAutoObservable<this, "deps" | "reloadTables">(this, { deps: false, reloadTables: false }, { autoBind: true });
+  }
+
+  /** Opens the dialog on `session`'s replaceable legs, with the orders of `preselected` chosen. */
+  open(session: VerticalSession, preselected: readonly VerticalOrderRow[] = session.rows): void {
+    if (this.pending) {
+      return;
+    }
+    this.sessionId = session.id;
+    this.drafts = session.rows.filter(canReplaceLeg).map((row) => new LegDraft(row));
+    this.chosen.clear();
+    const replaceable = new Set(this.drafts.map((draft) => draft.orderKey));
+    for (const row of preselected) {
+      if (replaceable.has(orderKey(row))) {
+        this.chosen.add(orderKey(row));
+      }
+    }
+    this.isOpen = true;
+  }
+
+  /** Closes the dialog; ignored while replacing. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /** Whether `draft`'s order is chosen. */
+  isChosen(draft: LegDraft): boolean {
+    return this.chosen.has(draft.orderKey);
+  }
+
+  /** Ticks or unticks `draft` with its sibling legs. */
+  setChosen(draft: LegDraft, chosen: boolean): void {
+    if (chosen) {
+      this.chosen.add(draft.orderKey);
+    } else {
+      this.chosen.delete(draft.orderKey);
+    }
+  }
+
+  /** The chosen legs. */
+  get chosenDrafts(): LegDraft[] {
+    return this.drafts.filter((draft) => this.chosen.has(draft.orderKey));
+  }
+
+  /** The new net of the order `key`, from its legs' new prices. */
+  netOfOrder(key: string): NetPrice | null {
+    return netOf(this.drafts.filter((draft) => draft.orderKey === key).map((draft) => draft.leg));
+  }
+
+  /** Sends the chosen legs' new fields; `success` closes the dialog. */
+  async submit(): Promise<Outcome> {
+    const chosen = this.chosenDrafts;
+    if (chosen.length === 0) {
+      return failed(VerticalMessages.selectLegToReplace);
+    }
+    if (this.pending) {
+      return failed(VerticalMessages.replaceFailed);
+    }
+    this.pending = true;
+    let outcome: Outcome;
+    try {
+      const answer = await this.deps.api.put(VerticalPaths.replaceLegs, {
+        agentTradingSessionID: this.sessionId,
+        legsToUpdate: chosen.map((draft) => draft.replacement),
+      });
+      outcome = isSuccessAnswer(answer)
+        ? succeeded(VerticalMessages.replaceSucceeded)
+        : failed(withReason(VerticalMessages.replaceFailed, copyAnswerText(answer)));
+    } catch (error) {
+      console.error("Replacing the vertical legs failed", error);
+      outcome = failed(withReason(VerticalMessages.replaceFailed, describeError(error)));
+    }
+    this.finish(outcome);
+    return outcome;
+  }
+
+  private finish(outcome: Outcome): void {
+    this.pending = false;
+    if (outcome.ok) {
+      this.isOpen = false;
+    }
+    this.reloadTables();
+  }
+}

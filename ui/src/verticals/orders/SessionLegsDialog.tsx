@@ -1,0 +1,131 @@
+// The view-all-legs dialog of one session: every account's legs, with R and C per leg and for the session.
+import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { formatPrice } from "../../shared/format/formatPrice";
+import { formatTime } from "../../shared/format/formatTime";
+import { useStores } from "../../shared/shell/StoreContext";
+import { OrderStatusText } from "../../shared/tables/OrderStatusText";
+import { RoundButton } from "../../shared/tables/RoundButton";
+import { SessionSummaryLine } from "../../shared/tables/SessionSummaryLine";
+import { VerticalMessages } from "../VerticalMessages";
+import { canCancelLeg, canReplaceLeg, isCanceled, legKey, verticalSessionSummary } from "./VerticalOrderRow";
+
+/** How a leg already cancelled is shown. */
+const STRUCK = { textDecoration: "line-through" } as const;
+
+const COLUMNS = [
+  "Change order",
+  "Account",
+  "Leg",
+  "Symbol description",
+  "Filled Qty",
+  "Price (net)",
+  "Qty",
+  "Side Pos Effect",
+  "Status",
+  "Order type",
+  "Time",
+] as const;
+
+/** The legs of the viewed session, following the polled table while open. */
+export const SessionLegsDialog = observer(function SessionLegsDialog() {
+  const { verticals, env } = useStores();
+  const session = verticals.viewedSession;
+  const rows = session?.rows ?? [];
+  const first = rows[0];
+  return (
+    <Dialog
+      isOpen={verticals.viewedSessionId !== null}
+      onClose={verticals.closeSessionView}
+      title={`Legs of Session ${verticals.viewedSessionId ?? ""}`}
+      className="cd-session-dialog"
+    >
+      <DialogBody>
+        {session !== null && first !== undefined && (
+          <>
+            <SessionSummaryLine
+              color={first.optionChainStatusColor}
+              rate={first.successRate}
+              summary={verticalSessionSummary(session)}
+              unit="spreads"
+            />
+            <div className="cd-toolbar" role="toolbar" aria-label="Session legs">
+              <Button text="Re-place legs" intent={Intent.SUCCESS} onClick={() => verticals.placeAgain(session)} />
+              <Button
+                text="Replace legs"
+                intent={Intent.PRIMARY}
+                disabled={!rows.some(canReplaceLeg)}
+                onClick={() => verticals.replaceSession(session)}
+              />
+              <Button
+                text="Cancel legs"
+                intent={Intent.DANGER}
+                disabled={!rows.some(canCancelLeg)}
+                onClick={() => verticals.cancelSession(session)}
+              />
+            </div>
+          </>
+        )}
+        <div className="cd-table-scroll">
+          <HTMLTable className="cd-option-table" compact striped aria-label="Legs of the session">
+            <thead>
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {session !== null &&
+                rows.map((row) => {
+                  const canceled = isCanceled(row);
+                  const of = `${row.optionChainDescription} of ${row.accountName}`;
+                  return (
+                    <tr key={legKey(row)} style={canceled ? STRUCK : undefined} data-canceled={canceled || undefined}>
+                      <td className="cd-change-cell">
+                        {canReplaceLeg(row) && (
+                          <RoundButton
+                            letter="R"
+                            label={`Replace ${of}`}
+                            intent={Intent.PRIMARY}
+                            onClick={() => verticals.replaceDialog.open(session, [row])}
+                          />
+                        )}
+                        <RoundButton
+                          letter="C"
+                          label={canceled ? `${of} ${VerticalMessages.alreadyCanceled}` : `Cancel ${of}`}
+                          intent={Intent.DANGER}
+                          disabled={!canCancelLeg(row)}
+                          onClick={() => verticals.deleteDialog.open(row)}
+                        />
+                      </td>
+                      <td>{row.accountName}</td>
+                      <td className="cd-number">{row.optionChainLegIndex + 1}</td>
+                      <td>{row.optionChainDescription}</td>
+                      <td className="cd-number">{row.optionChainFilledQuantity}</td>
+                      <td className="cd-number">{formatPrice(row.optionChainPrice)}</td>
+                      <td className="cd-number">{row.optionChainQuantity}</td>
+                      <td>{row.optionChainInstruction}</td>
+                      <td>
+                        <OrderStatusText
+                          status={row.optionChainStatus}
+                          open={row.optionChainOwnStatusColor === "yellow"}
+                          reason={row.optionChainStatusDescription}
+                        />
+                        {canceled && <span className="cd-muted"> {VerticalMessages.alreadyCanceled}</span>}
+                      </td>
+                      <td>{row.optionChainOrderType}</td>
+                      <td className="cd-number">{formatTime(row.optionChainEnteredTime, env.timeZone)}</td>
+                    </tr>
+                  );
+                })}
+            </tbody>
+          </HTMLTable>
+        </div>
+      </DialogBody>
+      <DialogFooter actions={<Button text="Close" onClick={verticals.closeSessionView} />} />
+    </Dialog>
+  );
+});

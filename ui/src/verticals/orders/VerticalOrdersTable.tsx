@@ -1,0 +1,71 @@
+// The vertical orders main table: one row per copy-trade session, newest first, ten per page.
+import { HTMLTable } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useStores } from "../../shared/shell/StoreContext";
+import { TablePager } from "../../shared/tables/TablePager";
+import { VerticalSessionRow } from "./VerticalSessionRow";
+
+/** The visible columns in order; the status dot's column has no heading text. */
+export const VERTICAL_ORDER_COLUMNS = [
+  "View",
+  "Change order",
+  "Session",
+  "Legs",
+  "Success rate",
+  "Accounts",
+  "Total Filled / Qty",
+  "Filled Qty",
+  "Price (net)",
+  "Qty",
+  "Side Pos Effect",
+  "Status",
+  "Order type",
+  "Time",
+  "",
+  "Name",
+] as const;
+
+/** The sessions of the page shown, with the pager under them. */
+export const VerticalOrdersTable = observer(function VerticalOrdersTable() {
+  const { verticals } = useStores();
+  const sessions = verticals.pageSessions;
+  const paging = verticals.paging;
+  return (
+    <div className="cd-table-block cd-option-orders">
+      <div className="cd-table-scroll">
+        <HTMLTable className="cd-option-table" compact striped aria-label="Vertical orders">
+          <thead>
+            <tr>
+              {VERTICAL_ORDER_COLUMNS.map((column, index) => (
+                <th key={index} scope="col" aria-label={column === "" ? "Status colour" : undefined}>
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((session) => (
+              <VerticalSessionRow key={session.id} session={session} />
+            ))}
+            {sessions.length === 0 && (
+              <tr>
+                <td className="cd-empty-row" colSpan={VERTICAL_ORDER_COLUMNS.length}>
+                  {verticals.ordersLoaded ? "No vertical orders" : "Loading…"}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </HTMLTable>
+      </div>
+      <TablePager
+        label="Vertical order pages"
+        page={paging.page}
+        pageCount={paging.pageCount}
+        onFirst={paging.first}
+        onPrevious={paging.previous}
+        onNext={paging.next}
+        onLast={paging.last}
+      />
+    </div>
+  );
+});

@@ -1,0 +1,86 @@
+// The Change Multiple Positions dialog: a closing order per selected position, sent together.
+import { makeAutoObservable, runInAction } from "mobx";
+import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
+import { failed, type Outcome } from "../../shared/stores/Outcome";
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { VerticalMessages } from "../VerticalMessages";
+import { exitMultiple, type ExitLinks } from "./ExitPositionsDialogStore";
+import { exitDefaults, type VerticalPosition } from "./VerticalPosition";
+
+/** One selected position and its closing order's fields. */
+export interface PositionChange {
+  /** The position closed. */
+  readonly position: VerticalPosition;
+  /** Its closing order. */
+  readonly form: OptionOrderForm;
+}
+
+/** Each selected position starts from its default closing order; all go out in one exit_order_multiple. */
+export class ChangePositionsDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** True while the exits are in flight. */
+  pending = false;
+  /** The positions and their orders. */
+  changes: PositionChange[] = [];
+
+  private readonly deps: StoreDeps;
+  private readonly links: ExitLinks;
+
+  /**
+   * @param deps The root store (API client).
+   * @param links The tables' reload and the selection's end.
+   */
+  constructor(deps: StoreDeps, links: ExitLinks) {
+    this.deps = deps;
+    this.links = links;
+    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false }, { autoBind: true });
+  }
+
+  /** Opens the dialog for `positions`. */
+  open(positions: readonly VerticalPosition[]): void {
+    if (positions.length === 0 || this.pending) {
+      return;
+    }
+    this.changes = positions.map((position) => {
+      const form = new OptionOrderForm(CLOSING_INSTRUCTIONS);
+      form.fill(exitDefaults(position));
+      return { position, form };
+    });
+    this.isOpen = true;
+  }
+
+  /** Closes the dialog; ignored while sending. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /** Sends every closing order; `success` closes the dialog and ends the selection. */
+  async submit(): Promise<Outcome> {
+    if (this.changes.length === 0 || this.pending) {
+      return failed(VerticalMessages.exitMultipleError);
+    }
+    this.pending = true;
+    const outcome = await exitMultiple(
+      this.deps,
+      this.changes.map(({ position, form }) => ({
+        accountId: position.accountId,
+        optionChainSymbol: position.optionChainSymbol,
+        ...form.payload(),
+      })),
+    );
+    runInAction(() => {
+      this.pending = false;
+      if (outcome.ok) {
+        this.isOpen = false;
+      }
+    });
+    if (outcome.ok) {
+      this.links.exitedSelected();
+    }
+    this.links.reloadTables();
+    return outcome;
+  }
+}

@@ -1,0 +1,23 @@
+// The Option Exit Order dialog: the closing order's fields for one position or the selected positions.
+import { DialogBody, Intent } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
+import { PendingDialog } from "../../shared/dialogs/PendingDialog";
+import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
+import { useStores } from "../../shared/shell/StoreContext";
+
+/** Instruction, order type, quantity and price (step 0.01, hidden for MARKET); Exit order sends it. */
+export const ExitPositionsDialog = observer(function ExitPositionsDialog() {
+  const { verticals } = useStores();
+  const dialog = verticals.exitDialog;
+  return (
+    <PendingDialog dialog={dialog} title={dialog.title} className="cd-order-dialog">
+      <DialogBody>
+        <p>{dialog.descriptions}</p>
+        <p className="cd-muted">{dialog.accountNames}</p>
+        <OrderFormFields form={dialog.form} quantityLabel="Quantity" numeric />
+      </DialogBody>
+      <ConfirmFooter dialog={dialog} actionText="Exit order" intent={Intent.WARNING} onAction={dialog.submit} />
+    </PendingDialog>
+  );
+});

@@ -1,0 +1,170 @@
+// The Option Exit Order dialog: one position closed, or the selected positions closed with one set of fields.
+import { makeAutoObservable, runInAction } from "mobx";
+import { describeError } from "../../shared/api/describeError";
+import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
+import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { isSuccessAnswer } from "../isSuccessAnswer";
+import { VerticalMessages, withReason } from "../VerticalMessages";
+import { VerticalPaths } from "../verticalPaths";
+import { exitDefaults, positionAccount, type VerticalPosition } from "./VerticalPosition";
+
+/** What the exit dialogs are told besides the API client. */
+export interface ExitLinks {
+  /** Polls the tables again after the call. */
+  readonly reloadTables: () => void;
+  /** Leaves selection mode after the selected positions were exited. */
+  readonly exitedSelected: () => void;
+}
+
+/**
+ * One position (S on a row) goes out through exit_order/VERTICAL as a single-option close; the selected
+ * positions (all of one settled quantity) go through exit_order_multiple/VERTICAL, one entry each with the
+ * dialog's fields.
+ */
+export class ExitPositionsDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** True while the exit is in flight. */
+  pending = false;
+  /** The positions closed. */
+  targets: VerticalPosition[] = [];
+  /** Whether the targets are the table's selection. */
+  selected = false;
+  /** Instruction, order type, quantity and price of the exit. */
+  readonly form = new OptionOrderForm(CLOSING_INSTRUCTIONS);
+
+  private readonly deps: StoreDeps;
+  private readonly links: ExitLinks;
+
+  /**
+   * @param deps The root store (API client).
+   * @param links The tables' reload and the selection's end.
+   */
+  constructor(deps: StoreDeps, links: ExitLinks) {
+    this.deps = deps;
+    this.links = links;
+    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false, form: false }, { autoBind: true });
+  }
+
+  /** The dialog's title. */
+  get title(): string {
+    return this.selected ? "Option Exit Order (Selected)" : "Option Exit Order";
+  }
+
+  /** The options closed, in words, each once. */
+  get descriptions(): string {
+    return Array.from(new Set(this.targets.map((position) => position.optionChainDescription))).join(", ");
+  }
+
+  /** The accounts closed, by name. */
+  get accountNames(): string {
+    return this.targets.map((position) => position.accountName).join(", ");
+  }
+
+  /** Opens the dialog for `targets` with the first one's default closing order. */
+  open(targets: readonly VerticalPosition[], selected: boolean): void {
+    const first = targets[0];
+    if (first === undefined || this.pending) {
+      return;
+    }
+    this.targets = [...targets];
+    this.selected = selected;
+    this.form.fill(exitDefaults(first));
+    this.isOpen = true;
+  }
+
+  /** Closes the dialog; ignored while exiting. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /** Sends the exit; `success` closes the dialog (and ends the selection for selected positions). */
+  async submit(): Promise<Outcome> {
+    const first = this.targets[0];
+    if (first === undefined || this.pending) {
+      return failed(this.selected ? VerticalMessages.exitMultipleError : VerticalMessages.exitFailed);
+    }
+    this.pending = true;
+    const outcome = this.selected ? await this.exitSelected() : await this.exitOne(first);
+    runInAction(() => {
+      this.pending = false;
+      if (outcome.ok) {
+        this.isOpen = false;
+      }
+    });
+    if (outcome.ok && this.selected) {
+      this.links.exitedSelected();
+    }
+    this.links.reloadTables();
+    return outcome;
+  }
+
+  private async exitOne(position: VerticalPosition): Promise<Outcome> {
+    const fields = this.form.payload();
+    try {
+      const answer = await this.deps.api.post(VerticalPaths.exitOrder, {
+        allTradingAccountsOrderList: [positionAccount(position)],
+        optionChainPrimarySymbol: position.optionChainSymbol,
+        optionChainPrimaryInstruction: fields.optionChainInstruction,
+        optionChainOrderType: fields.optionChainOrderType,
+        optionChainQuantity: fields.optionChainQuantity,
+        optionChainPrice: fields.optionChainPrice,
+      });
+      return isSuccessAnswer(answer)
+        ? succeeded(VerticalMessages.exitSucceeded)
+        : failed(withReason(VerticalMessages.exitFailed, copyAnswerText(answer)));
+    } catch (error) {
+      console.error("Exiting the position failed", error);
+      return failed(withReason(VerticalMessages.exitFailed, describeError(error)));
+    }
+  }
+
+  private async exitSelected(): Promise<Outcome> {
+    const fields = this.form.payload();
+    return exitMultiple(
+      this.deps,
+      this.targets.map((position) => ({
+        accountId: position.accountId,
+        optionChainSymbol: position.optionChainSymbol,
+        ...fields,
+      })),
+    );
+  }
+}
+
+/** One entry of exit_order_multiple's `ordersToExit`. */
+export interface ExitEntry {
+  /** The account holding the position. */
+  readonly accountId: number;
+  /** The option closed. */
+  readonly optionChainSymbol: string;
+  /** SELL_TO_CLOSE or BUY_TO_CLOSE. */
+  readonly optionChainInstruction: string;
+  /** LIMIT or MARKET. */
+  readonly optionChainOrderType: string;
+  /** Contracts closed. */
+  readonly optionChainQuantity: number | string;
+  /** Limit price (0 for MARKET). */
+  readonly optionChainPrice: number | string;
+}
+
+/**
+ * Sends exit_order_multiple/VERTICAL: `success` is "Selected positions successfully exited.", any other
+ * answer "Failed to exit some or all positions." and a failed call "An error occurred while exiting
+ * positions.", each followed by the server's reason.
+ */
+export async function exitMultiple(deps: StoreDeps, ordersToExit: readonly ExitEntry[]): Promise<Outcome> {
+  try {
+    const answer = await deps.api.post(VerticalPaths.exitOrderMultiple, { ordersToExit });
+    return isSuccessAnswer(answer)
+      ? succeeded(VerticalMessages.exitMultipleSucceeded)
+      : failed(withReason(VerticalMessages.exitMultiplePartial, copyAnswerText(answer)));
+  } catch (error) {
+    console.error("Exiting the positions failed", error);
+    return failed(withReason(VerticalMessages.exitMultipleError, describeError(error)));
+  }
+}

@@ -1,0 +1,102 @@
+// The Review Order Set dialog: a saved set's legs, their net and the per-tier spreads, placed on every active account.
+import { makeAutoObservable, runInAction } from "mobx";
+import { describeError } from "../../shared/api/describeError";
+import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { isSuccessAnswer } from "../isSuccessAnswer";
+import { netOf, type NetPrice } from "../OrderLeg";
+import { VerticalMessages } from "../VerticalMessages";
+import { VerticalPaths } from "../verticalPaths";
+import type { OrderSet } from "./OrderSet";
+
+/** P on a saved set opens this review; Place sends the set's legs as they were saved. */
+export class ReviewSetDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** True while the set is being placed. */
+  pending = false;
+  /** The set reviewed, or null. */
+  set: OrderSet | null = null;
+  /** Tier multipliers and active accounts for the preview. */
+  readonly tiers: TierPreviewStore;
+
+  private readonly deps: StoreDeps;
+  private readonly reloadTables: () => void;
+
+  /**
+   * @param deps The root store (API client).
+   * @param reloadTables Polls the tables again after the call.
+   */
+  constructor(deps: StoreDeps, reloadTables: () => void) {
+    this.deps = deps;
+    this.reloadTables = reloadTables;
+    this.tiers = new TierPreviewStore(deps);
+    makeAutoObservable<this, "deps" | "reloadTables">(
+      this,
+      { deps: false, reloadTables: false, tiers: false },
+      { autoBind: true },
+    );
+  }
+
+  /** The net of the set's legs. */
+  get net(): NetPrice | null {
+    return netOf(this.set?.legs ?? []);
+  }
+
+  /** The per-tier spreads of the first leg's quantity. */
+  get previewText(): string {
+    const quantity = this.set?.legs[0]?.optionChainQuantity;
+    return this.tiers.textFor(typeof quantity === "number" && Number.isInteger(quantity) && quantity > 0 ? quantity : null);
+  }
+
+  /** Opens the review of `set`. */
+  open(set: OrderSet): void {
+    if (!this.pending) {
+      this.set = set;
+      this.isOpen = true;
+      void this.tiers.load();
+    }
+  }
+
+  /** Closes the dialog; ignored while placing. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /** Places the set's legs; `success` closes the dialog. */
+  async place(): Promise<Outcome> {
+    const legs = this.set?.legs ?? [];
+    if (legs.length === 0) {
+      return failed(VerticalMessages.setEmpty);
+    }
+    if (this.pending) {
+      return failed(`${VerticalMessages.setPlaceFailed}the set is already being placed`);
+    }
+    this.pending = true;
+    let outcome: Outcome;
+    try {
+      const answer = await this.deps.api.post(VerticalPaths.placeOrder, {
+        allTradingAccountsOrderList: [],
+        orderLegs: legs,
+      });
+      outcome = isSuccessAnswer(answer)
+        ? succeeded(VerticalMessages.setPlaced)
+        : failed(VerticalMessages.setPlaceFailed + copyAnswerText(answer));
+    } catch (error) {
+      console.error("Placing the order set failed", error);
+      outcome = failed(VerticalMessages.setPlaceError + describeError(error));
+    }
+    runInAction(() => {
+      this.pending = false;
+      if (outcome.ok) {
+        this.isOpen = false;
+      }
+    });
+    this.reloadTables();
+    return outcome;
+  }
+}
