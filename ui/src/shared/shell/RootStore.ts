@@ -6,6 +6,7 @@ import { browserEnvironment, type Environment } from "./Environment";
 import { OperatorStore } from "../../account/operator/OperatorStore";
 import { OptionStore } from "../../options/OptionStore";
 import { SessionStore } from "./SessionStore";
+import { StockStore } from "../../stocks/StockStore";
 
 /**
  * Holds the domain stores. A new store is one line here: a field constructed with `this`, reading what
@@ -24,6 +25,8 @@ export class RootStore {
   readonly operator: OperatorStore = new OperatorStore(this);
   /** Single-leg option copy trading: orders, positions, favourites, saved orders and their dialogs. */
   readonly options: OptionStore = new OptionStore(this);
+  /** Stock copy trading: orders, positions, saved stock orders, the watch list and their dialogs. */
+  readonly stocks: StockStore = new StockStore(this);
 
   /**
    * @param api The API client; tests pass one built on a fake transport.
@@ -39,6 +42,7 @@ export class RootStore {
         this.accounts.reset();
         this.operator.reset();
         this.options.reset();
+        this.stocks.reset();
       },
     );
   }
