@@ -198,6 +198,14 @@ describe("StockStore replace and cancel", () => {
     });
   });
 
+  it("replaces an exit order with the closing instructions, keeping SELL", async () => {
+    const { stocks } = harness([stockRowJson(9, 1, { stockInstruction: "SELL" })]);
+    await stocks.poll();
+    stocks.replaceSession(stocks.sessions[0]!);
+    expect(stocks.orderDialog.form.instructions).toEqual(["SELL", "BUY_TO_COVER"]);
+    expect(stocks.orderDialog.form.instruction).toBe("SELL");
+  });
+
   it("asks before deleting one order and sends the individual body", async () => {
     const { stocks, requests } = harness([stockRowJson(5, 1)], [], {
       "DELETE /api/stock_copy_trading/cancel_order_individual/": () => textResponse(200, "success"),

@@ -71,6 +71,8 @@ export class StockOrderDialogStore {
   positions: StockPosition[] = [];
   /** True when the exit is of the selected positions. */
   exitingSelected = false;
+  /** True when the orders replaced close a position (SELL, BUY_TO_COVER): the replacement keeps doing so. */
+  closingReplace = false;
   /** True while the request is in flight. */
   pending = false;
   /** The place and replace form (BUY, SELL_SHORT). */
@@ -102,7 +104,7 @@ export class StockOrderDialogStore {
 
   /** The form of the current mode. */
   get form(): StockOrderForm {
-    if (this.mode === "exit") {
+    if (this.mode === "exit" || (this.closingReplace && this.mode !== "place" && this.mode !== "save")) {
       return this.closingForm;
     }
     return this.mode === "save" ? this.saveForm : this.openingForm;
@@ -203,7 +205,8 @@ export class StockOrderDialogStore {
     this.mode = individual ? "replaceIndividual" : "replaceSelected";
     this.sessionId = sessionId;
     this.orders = [...rows];
-    this.openingForm.fill(rowValues(first));
+    this.closingReplace = STOCK_CLOSING_INSTRUCTIONS.some((instruction) => instruction === first.stockInstruction);
+    this.form.fill(rowValues(first));
     this.show(first.accountId);
   }
 
@@ -312,7 +315,7 @@ export class StockOrderDialogStore {
     if (!this.previewShown) {
       return;
     }
-    const form = this.openingForm;
+    const form = this.form;
     const quantity = form.quantity;
     void this.tiers.load().then(() => {
       if (scaledFor !== undefined) {
