@@ -346,6 +346,22 @@ describe("saved stock orders and the watch list", () => {
     expect([form.symbol, form.choice, form.quantity, form.price]).toEqual(["MSFT", "GTC_EXT", "10", "150"]);
   });
 
+  it("P on a saved SELL order leaves the instruction to choose and sends nothing until chosen", async () => {
+    const { stocks, requests } = harness([], [], {
+      "GET /api/stock_save_order/get_stock_save_order_list": () =>
+        jsonResponse(200, { success: true, list: [{ ...SAVED, stockInstruction: "SELL" }] }),
+    });
+    await stocks.savedOrders.load();
+    stocks.placeSaved(stocks.savedOrders.orders[0]!);
+    const dialog = stocks.orderDialog;
+    expect(dialog.form.instruction).toBe("");
+    expect(await dialog.submit()).toEqual({
+      ok: false,
+      message: "Copy trading failed: Instruction must be one of BUY, SELL_SHORT",
+    });
+    expect(requests.some((request) => request.url.includes("place_order"))).toBe(false);
+  });
+
   it("adds upper-cased with the bid, refuses empty and duplicate symbols without a request", async () => {
     const { stocks, requests } = harness([], [], {
       "POST /api/stock/add_stock/": () => jsonResponse(200, { success: true, list: ["AAPL"] }),

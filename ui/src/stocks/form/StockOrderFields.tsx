@@ -61,12 +61,21 @@ export const StockOrderFields = observer(function StockOrderFields({ form, symbo
         onChange={form.setSymbol}
         readOnly={symbolReadOnly}
       />
-      <FormGroup label="Instruction" labelFor={instructionId}>
+      <FormGroup
+        label="Instruction"
+        labelFor={instructionId}
+        intent={form.errorOf("instruction") === undefined ? Intent.NONE : Intent.DANGER}
+        helperText={form.errorOf("instruction")}
+      >
         <HTMLSelect
           id={instructionId}
           fill
           value={form.instruction}
-          options={[...form.instructions]}
+          options={
+            form.instruction === ""
+              ? [{ value: "", label: "Choose an instruction" }, ...form.instructions]
+              : [...form.instructions]
+          }
           onChange={(event) => form.setInstruction(event.currentTarget.value)}
         />
       </FormGroup>

@@ -78,7 +78,7 @@ export interface StockFormValues {
 }
 
 /** The fields a check can mark. */
-export type StockField = "symbol" | "quantity" | "price" | "stopPrice" | "offset";
+export type StockField = "symbol" | "instruction" | "quantity" | "price" | "stopPrice" | "offset";
 
 /** A stock symbol: a letter, then letters, digits, dots or slashes (up to 10 characters). */
 const SYMBOL_PATTERN = /^[A-Z][A-Z0-9./]{0,9}$/;
@@ -153,6 +153,9 @@ export class StockOrderForm {
     if (!SYMBOL_PATTERN.test(this.symbol.trim())) {
       errors.symbol = "Symbol must be a stock symbol such as AAPL";
     }
+    if (!this.instructions.includes(this.instruction)) {
+      errors.instruction = `Instruction must be one of ${this.instructions.join(", ")}`;
+    }
     if (this.wholeQuantity === null) {
       errors.quantity = "Quantity must be a whole number of at least 1";
     }
@@ -226,12 +229,13 @@ export class StockOrderForm {
     this.offset = value;
   }
 
-  /** Fills every field; the marks are hidden until the next submit. */
+  /**
+   * Fills every field; the marks are hidden until the next submit. An instruction this form does not offer
+   * (a saved SELL order placed again) is left unchosen, so the agent picks one before sending.
+   */
   fill(values: StockFormValues): void {
     this.symbol = values.symbol.toUpperCase();
-    this.instruction = this.instructions.includes(values.instruction)
-      ? values.instruction
-      : (this.instructions[0] ?? "");
+    this.instruction = this.instructions.includes(values.instruction) ? values.instruction : "";
     this.choice = values.choice;
     this.orderType = values.orderType;
     this.quantity = values.quantity;
