@@ -7,6 +7,7 @@ import { OperatorStore } from "../../account/operator/OperatorStore";
 import { OptionStore } from "../../options/OptionStore";
 import { SessionStore } from "./SessionStore";
 import { VerticalStore } from "../../verticals/VerticalStore";
+import { StockStore } from "../../stocks/StockStore";
 
 /**
  * Holds the domain stores. A new store is one line here: a field constructed with `this`, reading what
@@ -27,6 +28,8 @@ export class RootStore {
   readonly options: OptionStore = new OptionStore(this);
   /** Vertical option copy trading: orders, positions, saved sets and their dialogs. */
   readonly verticals: VerticalStore = new VerticalStore(this);
+  /** Stock copy trading: orders, positions, saved stock orders, the watch list and their dialogs. */
+  readonly stocks: StockStore = new StockStore(this);
 
   /**
    * @param api The API client; tests pass one built on a fake transport.
@@ -43,6 +46,7 @@ export class RootStore {
         this.operator.reset();
         this.options.reset();
         this.verticals.reset();
+        this.stocks.reset();
       },
     );
   }

@@ -1,0 +1,133 @@
+// Tests of the Stock Trading screen: the tables' columns, the order form's fields and marks, and the place flow.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, textResponse } from "../shared/test/fakeTransport";
+import { renderApp } from "../shared/test/renderApp";
+import { routeResponder } from "../shared/test/routeResponder";
+import { showOutcome } from "../shared/shell/toaster";
+import { StockTradingSection } from "./StockTradingSection";
+import {
+  stockOrdersAnswer,
+  stockPositionJson,
+  stockPositionsAnswer,
+  stockRowJson,
+  TIER_ROUTES,
+} from "./test/stockFixtures";
+
+vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+
+function renderStocks(routes: Parameters<typeof routeResponder>[0] = {}) {
+  const server = routeResponder({
+    "GET /api/stock_copy_trading/database": () =>
+      jsonResponse(
+        200,
+        stockOrdersAnswer([stockRowJson(8, 1, { replacedSessionID: 6 }), stockRowJson(8, 2), stockRowJson(6, 1)]),
+      ),
+    "GET /api/stock_copy_trading_position/database": () =>
+      jsonResponse(200, stockPositionsAnswer([stockPositionJson("AAPL", 1, 10), stockPositionJson("AAPL", 2, -2)])),
+    "GET /api/stock_save_order/get_stock_save_order_list": () => jsonResponse(200, { success: true, list: [] }),
+    "GET /api/stock/get_stock_list": () => jsonResponse(200, []),
+    ...TIER_ROUTES,
+    ...routes,
+  });
+  const rendered = renderApp(<StockTradingSection />, "/trading/stockCopyTrading", server.responder);
+  return { ...rendered, server };
+}
+
+function headings(table: HTMLElement): string[] {
+  return within(table)
+    .getAllByRole("columnheader")
+    .map((cell) => cell.textContent ?? "");
+}
+
+beforeEach(() => {
+  vi.mocked(showOutcome).mockClear();
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+describe("StockTradingSection", () => {
+  it("shows the sessions newest first with the visible columns and the replaced session", async () => {
+    renderStocks();
+    const table = screen.getByRole("table", { name: "Stock orders" });
+    await within(table).findByRole("button", { name: "View session 8" });
+    expect(headings(table)).toEqual([
+      "View",
+      "Change order",
+      "Symbol",
+      "Session",
+      "Duration",
+      "Copy session",
+      "Success rate",
+      "Accounts",
+      "Total Filled / Qty",
+      "Filled Qty",
+      "Price",
+      "Qty",
+      "Side Pos Effect",
+      "Status",
+      "Order type",
+      "Time",
+      "",
+      "Name",
+    ]);
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((row) => row.getAttribute("data-session-id"))).toEqual(["8", "6"]);
+    expect(rows[0]?.textContent).toContain("replaces #6");
+  });
+
+  it("shows the positions with View and Change position", async () => {
+    renderStocks();
+    const table = screen.getByRole("table", { name: "Stock positions" });
+    await within(table).findAllByRole("button", { name: "View AAPL" });
+    expect(headings(table)).toEqual([
+      "View",
+      "Change position",
+      "Symbol",
+      "Settled Qty",
+      "Average price",
+      "Account Id",
+      "Name",
+    ]);
+  });
+
+  it("shows the fields each order type asks for and marks a bad price without sending", async () => {
+    const user = userEvent.setup();
+    const { fake } = renderStocks();
+    await user.click(screen.getByRole("button", { name: "BUY/SELL" }));
+    const dialog = await screen.findByRole("dialog", { name: "Stock Place Order all accounts" });
+    const type = within(dialog).getByLabelText("Order Type");
+    expect(within(dialog).getByLabelText("Price")).toBeTruthy();
+    await user.selectOptions(type, "STOP_LIMIT");
+    expect(within(dialog).getByLabelText("Activation Price")).toBeTruthy();
+    await user.selectOptions(type, "TRAILING_STOP");
+    expect(within(dialog).queryByLabelText("Price")).toBeNull();
+    expect(within(dialog).getByLabelText("Stop Price Link Type")).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText("Stop Price Link Type"), "PERCENT");
+    expect((within(dialog).getByLabelText("Stop Price Offset") as HTMLInputElement).value).toBe("1");
+    await user.selectOptions(type, "LIMIT");
+    await user.type(within(dialog).getByLabelText("Symbol"), "aapl");
+    await user.click(within(dialog).getByRole("button", { name: "Place order" }));
+    expect(await within(dialog).findByText("Price must be greater than 0")).toBeTruthy();
+    expect(fake.requests.some((request) => request.url.includes("place_order"))).toBe(false);
+  });
+
+  it("places a LIMIT order and toasts 'Copy trading successful'", async () => {
+    const user = userEvent.setup();
+    const { fake } = renderStocks({
+      "POST /api/stock_copy_trading/place_order/": () => textResponse(200, "success"),
+    });
+    await user.click(screen.getByRole("button", { name: "BUY/SELL" }));
+    const dialog = await screen.findByRole("dialog", { name: "Stock Place Order all accounts" });
+    await user.type(within(dialog).getByLabelText("Symbol"), "aapl");
+    await user.clear(within(dialog).getByLabelText("Price"));
+    await user.type(within(dialog).getByLabelText("Price"), "150");
+    await waitFor(() => expect(within(dialog).getByTestId("tier-preview").textContent).toContain("shares"));
+    await user.click(within(dialog).getByRole("button", { name: "Place order" }));
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledWith({ ok: true, message: "Copy trading successful" }),
+    );
+    const place = fake.requests.find((request) => request.url.includes("place_order"));
+    expect(JSON.parse(place?.body ?? "{}")).toMatchObject({ stockSymbol: "AAPL", stockPrice: 150, stockQuantity: 1 });
+  });
+});

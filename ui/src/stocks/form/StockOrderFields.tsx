@@ -1,0 +1,135 @@
+// The fields of the stock order form, shown as the order type asks, each marked when its value would be refused.
+import { FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { useId } from "react";
+import { LINK_TYPES, SESSION_CHOICES, STOCK_ORDER_TYPES, type StockField, type StockOrderForm } from "./StockOrderForm";
+
+/** Props of {@link StockOrderFields}. */
+export interface StockOrderFieldsProps {
+  /** The form edited. */
+  readonly form: StockOrderForm;
+  /** True when the symbol is fixed (exit: the position's symbol). */
+  readonly symbolReadOnly?: boolean;
+}
+
+/** One labelled text field with its mark. */
+const TextField = observer(function TextField(props: {
+  readonly form: StockOrderForm;
+  readonly field: StockField;
+  readonly label: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly readOnly?: boolean;
+}) {
+  const id = useId();
+  const error = props.form.errorOf(props.field);
+  return (
+    <FormGroup
+      label={props.label}
+      labelFor={id}
+      intent={error === undefined ? Intent.NONE : Intent.DANGER}
+      helperText={error}
+    >
+      <InputGroup
+        id={id}
+        value={props.value}
+        readOnly={props.readOnly}
+        intent={error === undefined ? Intent.NONE : Intent.DANGER}
+        aria-invalid={error !== undefined}
+        onValueChange={props.onChange}
+      />
+    </FormGroup>
+  );
+});
+
+/**
+ * Symbol, Instruction, Session, Order Type and Quantity; Price unless MARKET, TRAILING_STOP or STOP; Stop Price
+ * (STOP) or Activation Price (STOP_LIMIT); Stop Price Link Type and Stop Price Offset for TRAILING_STOP.
+ */
+export const StockOrderFields = observer(function StockOrderFields({ form, symbolReadOnly }: StockOrderFieldsProps) {
+  const instructionId = useId();
+  const choiceId = useId();
+  const orderTypeId = useId();
+  const linkId = useId();
+  return (
+    <>
+      <TextField
+        form={form}
+        field="symbol"
+        label="Symbol"
+        value={form.symbol}
+        onChange={form.setSymbol}
+        readOnly={symbolReadOnly}
+      />
+      <FormGroup
+        label="Instruction"
+        labelFor={instructionId}
+        intent={form.errorOf("instruction") === undefined ? Intent.NONE : Intent.DANGER}
+        helperText={form.errorOf("instruction")}
+      >
+        <HTMLSelect
+          id={instructionId}
+          fill
+          value={form.instruction}
+          options={
+            form.instruction === ""
+              ? [{ value: "", label: "Choose an instruction" }, ...form.instructions]
+              : [...form.instructions]
+          }
+          onChange={(event) => form.setInstruction(event.currentTarget.value)}
+        />
+      </FormGroup>
+      <FormGroup label="Session" labelFor={choiceId}>
+        <HTMLSelect
+          id={choiceId}
+          fill
+          value={form.choice}
+          options={[...SESSION_CHOICES]}
+          onChange={(event) => form.setChoice(event.currentTarget.value)}
+        />
+      </FormGroup>
+      <FormGroup label="Order Type" labelFor={orderTypeId}>
+        <HTMLSelect
+          id={orderTypeId}
+          fill
+          value={form.orderType}
+          options={[...STOCK_ORDER_TYPES]}
+          onChange={(event) => form.setOrderType(event.currentTarget.value)}
+        />
+      </FormGroup>
+      <TextField form={form} field="quantity" label="Quantity" value={form.quantity} onChange={form.setQuantity} />
+      {form.priceShown && (
+        <TextField form={form} field="price" label="Price" value={form.price} onChange={form.setPrice} />
+      )}
+      {form.stopPriceShown && (
+        <TextField
+          form={form}
+          field="stopPrice"
+          label={form.stopPriceLabel}
+          value={form.stopPrice}
+          onChange={form.setStopPrice}
+        />
+      )}
+      {form.trailingShown && (
+        <>
+          <FormGroup label="Stop Price Link Type" labelFor={linkId}>
+            <HTMLSelect
+              id={linkId}
+              fill
+              value={form.linkType}
+              options={LINK_TYPES.map((type) => ({ value: type.value, label: type.label }))}
+              onChange={(event) => form.setLinkType(event.currentTarget.value)}
+            />
+          </FormGroup>
+          <TextField
+            form={form}
+            field="offset"
+            label="Stop Price Offset"
+            value={form.offset}
+            onChange={form.setOffset}
+          />
+        </>
+      )}
+    </>
+  );
+});

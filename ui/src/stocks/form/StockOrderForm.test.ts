@@ -1,0 +1,131 @@
+// Tests of the stock order form: visibility and labels, defaults, the session split, checks and the body.
+import { describe, expect, it } from "vitest";
+import {
+  choiceOf,
+  splitChoice,
+  STOCK_CLOSING_INSTRUCTIONS,
+  STOCK_OPENING_INSTRUCTIONS,
+  StockOrderForm,
+} from "./StockOrderForm";
+
+function form(): StockOrderForm {
+  const made = new StockOrderForm(STOCK_OPENING_INSTRUCTIONS);
+  made.setSymbol("aapl");
+  return made;
+}
+
+describe("StockOrderForm", () => {
+  it("starts with BUY, DAY, LIMIT, quantity 1, prices 0, VALUE 0.1", () => {
+    const made = new StockOrderForm(STOCK_OPENING_INSTRUCTIONS);
+    expect([made.instruction, made.choice, made.orderType, made.quantity, made.price, made.stopPrice]).toEqual([
+      "BUY",
+      "DAY",
+      "LIMIT",
+      "1",
+      "0",
+      "0",
+    ]);
+    expect([made.linkType, made.offset]).toEqual(["VALUE", "0.1"]);
+    expect(new StockOrderForm(STOCK_CLOSING_INSTRUCTIONS).instruction).toBe("SELL");
+  });
+
+  it.each([
+    ["MARKET", false, false, false, "Stop Price"],
+    ["LIMIT", true, false, false, "Stop Price"],
+    ["STOP", false, true, false, "Stop Price"],
+    ["STOP_LIMIT", true, true, false, "Activation Price"],
+    ["TRAILING_STOP", false, false, true, "Stop Price"],
+  ])("shows for %s: price %s, stop price %s, link type and offset %s", (type, price, stop, trailing, label) => {
+    const made = form();
+    made.setOrderType(type);
+    expect([made.priceShown, made.stopPriceShown, made.trailingShown, made.stopPriceLabel]).toEqual([
+      price,
+      stop,
+      trailing,
+      label,
+    ]);
+  });
+
+  it("sets the offset default of the link type: 1 for percent, 0.1 for dollars", () => {
+    const made = form();
+    made.setOrderType("TRAILING_STOP");
+    made.setLinkType("PERCENT");
+    expect(made.offset).toBe("1");
+    made.setLinkType("VALUE");
+    expect(made.offset).toBe("0.1");
+  });
+
+  it("splits each session choice into stockSession and stockDuration, and reads it back", () => {
+    expect(splitChoice("DAY")).toEqual({ stockSession: "NORMAL", stockDuration: "DAY" });
+    expect(splitChoice("GTC")).toEqual({ stockSession: "NORMAL", stockDuration: "GOOD_TILL_CANCEL" });
+    expect(splitChoice("EXT")).toEqual({ stockSession: "SEAMLESS", stockDuration: "DAY" });
+    expect(splitChoice("GTC_EXT")).toEqual({ stockSession: "SEAMLESS", stockDuration: "GOOD_TILL_CANCEL" });
+    expect(choiceOf("SEAMLESS", "GOOD_TILL_CANCEL")).toBe("GTC_EXT");
+    expect(choiceOf("NORMAL", "GOOD_TILL_CANCEL")).toBe("GTC");
+  });
+
+  it("builds the exact body of a LIMIT order, the symbol upper-cased", () => {
+    const made = form();
+    made.setChoice("EXT");
+    made.setQuantity("5");
+    made.setPrice("101.25");
+    expect(made.check()).toEqual({
+      stockSymbol: "AAPL",
+      stockSession: "SEAMLESS",
+      stockDuration: "DAY",
+      stockInstruction: "BUY",
+      stockOrderType: "LIMIT",
+      stockQuantity: 5,
+      stockPrice: 101.25,
+      stockStopPrice: 0,
+      stockStopPriceLinkType: "VALUE",
+      stockStopPriceOffset: 0.1,
+    });
+  });
+
+  it("sends hidden prices as 0 and the trailing stop's link type and offset", () => {
+    const made = form();
+    made.setPrice("99");
+    made.setOrderType("TRAILING_STOP");
+    made.setLinkType("PERCENT");
+    made.setOffset("2.5");
+    expect(made.check()).toMatchObject({
+      stockOrderType: "TRAILING_STOP",
+      stockPrice: 0,
+      stockStopPrice: 0,
+      stockStopPriceLinkType: "PERCENT",
+      stockStopPriceOffset: 2.5,
+    });
+  });
+
+  it("sends the stop price of a STOP order and no price", () => {
+    const made = form();
+    made.setPrice("99");
+    made.setOrderType("STOP");
+    made.setStopPrice("140");
+    expect(made.check()).toMatchObject({ stockPrice: 0, stockStopPrice: 140 });
+  });
+
+  it("marks each wrong field and builds no body", () => {
+    const made = new StockOrderForm(STOCK_OPENING_INSTRUCTIONS);
+    made.setSymbol("1ab$");
+    made.setQuantity("1.5");
+    made.setOrderType("STOP_LIMIT");
+    expect(made.errorOf("symbol")).toBeUndefined();
+    expect(made.check()).toBeNull();
+    expect(made.errorOf("symbol")).toBe("Symbol must be a stock symbol such as AAPL");
+    expect(made.errorOf("quantity")).toBe("Quantity must be a whole number of at least 1");
+    expect(made.errorOf("price")).toBe("Price must be greater than 0");
+    expect(made.errorOf("stopPrice")).toBe("Activation Price must be greater than 0");
+    made.setQuantity("0");
+    expect(made.errorOf("quantity")).toBe("Quantity must be a whole number of at least 1");
+  });
+
+  it("refuses a zero offset of a trailing stop", () => {
+    const made = form();
+    made.setOrderType("TRAILING_STOP");
+    made.setOffset("0");
+    expect(made.check()).toBeNull();
+    expect(made.errorOf("offset")).toBe("Stop Price Offset must be greater than 0");
+  });
+});

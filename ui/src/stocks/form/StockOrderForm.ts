@@ -1,0 +1,291 @@
+// The stock order form shared by the place, replace, exit and save dialogs: fields, visibility, checks, body.
+import { makeAutoObservable } from "mobx";
+
+/** Instructions that open a position (place and replace). */
+export const STOCK_OPENING_INSTRUCTIONS = ["BUY", "SELL_SHORT"] as const;
+
+/** Instructions that close a position (exit). */
+export const STOCK_CLOSING_INSTRUCTIONS = ["SELL", "BUY_TO_COVER"] as const;
+
+/** Instructions of the saved-order dialog. */
+export const STOCK_SAVE_INSTRUCTIONS = ["BUY", "SELL"] as const;
+
+/** Stock order types. */
+export const STOCK_ORDER_TYPES = ["MARKET", "LIMIT", "STOP", "STOP_LIMIT", "TRAILING_STOP"] as const;
+
+/** The session/duration choices of the form. */
+export const SESSION_CHOICES = ["DAY", "GTC", "EXT", "GTC_EXT"] as const;
+
+/** One session/duration choice. */
+export type SessionChoice = (typeof SESSION_CHOICES)[number];
+
+/** The trailing stop's link types with their labels. */
+export const LINK_TYPES = [
+  { value: "VALUE", label: "$ Dollars" },
+  { value: "PERCENT", label: "% Percent" },
+] as const;
+
+/** The offset a link type starts with: 0.1 dollars or 1 percent. */
+export const DEFAULT_OFFSETS: Readonly<Record<string, string>> = { VALUE: "0.1", PERCENT: "1" };
+
+/** What each choice sends as stockSession and stockDuration. */
+const CHOICE_SPLIT: Readonly<Record<SessionChoice, { session: string; duration: string }>> = {
+  DAY: { session: "NORMAL", duration: "DAY" },
+  GTC: { session: "NORMAL", duration: "GOOD_TILL_CANCEL" },
+  EXT: { session: "SEAMLESS", duration: "DAY" },
+  GTC_EXT: { session: "SEAMLESS", duration: "GOOD_TILL_CANCEL" },
+};
+
+/** stockSession and stockDuration of `choice`. */
+export function splitChoice(choice: SessionChoice): { stockSession: string; stockDuration: string } {
+  const split = CHOICE_SPLIT[choice];
+  return { stockSession: split.session, stockDuration: split.duration };
+}
+
+/** The choice a row's session and duration came from (DAY when unknown). */
+export function choiceOf(session: string, duration: string): SessionChoice {
+  const found = SESSION_CHOICES.find(
+    (choice) => CHOICE_SPLIT[choice].session === session && CHOICE_SPLIT[choice].duration === duration,
+  );
+  return found ?? (SESSION_CHOICES.includes(session as SessionChoice) ? (session as SessionChoice) : "DAY");
+}
+
+/** The order fields of a stock request body. */
+export interface StockOrderFields {
+  readonly stockSymbol: string;
+  readonly stockSession: string;
+  readonly stockDuration: string;
+  readonly stockInstruction: string;
+  readonly stockOrderType: string;
+  readonly stockQuantity: number;
+  readonly stockPrice: number;
+  readonly stockStopPrice: number;
+  readonly stockStopPriceLinkType: string;
+  readonly stockStopPriceOffset: number;
+}
+
+/** Values to fill the form with (numbers or their text). */
+export interface StockFormValues {
+  readonly symbol: string;
+  readonly instruction: string;
+  readonly choice: SessionChoice;
+  readonly orderType: string;
+  readonly quantity: string;
+  readonly price: string;
+  readonly stopPrice: string;
+  readonly linkType: string;
+  readonly offset: string;
+}
+
+/** The fields a check can mark. */
+export type StockField = "symbol" | "instruction" | "quantity" | "price" | "stopPrice" | "offset";
+
+/** A stock symbol: a letter, then letters, digits, dots or slashes (up to 10 characters). */
+const SYMBOL_PATTERN = /^[A-Z][A-Z0-9./]{0,9}$/;
+
+/** A plain decimal number. */
+const NUMBER_PATTERN = /^\d+(\.\d+)?$/;
+
+/**
+ * One stock order as typed. Fields are kept as text; the checks mark a field whose value would be refused,
+ * and {@link fields} is only built when there is none, so a bad value never makes a request.
+ */
+export class StockOrderForm {
+  /** The instructions offered; the first is the default. */
+  readonly instructions: readonly string[];
+  /** The symbol, upper-cased. */
+  symbol = "";
+  /** The instruction. */
+  instruction: string;
+  /** The session/duration choice. */
+  choice: SessionChoice = "DAY";
+  /** The order type. */
+  orderType = "LIMIT";
+  /** Quantity as typed. */
+  quantity = "1";
+  /** Price as typed. */
+  price = "0";
+  /** Stop (or activation) price as typed. */
+  stopPrice = "0";
+  /** The trailing stop's link type. */
+  linkType = "VALUE";
+  /** The trailing stop's offset as typed. */
+  offset = "0.1";
+  /** True once a submit was tried: the marks are shown from then on. */
+  checked = false;
+
+  /** @param instructions The instructions offered. */
+  constructor(instructions: readonly string[]) {
+    this.instructions = instructions;
+    this.instruction = instructions[0] ?? "";
+    makeAutoObservable<this>(this, { instructions: false }, { autoBind: true });
+  }
+
+  /** Price is shown unless the type is MARKET, TRAILING_STOP or STOP. */
+  get priceShown(): boolean {
+    return !["MARKET", "TRAILING_STOP", "STOP"].includes(this.orderType);
+  }
+
+  /** The stop price is shown for STOP and STOP_LIMIT. */
+  get stopPriceShown(): boolean {
+    return this.orderType === "STOP" || this.orderType === "STOP_LIMIT";
+  }
+
+  /** "Stop Price" for STOP, "Activation Price" for STOP_LIMIT. */
+  get stopPriceLabel(): string {
+    return this.orderType === "STOP_LIMIT" ? "Activation Price" : "Stop Price";
+  }
+
+  /** Link type and offset are shown for TRAILING_STOP. */
+  get trailingShown(): boolean {
+    return this.orderType === "TRAILING_STOP";
+  }
+
+  /** The quantity as a whole number of at least 1, or null. */
+  get wholeQuantity(): number | null {
+    const text = this.quantity.trim();
+    return /^\d+$/.test(text) && Number(text) >= 1 ? Number(text) : null;
+  }
+
+  /** What is wrong with each field, by field; a field absent is fine. */
+  get errors(): Partial<Record<StockField, string>> {
+    const errors: Partial<Record<StockField, string>> = {};
+    if (!SYMBOL_PATTERN.test(this.symbol.trim())) {
+      errors.symbol = "Symbol must be a stock symbol such as AAPL";
+    }
+    if (!this.instructions.includes(this.instruction)) {
+      errors.instruction = `Instruction must be one of ${this.instructions.join(", ")}`;
+    }
+    if (this.wholeQuantity === null) {
+      errors.quantity = "Quantity must be a whole number of at least 1";
+    }
+    if (this.priceShown && !isPositive(this.price)) {
+      errors.price = "Price must be greater than 0";
+    }
+    if (this.stopPriceShown && !isPositive(this.stopPrice)) {
+      errors.stopPrice = `${this.stopPriceLabel} must be greater than 0`;
+    }
+    if (this.trailingShown && !isPositive(this.offset)) {
+      errors.offset = "Stop Price Offset must be greater than 0";
+    }
+    return errors;
+  }
+
+  /** The first problem, or null when the form can be sent. */
+  get firstError(): string | null {
+    return Object.values(this.errors)[0] ?? null;
+  }
+
+  /** The mark shown on `field`: its problem once a submit was tried. */
+  errorOf(field: StockField): string | undefined {
+    return this.checked ? this.errors[field] : undefined;
+  }
+
+  /** Sets the symbol, upper-cased. */
+  setSymbol(value: string): void {
+    this.symbol = value.toUpperCase();
+  }
+
+  /** Sets the instruction. */
+  setInstruction(value: string): void {
+    this.instruction = value;
+  }
+
+  /** Sets the session/duration choice. */
+  setChoice(value: string): void {
+    if (SESSION_CHOICES.includes(value as SessionChoice)) {
+      this.choice = value as SessionChoice;
+    }
+  }
+
+  /** Sets the order type. */
+  setOrderType(value: string): void {
+    this.orderType = value;
+  }
+
+  /** Sets the quantity text. */
+  setQuantity(value: string): void {
+    this.quantity = value;
+  }
+
+  /** Sets the price text. */
+  setPrice(value: string): void {
+    this.price = value;
+  }
+
+  /** Sets the stop price text. */
+  setStopPrice(value: string): void {
+    this.stopPrice = value;
+  }
+
+  /** Sets the link type; the offset takes that type's default (0.1 dollars, 1 percent). */
+  setLinkType(value: string): void {
+    this.linkType = value;
+    this.offset = DEFAULT_OFFSETS[value] ?? this.offset;
+  }
+
+  /** Sets the offset text. */
+  setOffset(value: string): void {
+    this.offset = value;
+  }
+
+  /**
+   * Fills every field; the marks are hidden until the next submit. An instruction this form does not offer
+   * (a saved SELL order placed again) is left unchosen, so the agent picks one before sending.
+   */
+  fill(values: StockFormValues): void {
+    this.symbol = values.symbol.toUpperCase();
+    this.instruction = this.instructions.includes(values.instruction) ? values.instruction : "";
+    this.choice = values.choice;
+    this.orderType = values.orderType;
+    this.quantity = values.quantity;
+    this.price = values.price;
+    this.stopPrice = values.stopPrice;
+    this.linkType = values.linkType === "PERCENT" ? "PERCENT" : "VALUE";
+    this.offset = values.offset;
+    this.checked = false;
+  }
+
+  /** The defaults of a new order: first instruction, DAY, LIMIT, quantity 1, prices 0, VALUE 0.1. */
+  reset(symbol = ""): void {
+    this.fill({
+      symbol,
+      instruction: this.instructions[0] ?? "",
+      choice: "DAY",
+      orderType: "LIMIT",
+      quantity: "1",
+      price: "0",
+      stopPrice: "0",
+      linkType: "VALUE",
+      offset: "0.1",
+    });
+  }
+
+  /**
+   * Marks the fields and returns the order fields of a request, or null when a field is wrong (nothing is to
+   * be sent). Hidden prices are sent as 0.
+   */
+  check(): StockOrderFields | null {
+    this.checked = true;
+    const quantity = this.wholeQuantity;
+    if (this.firstError !== null || quantity === null) {
+      return null;
+    }
+    return {
+      stockSymbol: this.symbol.trim(),
+      ...splitChoice(this.choice),
+      stockInstruction: this.instruction,
+      stockOrderType: this.orderType,
+      stockQuantity: quantity,
+      stockPrice: this.priceShown ? Number(this.price.trim()) : 0,
+      stockStopPrice: this.stopPriceShown ? Number(this.stopPrice.trim()) : 0,
+      stockStopPriceLinkType: this.linkType,
+      stockStopPriceOffset: this.trailingShown ? Number(this.offset.trim()) : 0.1,
+    };
+  }
+}
+
+function isPositive(text: string): boolean {
+  const trimmed = text.trim();
+  return NUMBER_PATTERN.test(trimmed) && Number(trimmed) > 0;
+}

@@ -1,0 +1,114 @@
+// The stock delete dialogs: the checked orders (or a session's open ones), or one account's order.
+import { makeAutoObservable, runInAction } from "mobx";
+import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { describeError } from "../../shared/api/describeError";
+import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { isSuccessText, StockMessages, withReason } from "../StockMessages";
+import { StockPaths } from "../stockPaths";
+import { stockOrderTarget, type StockOrderRow } from "./StockOrderRow";
+
+/** What the delete dialog works with besides the API client. */
+export interface StockCancelDialogLinks {
+  /** Reloads the tables after a cancellation. */
+  readonly reloadTables: () => void;
+}
+
+/** State of the delete confirmation: CANCEL keeps the orders, DELETE ORDER cancels them. */
+export class StockCancelDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** True for one account's order, false for the checked (or a session's open) orders. */
+  individual = false;
+  /** The session of the orders. */
+  sessionId = 0;
+  /** The orders to cancel. */
+  targets: StockOrderRow[] = [];
+  /** True while the cancellation is in flight. */
+  pending = false;
+
+  private readonly deps: StoreDeps;
+  private readonly links: StockCancelDialogLinks;
+
+  /**
+   * @param deps The root store (API client).
+   * @param links The tables' reload.
+   */
+  constructor(deps: StoreDeps, links: StockCancelDialogLinks) {
+    this.deps = deps;
+    this.links = links;
+    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false }, { autoBind: true });
+  }
+
+  /** "Stock Delete Order (Selected)", or the individual variant naming the account. */
+  get title(): string {
+    return this.individual
+      ? `Stock Delete Order: ${this.targets[0]?.accountUsername ?? ""}`
+      : "Stock Delete Order (Selected)";
+  }
+
+  /** "Are you sure to delete this order {description}?" */
+  get question(): string {
+    const first = this.targets[0];
+    if (first === undefined) {
+      return "";
+    }
+    const description = `${first.stockInstruction} ${first.stockSymbol} ${first.stockOrderType} x${first.stockQuantity}`;
+    return `Are you sure to delete this order ${description}?`;
+  }
+
+  /** Opens the dialog for `targets` of session `sessionId`; does nothing without targets. */
+  open(individual: boolean, sessionId: number, targets: readonly StockOrderRow[]): void {
+    if (targets.length === 0 || this.pending) {
+      return;
+    }
+    this.individual = individual;
+    this.sessionId = sessionId;
+    this.targets = [...targets];
+    this.isOpen = true;
+  }
+
+  /** Closes the dialog; ignored while cancelling. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /** DELETE ORDER: cancels the orders; success closes the dialog, a failure keeps it open with the reason. */
+  async confirm(): Promise<Outcome> {
+    const first = this.targets[0];
+    if (this.pending || first === undefined) {
+      return failed(StockMessages.cancelFailed);
+    }
+    this.pending = true;
+    let outcome: Outcome;
+    try {
+      const answer = this.individual
+        ? await this.deps.api.delete(StockPaths.cancelOrderIndividual, {
+            agentTradingSessionID: this.sessionId,
+            accountId: first.accountId,
+            accountUsername: first.accountUsername,
+            stockOrderId: first.stockOrderId,
+          })
+        : await this.deps.api.delete(StockPaths.cancelOrder, {
+            agentTradingSessionID: this.sessionId,
+            allTradingAccountsOrderList: this.targets.map(stockOrderTarget),
+          });
+      outcome = isSuccessText(answer)
+        ? succeeded(StockMessages.cancelSucceeded)
+        : failed(withReason(StockMessages.cancelFailed, copyAnswerText(answer)));
+    } catch (error) {
+      console.error("Cancelling the stock order failed", error);
+      outcome = failed(withReason(StockMessages.cancelFailed, describeError(error)));
+    }
+    runInAction(() => {
+      this.pending = false;
+      if (outcome.ok) {
+        this.isOpen = false;
+      }
+    });
+    this.links.reloadTables();
+    return outcome;
+  }
+}

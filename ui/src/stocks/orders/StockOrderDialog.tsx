@@ -1,0 +1,30 @@
+// The stock order dialog: place, replace, exit or save, with the order form and the per-tier preview.
+import { DialogBody, Intent } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
+import { PendingDialog } from "../../shared/dialogs/PendingDialog";
+import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { useStores } from "../../shared/shell/StoreContext";
+import { StockOrderFields } from "../form/StockOrderFields";
+
+/** CANCEL and "Place order" / "Replace order" / "Exit order" / "Save order", disabled while in flight. */
+export const StockOrderDialog = observer(function StockOrderDialog() {
+  const { stocks } = useStores();
+  const dialog = stocks.orderDialog;
+  const accounts = dialog.accountNames;
+  return (
+    <PendingDialog dialog={dialog} title={dialog.title} className="cd-order-dialog">
+      <DialogBody>
+        {accounts !== "" && <p>{`Accounts: ${accounts}`}</p>}
+        <StockOrderFields form={dialog.form} symbolReadOnly={dialog.mode === "exit"} />
+        {dialog.previewShown && <TierPreviewNote text={dialog.previewText} />}
+      </DialogBody>
+      <ConfirmFooter
+        dialog={dialog}
+        actionText={dialog.actionText}
+        intent={dialog.mode === "exit" ? Intent.WARNING : Intent.PRIMARY}
+        onAction={dialog.submit}
+      />
+    </PendingDialog>
+  );
+});

@@ -1,0 +1,360 @@
+// The stock order dialog: place (all accounts or a session's), replace (checked or one order), exit, and save.
+import { makeAutoObservable, runInAction } from "mobx";
+import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { describeError } from "../../shared/api/describeError";
+import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { isSuccessText, StockMessages, withReason } from "../StockMessages";
+import { StockPaths } from "../stockPaths";
+import {
+  choiceOf,
+  STOCK_CLOSING_INSTRUCTIONS,
+  STOCK_OPENING_INSTRUCTIONS,
+  STOCK_SAVE_INSTRUCTIONS,
+  StockOrderForm,
+  type StockFormValues,
+  type StockOrderFields,
+} from "../form/StockOrderForm";
+import { stockOrderTarget, type StockOrderRow } from "./StockOrderRow";
+import { stockExitDefaults, stockPositionAccount, type StockPosition } from "../positions/StockPosition";
+
+/** What the dialog does. */
+export type StockOrderMode = "place" | "replaceSelected" | "replaceIndividual" | "exit" | "save";
+
+/** An account a place from a session goes to. */
+export interface StockAccountRef {
+  readonly accountId: number;
+  readonly accountName: string;
+  readonly accountUsername: string;
+}
+
+/** What the dialog works with besides the API client. */
+export interface StockOrderDialogLinks {
+  /** Reloads the order and position tables after a request. */
+  readonly reloadTables: () => void;
+  /** Tells the screen the selected positions were exited (it leaves selection mode). */
+  readonly exitedSelected: () => void;
+  /** Saves an order (the saved-order dialog). */
+  readonly saveOrder: (fields: StockOrderFields) => Promise<Outcome>;
+}
+
+/** The row's order as form values. */
+export function rowValues(row: StockOrderRow): StockFormValues {
+  return {
+    symbol: row.stockSymbol,
+    instruction: row.stockInstruction,
+    choice: choiceOf(row.stockSession, row.stockDuration),
+    orderType: row.stockOrderType,
+    quantity: String(row.stockQuantity),
+    price: String(row.stockPrice),
+    stopPrice: String(row.stockStopPrice),
+    linkType: row.stockStopPriceLinkType,
+    offset: String(row.stockStopPriceOffset),
+  };
+}
+
+/** State of the one stock order dialog, whichever mode it is opened in. */
+export class StockOrderDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** What the dialog does. */
+  mode: StockOrderMode = "place";
+  /** The session of the orders replaced. */
+  sessionId = 0;
+  /** The orders replaced. */
+  orders: StockOrderRow[] = [];
+  /** The accounts a place goes to, or null for all active accounts. */
+  placeAccounts: StockAccountRef[] | null = null;
+  /** The positions exited. */
+  positions: StockPosition[] = [];
+  /** True when the exit is of the selected positions. */
+  exitingSelected = false;
+  /** True when the orders replaced close a position (SELL, BUY_TO_COVER): the replacement keeps doing so. */
+  closingReplace = false;
+  /** True while the request is in flight. */
+  pending = false;
+  /** The place and replace form (BUY, SELL_SHORT). */
+  readonly openingForm = new StockOrderForm(STOCK_OPENING_INSTRUCTIONS);
+  /** The exit form (SELL, BUY_TO_COVER). */
+  readonly closingForm = new StockOrderForm(STOCK_CLOSING_INSTRUCTIONS);
+  /** The saved-order form (BUY, SELL). */
+  readonly saveForm = new StockOrderForm(STOCK_SAVE_INSTRUCTIONS);
+  /** Tier multipliers and accounts for the preview. */
+  readonly tiers: TierPreviewStore;
+
+  private readonly deps: StoreDeps;
+  private readonly links: StockOrderDialogLinks;
+
+  /**
+   * @param deps The root store (API client).
+   * @param links The screen's callbacks.
+   */
+  constructor(deps: StoreDeps, links: StockOrderDialogLinks) {
+    this.deps = deps;
+    this.links = links;
+    this.tiers = new TierPreviewStore(deps);
+    makeAutoObservable<this, "deps" | "links">(
+      this,
+      { deps: false, links: false, openingForm: false, closingForm: false, saveForm: false, tiers: false },
+      { autoBind: true },
+    );
+  }
+
+  /** The form of the current mode. */
+  get form(): StockOrderForm {
+    if (this.mode === "exit" || (this.closingReplace && this.mode !== "place" && this.mode !== "save")) {
+      return this.closingForm;
+    }
+    return this.mode === "save" ? this.saveForm : this.openingForm;
+  }
+
+  /** The title bar text. */
+  get title(): string {
+    switch (this.mode) {
+      case "place":
+        return this.placeAccounts === null
+          ? "Stock Place Order all accounts"
+          : `Stock Place Order ( ${this.placeAccounts.length} accounts )`;
+      case "replaceSelected":
+        return "Stock Replace Order (Selected)";
+      case "replaceIndividual":
+        return `Stock Replace Order: ${this.orders[0]?.accountUsername ?? ""}`;
+      case "exit":
+        return "Stock Exit Order";
+      case "save":
+        return "Stock Save Order";
+    }
+  }
+
+  /** The submit button's text. */
+  get actionText(): string {
+    switch (this.mode) {
+      case "place":
+        return "Place order";
+      case "replaceSelected":
+      case "replaceIndividual":
+        return "Replace order";
+      case "exit":
+        return "Exit order";
+      case "save":
+        return "Save order";
+    }
+  }
+
+  /** The accounts the request goes to, in words (empty for all active accounts and for saving). */
+  get accountNames(): string {
+    if (this.mode === "exit") {
+      return this.positions.map((position) => position.accountName).join(", ");
+    }
+    if (this.mode === "place") {
+      return this.placeAccounts?.map((account) => account.accountName).join(", ") ?? "";
+    }
+    return this.mode === "save" ? "" : this.orders.map((row) => row.accountName).join(", ");
+  }
+
+  /** Whether the dialog shows the tier preview (place and replace send quantities scaled per tier). */
+  get previewShown(): boolean {
+    return this.mode === "place" || this.mode === "replaceSelected" || this.mode === "replaceIndividual";
+  }
+
+  /** What each tier will be sent, in shares. */
+  get previewText(): string {
+    const quantity = this.form.wholeQuantity;
+    const accounts =
+      this.mode === "place"
+        ? this.placeAccounts === null
+          ? undefined
+          : this.tiers.accountsWithIds(this.placeAccounts.map((account) => account.accountId))
+        : this.tiers.accountsWithIds(this.orders.map((row) => row.accountId));
+    return inShares(this.tiers.textFor(quantity, accounts));
+  }
+
+  /** BUY/SELL: a new order on all active accounts, starting from the defaults (and `symbol` if given). */
+  openPlace(symbol = ""): void {
+    if (this.pending) {
+      return;
+    }
+    this.mode = "place";
+    this.placeAccounts = null;
+    this.openingForm.reset(symbol);
+    this.show();
+  }
+
+  /**
+   * P on a session or a saved order: the place dialog filled with `values`. With `accounts` it places on
+   * those accounts; `scaledFor` names the account whose tier multiplier the quantity carries.
+   */
+  openPlaceWith(values: StockFormValues, accounts: StockAccountRef[] | null, scaledFor?: number): void {
+    if (this.pending) {
+      return;
+    }
+    this.mode = "place";
+    this.placeAccounts = accounts;
+    this.openingForm.fill(values);
+    this.show(scaledFor);
+  }
+
+  /** R: replaces `rows` of session `sessionId` (the checked ones, a session's open ones, or one order). */
+  openReplace(individual: boolean, sessionId: number, rows: readonly StockOrderRow[]): void {
+    const first = rows[0];
+    if (first === undefined || this.pending) {
+      return;
+    }
+    this.mode = individual ? "replaceIndividual" : "replaceSelected";
+    this.sessionId = sessionId;
+    this.orders = [...rows];
+    this.closingReplace = STOCK_CLOSING_INSTRUCTIONS.some((instruction) => instruction === first.stockInstruction);
+    this.form.fill(rowValues(first));
+    this.show(first.accountId);
+  }
+
+  /** S: exits `positions` (one, or several accounts' holdings of one stock with one quantity). */
+  openExit(positions: readonly StockPosition[], selected: boolean): void {
+    const first = positions[0];
+    if (first === undefined || this.pending) {
+      return;
+    }
+    this.mode = "exit";
+    this.positions = [...positions];
+    this.exitingSelected = selected;
+    this.closingForm.fill(stockExitDefaults(first));
+    this.show();
+  }
+
+  /** The saved-order dialog, empty. */
+  openSave(): void {
+    if (this.pending) {
+      return;
+    }
+    this.mode = "save";
+    this.saveForm.reset();
+    this.show();
+  }
+
+  /** Closes the dialog; ignored while sending. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /**
+   * Checks the form and sends the request of the mode. A field marked wrong sends nothing. Success closes
+   * the dialog; a failure keeps it open, except for the individual replace, which closes either way.
+   */
+  async submit(): Promise<Outcome> {
+    const mode = this.mode;
+    const texts = modeTexts(mode);
+    if (this.pending) {
+      return failed(texts.failed);
+    }
+    const fields = this.form.check();
+    if (fields === null) {
+      return failed(mode === "save" ? StockMessages.saveIncomplete : withReason(texts.failed, this.form.firstError ?? ""));
+    }
+    this.pending = true;
+    let outcome: Outcome;
+    if (mode === "save") {
+      outcome = await this.links.saveOrder(fields);
+    } else {
+      try {
+        const answer = await this.send(mode, fields);
+        outcome = isSuccessText(answer) ? succeeded(texts.ok) : failed(withReason(texts.failed, copyAnswerText(answer)));
+      } catch (error) {
+        console.error("The stock order request failed", error);
+        outcome = failed(withReason(texts.failed, describeError(error)));
+      }
+    }
+    runInAction(() => {
+      this.pending = false;
+      if (outcome.ok || mode === "replaceIndividual") {
+        this.isOpen = false;
+      }
+    });
+    if (outcome.ok && mode === "exit" && this.exitingSelected) {
+      this.links.exitedSelected();
+    }
+    if (mode !== "save") {
+      this.links.reloadTables();
+    }
+    return outcome;
+  }
+
+  private send(mode: StockOrderMode, fields: StockOrderFields): Promise<unknown> {
+    const api = this.deps.api;
+    const first = this.orders[0];
+    switch (mode) {
+      case "place":
+        return api.post(StockPaths.placeOrder, { allTradingAccountsOrderList: this.placeAccounts ?? [], ...fields });
+      case "replaceSelected":
+        return api.put(StockPaths.replaceOrder, {
+          agentTradingSessionID: this.sessionId,
+          allTradingAccountsOrderList: this.orders.map(stockOrderTarget),
+          ...fields,
+        });
+      case "replaceIndividual":
+        return api.put(StockPaths.replaceOrderIndividual, {
+          agentTradingSessionID: this.sessionId,
+          ...(first === undefined ? {} : stockOrderTarget(first)),
+          ...fields,
+        });
+      case "exit":
+        return api.post(StockPaths.exitOrder, {
+          allTradingAccountsOrderList: this.positions.map(stockPositionAccount),
+          ...fields,
+        });
+      case "save":
+        return Promise.reject(new Error("saving is not a copy-trading request"));
+    }
+  }
+
+  private show(scaledFor?: number): void {
+    this.isOpen = true;
+    if (!this.previewShown) {
+      return;
+    }
+    const form = this.form;
+    const quantity = form.quantity;
+    void this.tiers.load().then(() => {
+      if (scaledFor !== undefined) {
+        unscale(form, quantity, this.tiers.multiplierOf(scaledFor));
+      }
+    });
+  }
+}
+
+/** The success and failure texts of a mode. */
+function modeTexts(mode: StockOrderMode): { ok: string; failed: string } {
+  switch (mode) {
+    case "place":
+      return { ok: StockMessages.placeSucceeded, failed: StockMessages.placeFailed };
+    case "replaceSelected":
+    case "replaceIndividual":
+      return { ok: StockMessages.replaceSucceeded, failed: StockMessages.replaceFailed };
+    case "exit":
+      return { ok: StockMessages.exitSucceeded, failed: StockMessages.exitFailed };
+    case "save":
+      return { ok: StockMessages.saveSucceeded, failed: StockMessages.saveFailed };
+  }
+}
+
+/** The tier preview speaks of contracts; a stock order is counted in shares. */
+export function inShares(text: string): string {
+  return text.replace(/\bcontracts\b/g, "shares").replace(/\bcontract\b/g, "share");
+}
+
+/**
+ * A quantity read from a row carries its account's tier multiplier: while the field still holds `scaled`
+ * and `multiplier` divides it, the field becomes the quantity to type.
+ */
+function unscale(form: StockOrderForm, scaled: string, multiplier: number | null): void {
+  const quantity = Number(scaled);
+  if (form.quantity !== scaled || multiplier === null || multiplier <= 0 || !Number.isInteger(quantity)) {
+    return;
+  }
+  if (quantity % multiplier === 0) {
+    form.setQuantity(String(quantity / multiplier));
+  }
+}

@@ -1,0 +1,160 @@
+// One account's order of a stock copy-trade, how the orders answer is read, and which rows R and C act on.
+import { Fields } from "../../shared/api/fields";
+import { isRecord } from "../../shared/api/json";
+import { summarizeSession, type SessionSummary } from "../../shared/orders/sessionSummary";
+import {
+  isOpenStatus,
+  OWN_STATUS_COLORS,
+  REPLACEABLE_STATUSES,
+  SESSION_STATUS_COLORS,
+  type OwnStatusColor,
+  type SessionStatusColor,
+} from "../../shared/orders/orderStatus";
+
+/** An entry of `GET /stock_copy_trading/database`: one account's order in one copy-trade session. */
+export interface StockOrderRow {
+  readonly agentTradingSessionID: number;
+  readonly accountId: number;
+  readonly accountName: string;
+  readonly accountUsername: string;
+  /** The brokerage's order id, or null when the order was never placed. */
+  readonly stockOrderId: number | null;
+  readonly stockSymbol: string;
+  /** The order in words (symbol when the server sends none). */
+  readonly stockDescription: string;
+  /** NORMAL or SEAMLESS. */
+  readonly stockSession: string;
+  /** DAY or GOOD_TILL_CANCEL. */
+  readonly stockDuration: string;
+  readonly stockOrderType: string;
+  readonly stockInstruction: string;
+  readonly stockQuantity: number;
+  readonly stockFilledQuantity: number;
+  readonly stockPrice: number;
+  readonly stockStopPrice: number;
+  /** VALUE or PERCENT. */
+  readonly stockStopPriceLinkType: string;
+  readonly stockStopPriceOffset: number;
+  readonly stockStatus: string;
+  /** Why the row failed or is unsettled, or null. */
+  readonly stockStatusDescription: string | null;
+  /** When the order was entered (RFC 3339). */
+  readonly stockEnteredTime: string;
+  readonly stockStatusColor: SessionStatusColor;
+  readonly successRate: number;
+  readonly stockOwnStatusColor: OwnStatusColor;
+  /** The session this one replaced, or null. */
+  readonly replacedSessionID: number | null;
+}
+
+/** One session: its id and its rows, one per account; the first represents it. */
+export interface StockSession {
+  readonly id: number;
+  readonly rows: readonly StockOrderRow[];
+}
+
+/** The session across its accounts: how many, and the shares ordered and filled. */
+export function stockSessionSummary(session: StockSession): SessionSummary {
+  return summarizeSession(
+    session.rows.map((row) => ({
+      accountId: row.accountId,
+      quantity: row.stockQuantity,
+      filledQuantity: row.stockFilledQuantity,
+    })),
+  );
+}
+
+/** True when the row's order can be replaced. */
+export function canReplaceStock(row: StockOrderRow): boolean {
+  return row.stockOrderId !== null && REPLACEABLE_STATUSES.includes(row.stockStatus);
+}
+
+/** True when the row's order can be cancelled. */
+export function canCancelStock(row: StockOrderRow): boolean {
+  return row.stockOrderId !== null && isOpenStatus(row.stockStatus);
+}
+
+/** A key that tells the rows of one session apart. */
+export function stockRowKey(row: StockOrderRow): string {
+  return `${row.accountId}:${row.stockOrderId ?? "none"}`;
+}
+
+/** The `allTradingAccountsOrderList` entry of `row`. */
+export function stockOrderTarget(row: StockOrderRow) {
+  return {
+    accountId: row.accountId,
+    accountName: row.accountName,
+    accountUsername: row.accountUsername,
+    stockOrderId: row.stockOrderId,
+  };
+}
+
+/**
+ * Reads one row; stop fields, description, reason and replaced session may be absent (their defaults).
+ * @throws {Error} naming the first field that is missing or of the wrong type.
+ */
+export function parseStockOrderRow(value: unknown, entry: string): StockOrderRow {
+  const fields = new Fields(value, entry);
+  const raw = isRecord(value) ? value : {};
+  const symbol = fields.string("stockSymbol");
+  return {
+    agentTradingSessionID: fields.wholeNumber("agentTradingSessionID"),
+    accountId: fields.wholeNumber("accountId"),
+    accountName: fields.string("accountName"),
+    accountUsername: fields.string("accountUsername"),
+    stockOrderId: fields.nullableWholeNumber("stockOrderId"),
+    stockSymbol: symbol,
+    stockDescription: typeof raw.stockDescription === "string" ? raw.stockDescription : symbol,
+    stockSession: fields.string("stockSession"),
+    stockDuration: fields.string("stockDuration"),
+    stockOrderType: fields.string("stockOrderType"),
+    stockInstruction: fields.string("stockInstruction"),
+    stockQuantity: fields.wholeNumber("stockQuantity"),
+    stockFilledQuantity: fields.wholeNumber("stockFilledQuantity"),
+    stockPrice: optionalNumber(raw.stockPrice, 0),
+    stockStopPrice: optionalNumber(raw.stockStopPrice, 0),
+    stockStopPriceLinkType: typeof raw.stockStopPriceLinkType === "string" ? raw.stockStopPriceLinkType : "VALUE",
+    stockStopPriceOffset: optionalNumber(raw.stockStopPriceOffset, 0.1),
+    stockStatus: fields.string("stockStatus"),
+    stockStatusDescription: fields.nullableString("stockStatusDescription"),
+    stockEnteredTime: fields.string("stockEnteredTime"),
+    stockStatusColor: fields.oneOf("stockStatusColor", SESSION_STATUS_COLORS),
+    successRate: fields.number("successRate"),
+    stockOwnStatusColor: fields.oneOf("stockOwnStatusColor", OWN_STATUS_COLORS),
+    replacedSessionID: fields.nullableWholeNumber("replacedSessionID"),
+  };
+}
+
+/**
+ * Reads the orders answer (session id → rows), newest (highest id) first.
+ * @throws {Error} when the answer is not such an object or a row is malformed.
+ */
+export function parseStockSessions(value: unknown): StockSession[] {
+  if (!isRecord(value)) {
+    throw new Error("the stock orders answer is not an object");
+  }
+  const sessions: StockSession[] = [];
+  for (const [key, rows] of Object.entries(value)) {
+    if (!/^\d+$/.test(key)) {
+      throw new Error(`session id ${key} is not a whole number`);
+    }
+    if (!Array.isArray(rows)) {
+      throw new Error(`the rows of session ${key} are not a list`);
+    }
+    sessions.push({
+      id: Number(key),
+      rows: rows.map((row, index) => parseStockOrderRow(row, `stock order row ${index} of session ${key}`)),
+    });
+  }
+  return sessions.sort((a, b) => b.id - a.id);
+}
+
+function optionalNumber(value: unknown, fallback: number): number {
+  if (typeof value === "number" && Number.isFinite(value)) {
+    return value;
+  }
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) {
+    return Number(value);
+  }
+  return fallback;
+}

@@ -1,0 +1,134 @@
+// The view-all-orders dialog of one stock session: every account's order, SELECTED ORDER checks, R and C.
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { formatPrice } from "../../shared/format/formatPrice";
+import { formatTime } from "../../shared/format/formatTime";
+import { useStores } from "../../shared/shell/StoreContext";
+import { OrderStatusText } from "../../shared/tables/OrderStatusText";
+import { RoundButton } from "../../shared/tables/RoundButton";
+import { SessionSummaryLine } from "../../shared/tables/SessionSummaryLine";
+import { canCancelStock, canReplaceStock, stockRowKey, stockSessionSummary, type StockOrderRow } from "./StockOrderRow";
+import { stopDetails } from "./stopDetails";
+
+/** The columns after SELECTED ORDER and Change order. */
+const COLUMNS = ["Symbol", "Filled Qty", "Price", "Qty", "Side Pos Effect", "Status", "Order type", "Time", "Name"];
+
+/** One account's order: its check, R and C where they apply, and its fields (open rows in yellow). */
+const StockSessionOrderRow = observer(function StockSessionOrderRow({ order }: { readonly order: StockOrderRow }) {
+  const { stocks, env } = useStores();
+  const dialog = stocks.sessionDialog;
+  return (
+    <tr data-account-id={order.accountId}>
+      <td>
+        <Checkbox
+          className="cd-table-check"
+          aria-label={`Select the order of ${order.accountName}`}
+          disabled={order.stockOrderId === null}
+          checked={dialog.isSelected(order)}
+          onChange={(event) => dialog.setSelected(order, event.currentTarget.checked)}
+        />
+      </td>
+      <td className="cd-change-cell">
+        {canReplaceStock(order) && (
+          <RoundButton
+            letter="R"
+            label={`Replace the order of ${order.accountName}`}
+            intent={Intent.PRIMARY}
+            onClick={() => dialog.replaceRow(order)}
+          />
+        )}
+        {canCancelStock(order) && (
+          <RoundButton
+            letter="C"
+            label={`Cancel the order of ${order.accountName}`}
+            intent={Intent.DANGER}
+            onClick={() => dialog.cancelRow(order)}
+          />
+        )}
+      </td>
+      <td>{order.stockSymbol}</td>
+      <td className="cd-number">{order.stockFilledQuantity}</td>
+      <td className="cd-number">{formatPrice(order.stockPrice)}</td>
+      <td className="cd-number">{order.stockQuantity}</td>
+      <td>{order.stockInstruction}</td>
+      <td>
+        <OrderStatusText
+          status={order.stockStatus}
+          open={order.stockOwnStatusColor === "yellow"}
+          reason={order.stockStatusDescription}
+        />
+      </td>
+      <td title={stopDetails(order)}>{order.stockOrderType}</td>
+      <td className="cd-number">{formatTime(order.stockEnteredTime, env.timeZone)}</td>
+      <td>{order.accountName}</td>
+    </tr>
+  );
+});
+
+/** The session's orders, following the polled table while open. */
+export const StockSessionDialog = observer(function StockSessionDialog() {
+  const { stocks } = useStores();
+  const dialog = stocks.sessionDialog;
+  const rows = dialog.rows;
+  const first = rows[0];
+  return (
+    <Dialog
+      isOpen={dialog.isOpen}
+      onClose={dialog.close}
+      title={`Stock Orders of Session ${dialog.sessionId ?? ""}`}
+      className="cd-session-dialog"
+    >
+      <DialogBody>
+        {first !== undefined && dialog.sessionId !== null && (
+          <SessionSummaryLine
+            color={first.stockStatusColor}
+            rate={first.successRate}
+            summary={stockSessionSummary({ id: dialog.sessionId, rows })}
+            unit="shares"
+          />
+        )}
+        <div className="cd-table-scroll">
+          <HTMLTable className="cd-option-table" compact striped aria-label="Orders of the session">
+            <thead>
+              <tr>
+                <th scope="col">SELECTED ORDER</th>
+                <th scope="col" className="cd-change-cell">
+                  <RoundButton
+                    letter="R"
+                    label="Replace selected orders"
+                    intent={Intent.PRIMARY}
+                    onClick={dialog.replaceSelected}
+                  />
+                  <RoundButton
+                    letter="C"
+                    label="Cancel selected orders"
+                    intent={Intent.DANGER}
+                    onClick={dialog.cancelSelected}
+                  />
+                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((order) => (
+                <StockSessionOrderRow key={stockRowKey(order)} order={order} />
+              ))}
+              {rows.length === 0 && (
+                <tr>
+                  <td className="cd-empty-row" colSpan={COLUMNS.length + 2}>
+                    This session has no orders
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </HTMLTable>
+        </div>
+      </DialogBody>
+      <DialogFooter actions={<Button text="Close" onClick={dialog.close} />} />
+    </Dialog>
+  );
+});

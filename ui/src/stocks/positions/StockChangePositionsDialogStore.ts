@@ -1,0 +1,109 @@
+// "Change Multiple Stock Positions": a closing order per selected position, sent together.
+import { makeAutoObservable, observable, runInAction } from "mobx";
+import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { describeError } from "../../shared/api/describeError";
+import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { STOCK_CLOSING_INSTRUCTIONS, StockOrderForm } from "../form/StockOrderForm";
+import { isSuccessText, StockMessages, withReason } from "../StockMessages";
+import { StockPaths } from "../stockPaths";
+import { stockExitDefaults, stockPositionKey, type StockPosition } from "./StockPosition";
+
+/** What the change dialog works with besides the API client. */
+export interface StockChangePositionsLinks {
+  /** Reloads the tables after the exits. */
+  readonly reloadTables: () => void;
+  /** Tells the screen the selected positions were exited (it leaves selection mode). */
+  readonly exitedSelected: () => void;
+}
+
+/** One row: a position and the closing order typed for it. */
+export interface StockPositionChange {
+  readonly key: string;
+  readonly position: StockPosition;
+  readonly form: StockOrderForm;
+}
+
+/** State of the change dialog. */
+export class StockChangePositionsDialogStore {
+  /** Whether the dialog is open. */
+  isOpen = false;
+  /** One entry per selected position. */
+  changes: StockPositionChange[] = [];
+  /** True while the exits are in flight. */
+  pending = false;
+
+  private readonly deps: StoreDeps;
+  private readonly links: StockChangePositionsLinks;
+
+  /**
+   * @param deps The root store (API client).
+   * @param links The screen's callbacks.
+   */
+  constructor(deps: StoreDeps, links: StockChangePositionsLinks) {
+    this.deps = deps;
+    this.links = links;
+    makeAutoObservable<this, "deps" | "links">(
+      this,
+      { deps: false, links: false, changes: observable.ref },
+      { autoBind: true },
+    );
+  }
+
+  /** Opens the dialog with the default closing order of each position. */
+  open(positions: readonly StockPosition[]): void {
+    if (positions.length === 0 || this.pending) {
+      return;
+    }
+    this.changes = positions.map((position) => {
+      const form = new StockOrderForm(STOCK_CLOSING_INSTRUCTIONS);
+      form.fill(stockExitDefaults(position));
+      return { key: stockPositionKey(position), position, form };
+    });
+    this.isOpen = true;
+  }
+
+  /** Closes the dialog; ignored while sending. */
+  close(): void {
+    if (!this.pending) {
+      this.isOpen = false;
+    }
+  }
+
+  /** Checks every row and sends all closing orders at once; a row marked wrong sends nothing. */
+  async submit(): Promise<Outcome> {
+    if (this.pending || this.changes.length === 0) {
+      return failed(StockMessages.exitFailed);
+    }
+    const orders = this.changes.map(({ position, form }) => {
+      const fields = form.check();
+      return fields === null ? null : { accountId: position.accountId, ...fields };
+    });
+    const invalid = this.changes.find(({ form }) => form.firstError !== null);
+    if (invalid !== undefined || orders.some((order) => order === null)) {
+      return failed(withReason(StockMessages.exitFailed, invalid?.form.firstError ?? ""));
+    }
+    this.pending = true;
+    let outcome: Outcome;
+    try {
+      const answer = await this.deps.api.post(StockPaths.exitOrderMultiple, { ordersToExit: orders });
+      outcome = isSuccessText(answer)
+        ? succeeded(StockMessages.exitSucceeded)
+        : failed(withReason(StockMessages.exitFailed, copyAnswerText(answer)));
+    } catch (error) {
+      console.error("Exiting the stock positions failed", error);
+      outcome = failed(withReason(StockMessages.exitFailed, describeError(error)));
+    }
+    runInAction(() => {
+      this.pending = false;
+      if (outcome.ok) {
+        this.isOpen = false;
+      }
+    });
+    if (outcome.ok) {
+      this.links.exitedSelected();
+    }
+    this.links.reloadTables();
+    return outcome;
+  }
+}
