@@ -40,9 +40,12 @@ export function toast(page: Page, intent: "success" | "danger"): Locator {
   return page.locator(`.bp6-toast.bp6-intent-${intent}`).getByRole("alert");
 }
 
-/** Closes every toast on the page and waits until none is left, so the next toast is the next action's. */
+/**
+ * Closes every toast on the page and waits until none is left, so the next toast is the next action's. A toast
+ * already on its way out is not counted (it has no button left to click).
+ */
 export async function dismissToasts(page: Page): Promise<void> {
-  const toasts = page.locator(".bp6-toast");
+  const toasts = page.locator(".bp6-toast:not(.bp6-toast-exit):not(.bp6-toast-exit-active)");
   for (let remaining = await toasts.count(); remaining > 0; remaining = await toasts.count()) {
     await toasts.first().getByRole("button", { name: "Close" }).click();
     // Toasts also leave on their own after a while, so count down rather than to an exact number.

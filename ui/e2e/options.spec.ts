@@ -1,154 +1,18 @@
 // Browser tests of the Option Trading screen against the real server on the paper brokerage.
-import type { Locator, Page } from "@playwright/test";
-import { dismissToasts, expect, loginThroughForm, registerAgent, test, toast, uniqueAgent } from "./fixtures";
-
-/** A paper account's brokerage password (the paper brokerage accepts any). */
-const PAPER_PASSWORD = "paper-pass-1";
-
-/** The place dialog's title. */
-const PLACE_TITLE = "Option Place Order On All Active Accounts";
-
-/** The accounts every test links: three active (two small, one big) and one inactive medium one. */
-const ACCOUNTS = [
-  { name: "Small A", type: "small_account", active: true },
-  { name: "Small B", type: "small_account", active: true },
-  { name: "Big C", type: "big_account", active: true },
-  { name: "Medium D", type: "medium_account", active: false },
-] as const;
-
-/** What the place dialog previews for one contract on those accounts. */
-const ONE_CONTRACT_PREVIEW =
-  "Small ×1: 2 accounts → 1 contract each; Big ×3: 1 account → 3 contracts; Total 5 contracts on 3 accounts";
-
-/** Registers and signs in a fresh agent, links the four accounts and opens the Option Trading tab. */
-async function setUp(page: Page, prefix: string): Promise<string> {
-  const agent = uniqueAgent(prefix);
-  await registerAgent(page.request, agent);
-  await loginThroughForm(page, agent);
-  for (const account of ACCOUNTS) {
-    const username = `${account.name.replace(" ", "-").toLowerCase()}-${agent}`;
-    const linked = await page.request.post("/api/trading_account/login/", {
-      data: {
-        accountName: account.name,
-        accountUsername: username,
-        accountPassword: PAPER_PASSWORD,
-        accountType: account.type,
-      },
-    });
-    expect(linked.status()).toBe(200);
-    if (!account.active) {
-      const switched = await page.request.post("/api/trading_account/trading_active", {
-        data: { accountUsername: username, accountTradingActive: false },
-      });
-      expect(switched.status()).toBe(200);
-    }
-  }
-  await dismissToasts(page);
-  await page
-    .getByRole("navigation", { name: "Trading sections" })
-    .getByRole("link", { name: "Option Trading" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Option Trading" })).toBeVisible();
-  return agent;
-}
-
-/** The success or danger toast showing exactly `text`. */
-async function expectToast(page: Page, intent: "success" | "danger", text: string): Promise<void> {
-  await expect(toast(page, intent).filter({ hasText: text })).toHaveText(text);
-}
-
-/** The orders main table's columns, in order. */
-const ORDER_COLUMNS = [
-  "View",
-  "Change order",
-  "Session",
-  "Symbol description",
-  "Success rate",
-  "Accounts",
-  "Total Filled / Qty",
-  "Filled Qty",
-  "Price",
-  "Qty",
-  "Side Pos Effect",
-  "Status",
-  "Order type",
-  "Time",
-  "",
-  "Name",
-] as const;
-
-/** The cell of a session row under the heading `column`. */
-function sessionCell(row: Locator, column: (typeof ORDER_COLUMNS)[number]): Locator {
-  return row.getByRole("cell").nth(ORDER_COLUMNS.indexOf(column));
-}
-
-/** The orders main table's session rows. */
-function sessionRows(page: Page): Locator {
-  return page.getByRole("table", { name: "Option orders" }).locator("tbody tr[data-session-id]");
-}
-
-/** The positions table's rows. */
-function positionRows(page: Page): Locator {
-  return page.getByRole("table", { name: "Option positions" }).locator("tbody tr[data-account-id]");
-}
-
-/** Opens the place dialog with BUY/SELL. */
-async function openPlaceDialog(page: Page): Promise<Locator> {
-  await page.getByRole("button", { name: "BUY/SELL" }).click();
-  const dialog = page.getByRole("dialog", { name: PLACE_TITLE });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-/** Types the ticker, checks CALL or PUT and waits for the preselected contract. */
-async function chooseFromChain(dialog: Locator, ticker: string, side: "CALL" | "PUT"): Promise<string> {
-  await dialog.getByLabel("Stock Pair").fill(ticker.toLowerCase());
-  await expect(dialog.getByLabel("Stock Pair")).toHaveValue(ticker);
-  await setChecked(dialog.getByRole("checkbox", { name: side }), true);
-  const description = dialog.getByLabel("Description");
-  await expect(description).toHaveValue(new RegExp(`^${ticker} \\d{2}/\\d{2}/\\d{4} [\\d.]+ ${side[0]}$`));
-  return description.inputValue();
-}
-
-/** Places one contract of the chain's preselected contract for `ticker` at `orderType` (LIMIT at `price`). */
-async function placeFromChain(
-  page: Page,
-  ticker: string,
-  side: "CALL" | "PUT",
-  orderType: "LIMIT" | "MARKET",
-  price = "0.01",
-): Promise<string> {
-  const dialog = await openPlaceDialog(page);
-  const description = await chooseFromChain(dialog, ticker, side);
-  await dialog.getByLabel("Order Type").selectOption(orderType);
-  if (orderType === "LIMIT") {
-    await dialog.getByLabel("Price", { exact: true }).fill(price);
-  } else {
-    await expect(dialog.getByLabel("Price", { exact: true })).toBeHidden();
-  }
-  await expect(dialog.getByTestId("tier-preview")).toHaveText(ONE_CONTRACT_PREVIEW);
-  await dialog.getByRole("button", { name: "Place order" }).click();
-  await expectToast(page, "success", "Place order successful");
-  await expect(dialog).toBeHidden();
-  await dismissToasts(page);
-  return description;
-}
-
-/** Ticks or unticks a Blueprint checkbox by clicking its label (its drawn box covers the input). */
-async function setChecked(checkbox: Locator, checked: boolean): Promise<void> {
-  if ((await checkbox.isChecked()) !== checked) {
-    await checkbox.locator("xpath=..").click();
-  }
-  await (checked ? expect(checkbox).toBeChecked() : expect(checkbox).not.toBeChecked());
-}
-
-/** The warning modal shows `message`; CANCEL closes it. */
-async function expectWarning(page: Page, message: string): Promise<void> {
-  const warning = page.getByRole("dialog", { name: "Warning" });
-  await expect(warning.getByText(message, { exact: true })).toBeVisible();
-  await warning.getByRole("button", { name: "CANCEL" }).click();
-  await expect(warning).toBeHidden();
-}
+import { dismissToasts, expect, test } from "./fixtures";
+import {
+  chooseFromChain,
+  expectToast,
+  expectWarning,
+  ONE_CONTRACT_PREVIEW,
+  openPlaceDialog,
+  placeFromChain,
+  positionRows,
+  sessionCell,
+  sessionRows,
+  setChecked,
+  setUp,
+} from "./optionScreen";
 
 test("a LIMIT order placed through the chain pickers, replaced for selected rows and cancelled for one", async ({
   page,

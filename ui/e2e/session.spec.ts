@@ -125,3 +125,19 @@ test("a wrong password shows 'Login failed' and stays on the login page", async 
   await expect(page).toHaveURL(/#\/login$/);
   await expect(page.getByTestId("agent-username")).toHaveText("");
 });
+
+test("signing in clears the failures shown before", async ({ page, request }) => {
+  const agent = uniqueAgent("clear");
+  await registerAgent(request, agent);
+  await page.goto("/#/login");
+  await page.getByLabel("Username").fill(agent);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(toast(page, "danger")).toHaveCount(2);
+
+  await loginThroughForm(page, agent);
+
+  await expect(toast(page, "danger")).toHaveCount(0);
+  await expect(toast(page, "success")).toHaveText("Login successfully");
+});

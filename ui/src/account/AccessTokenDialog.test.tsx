@@ -8,7 +8,7 @@ import type { RouteHandler } from "../shared/test/routeResponder";
 import { findAccountRow, renderAccountScreen } from "./test/renderAccountScreen";
 import { showOutcome } from "../shared/shell/toaster";
 
-vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 const TITLE = "Get Access Token";
 const PAGE_URL = "/paper/authorize?redirect_uri=http%3A%2F%2F127.0.0.1%2Fpaper%2Fcallback&state=3";

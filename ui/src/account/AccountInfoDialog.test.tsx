@@ -6,7 +6,7 @@ import { accountJson } from "../shared/test/accountFixtures";
 import { deferred, jsonResponse } from "../shared/test/fakeTransport";
 import { findAccountRow, renderAccountScreen } from "./test/renderAccountScreen";
 
-vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 const ALPHA = accountJson(3, { accountName: "Alpha", accountUsername: "alpha" });
 

@@ -7,7 +7,7 @@ import { textResponse } from "../shared/test/fakeTransport";
 import { accountTable, renderAccountScreen } from "./test/renderAccountScreen";
 import { TEST_NOW_MS } from "../shared/test/testClock";
 
-vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 const DATABASE_URL = `/api/trading_account/database?timestamp=${TEST_NOW_MS}`;
 

@@ -7,7 +7,7 @@ import { deferred, jsonResponse } from "../shared/test/fakeTransport";
 import { findAccountRow, renderAccountScreen } from "./test/renderAccountScreen";
 import { showOutcome } from "../shared/shell/toaster";
 
-vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 const TITLE = "Add new Trading Account";
 

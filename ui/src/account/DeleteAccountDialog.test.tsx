@@ -8,7 +8,7 @@ import type { RouteHandler } from "../shared/test/routeResponder";
 import { accountTable, findAccountRow, renderAccountScreen } from "./test/renderAccountScreen";
 import { showOutcome } from "../shared/shell/toaster";
 
-vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 const QUESTION = "Are you sure you want to delete the account Alpha?";
 

@@ -41,7 +41,12 @@ beforeEach(() => {
 
 describe("OptionStore orders", () => {
   it("keeps the sessions newest first, whatever order the keys arrive in", async () => {
-    const { root } = withServer([orderRowJson(9, 1), orderRowJson(12, 1), orderRowJson(12, 2), orderRowJson(100, 3)]);
+    const { root } = withServer([
+      orderRowJson(9, 1),
+      orderRowJson(12, 1, { replacedSessionID: 7 }),
+      orderRowJson(12, 2, { replacedSessionID: 7 }),
+      orderRowJson(100, 3),
+    ]);
 
     await root.options.loadOrders();
 
@@ -70,7 +75,17 @@ describe("OptionStore orders", () => {
       successRate: 100,
       optionChainOwnStatusColor: "yellow",
       optionChainStatusColor: "red",
+      replacedSessionID: 7,
     });
+  });
+
+  it("reads a row without replacedSessionID as a session no replace made", async () => {
+    const { replacedSessionID: _omitted, ...row } = orderRowJson(4, 1);
+    const { root } = withServer([row as OrderRowJson]);
+
+    await root.options.loadOrders();
+
+    expect(root.options.orders.get(4)?.[0]?.replacedSessionID).toBeNull();
   });
 
   it("sends the last ETag, keeps the data on a 304 and takes new data with its new ETag", async () => {

@@ -7,7 +7,14 @@ import { ChangePositionsDialogStore } from "./positions/ChangePositionsDialogSto
 import { ExitOrderDialogStore } from "./positions/ExitOrderDialogStore";
 import { OptionContractListStore } from "./lists/OptionContractListStore";
 import { OptionMessages } from "./OptionMessages";
-import { canCancel, canReplace, parseOptionSessions, type OptionOrderRow, type OptionSession } from "./orders/OptionOrderRow";
+import {
+  canCancel,
+  canReplace,
+  parseOptionSessions,
+  replacedSessionOf,
+  type OptionOrderRow,
+  type OptionSession,
+} from "./orders/OptionOrderRow";
 import { parseOptionPositions, positionKey, type OptionPosition } from "./positions/OptionPosition";
 import { Paging } from "../shared/stores/Paging";
 import { PlaceOrderDialogStore } from "./place/PlaceOrderDialogStore";
@@ -98,6 +105,7 @@ export class OptionStore {
     this.cancelDialog = new CancelOrderDialogStore(deps, { reloadTables });
     this.sessionDialog = new SessionOrdersDialogStore({
       rowsOf: (id) => this.orders.get(id) ?? [],
+      replacersOf: (id) => this.replacersOf(id),
       replaceDialog: this.replaceDialog,
       cancelDialog: this.cancelDialog,
       warning: this.warning,
@@ -153,6 +161,14 @@ export class OptionStore {
   /** The per-account positions of the viewed description. */
   get viewedPositions(): readonly OptionPosition[] {
     return this.viewedDescription === null ? [] : (this.positions.get(this.viewedDescription) ?? []);
+  }
+
+  /** The sessions made by replacing the orders of session `sessionId`, oldest first. */
+  replacersOf(sessionId: number): number[] {
+    return this.sessions
+      .filter((session) => replacedSessionOf(session) === sessionId)
+      .map((session) => session.id)
+      .reverse();
   }
 
   /** The rows of `session` whose orders can be replaced. */

@@ -14,7 +14,7 @@ import {
 } from "./test/renderOptionScreen";
 import { showOutcome } from "../shared/shell/toaster";
 
-vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 const PUT = { optionChainSymbol: "SPY   241018P00500000", optionChainDescription: "SPY 10/18/2024 500.00 P" };
 

@@ -7,7 +7,7 @@ import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
 import { renderAccountScreen } from "../test/renderAccountScreen";
 import { showOutcome } from "../../shared/shell/toaster";
 
-vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 function operatorTable(): HTMLElement {
   return screen.getByRole("table", { name: "Operator view of the accounts" });

@@ -10,7 +10,7 @@ export const CancelOrderDialog = observer(function CancelOrderDialog() {
   const { options } = useStores();
   const dialog = options.cancelDialog;
   return (
-    <PendingDialog dialog={dialog} title={dialog.title} className="cd-order-dialog">
+    <PendingDialog dialog={dialog} title={dialog.title} className="cd-order-dialog" stacked>
       <DialogBody>
         <p>{dialog.question}</p>
       </DialogBody>

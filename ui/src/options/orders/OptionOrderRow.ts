@@ -49,6 +49,8 @@ export interface OptionOrderRow {
   readonly optionChainOwnStatusColor: OwnStatusColor;
   /** The session's colour. */
   readonly optionChainStatusColor: SessionStatusColor;
+  /** The session this session's replace replaced (the same on every row of the session), or null. */
+  readonly replacedSessionID: number | null;
 }
 
 /** One session of the orders answer: its id and its rows, one per account. */
@@ -57,6 +59,11 @@ export interface OptionSession {
   readonly id: number;
   /** The rows; the first represents the session in the main table. */
   readonly rows: readonly OptionOrderRow[];
+}
+
+/** The session that `session`'s replace replaced, or null when it was not made by a replace. */
+export function replacedSessionOf(session: OptionSession): number | null {
+  return session.rows[0]?.replacedSessionID ?? null;
 }
 
 /** The session across its accounts: how many, and the contracts ordered and filled on all of them. */
@@ -110,6 +117,7 @@ export function parseOptionOrderRow(value: unknown, entry: string): OptionOrderR
     successRate: fields.number("successRate"),
     optionChainOwnStatusColor: fields.oneOf("optionChainOwnStatusColor", OWN_STATUS_COLORS),
     optionChainStatusColor: fields.oneOf("optionChainStatusColor", SESSION_STATUS_COLORS),
+    replacedSessionID: fields.nullableWholeNumber("replacedSessionID"),
   };
 }
 

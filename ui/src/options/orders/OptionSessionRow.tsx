@@ -3,10 +3,11 @@ import { Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
-import { optionSessionSummary, type OptionSession } from "./OptionOrderRow";
+import { optionSessionSummary, replacedSessionOf, type OptionSession } from "./OptionOrderRow";
 import { useStores } from "../../shared/shell/StoreContext";
 import { OrderStatusText } from "../../shared/tables/OrderStatusText";
 import { RoundButton } from "../../shared/tables/RoundButton";
+import { SessionLabel } from "../../shared/tables/SessionLabel";
 import { StatusDot } from "../../shared/tables/StatusDot";
 import { SuccessRateTag } from "../../shared/tables/SuccessRateTag";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
@@ -53,7 +54,13 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
           onClick={() => options.cancelSession(session)}
         />
       </td>
-      <td className="cd-number">{`#${id}`}</td>
+      <td className="cd-number">
+        <SessionLabel
+          sessionId={id}
+          replacedSessionId={replacedSessionOf(session)}
+          onOpenSession={options.sessionDialog.open}
+        />
+      </td>
       <td>{first.optionChainDescription}</td>
       <td>
         <SuccessRateTag rate={first.successRate} />

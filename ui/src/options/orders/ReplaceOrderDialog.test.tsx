@@ -8,7 +8,7 @@ import type { RouteHandler } from "../../shared/test/routeResponder";
 import { ordersTable, renderOptionScreen } from "../test/renderOptionScreen";
 import { showOutcome } from "../../shared/shell/toaster";
 
-vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 const REPLACE = "PUT /api/copy_trading_account/replace_order/COMMON";
 

@@ -12,7 +12,7 @@ export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
   const { options } = useStores();
   const dialog = options.replaceDialog;
   return (
-    <PendingDialog dialog={dialog} title={dialog.title} className="cd-order-dialog">
+    <PendingDialog dialog={dialog} title={dialog.title} className="cd-order-dialog" stacked>
       <DialogBody>
         <p className="cd-dialog-account">{dialog.description}</p>
         <p>{`Accounts: ${dialog.targets.map((row) => row.accountUsername).join(", ")}`}</p>

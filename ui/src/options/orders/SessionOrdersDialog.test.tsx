@@ -7,7 +7,7 @@ import { orderRowJson } from "../test/optionFixtures";
 import { bodyRows, cellTexts, headings, ordersTable, renderOptionScreen } from "../test/renderOptionScreen";
 import { showOutcome } from "../../shared/shell/toaster";
 
-vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 async function openSession() {
   const user = userEvent.setup({ delay: null });
@@ -43,7 +43,7 @@ describe("SessionOrdersDialog", () => {
     const table = within(dialog).getByRole("table", { name: "Orders of the session" });
 
     const summary = dialog.querySelector(".cd-session-summary");
-    expect(summary).toHaveTextContent("Success rate67%3 accounts1 of 3 contracts filled");
+    expect(summary).toHaveTextContent("Success rate 67%3 accounts1 of 3 contracts filled");
     expect(within(dialog).getByText("67%").closest(".bp6-tag")).toHaveClass("bp6-intent-warning");
     expect(within(dialog).getByRole("img", { name: "Status colour purple" })).toBeInTheDocument();
     expect(headings(table).slice(2)).toEqual([
@@ -135,5 +135,29 @@ describe("SessionOrdersDialog", () => {
     ).toEqual(["BUY_TO_OPEN", "SELL_TO_OPEN", "SELL_TO_CLOSE", "BUY_TO_CLOSE"]);
     expect(within(replace).getByLabelText("Price")).toHaveValue("1.25");
     expect(within(replace).getByRole("button", { name: "CANCEL" })).toBeEnabled();
+  });
+
+  it("links a session to the one it replaced, in the table and in the dialog, and walks back and forth", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderOptionScreen({
+      rows: [orderRowJson(8, 1, { optionChainStatus: "REPLACED" }), orderRowJson(9, 1, { replacedSessionID: 8 })],
+    });
+    await within(ordersTable()).findByRole("button", { name: "View session 9" });
+    const [newest, older] = bodyRows(ordersTable());
+    if (newest === undefined || older === undefined) {
+      throw new Error("expected two rows");
+    }
+    expect(cellTexts(newest)[2]).toBe("#9replaces #8");
+    expect(cellTexts(older)[2]).toBe("#8");
+
+    await user.click(within(newest).getByRole("button", { name: "replaces #8" }));
+    const dialog = await screen.findByRole("dialog", { name: "Orders of Session 8" });
+    const chain = within(dialog).getByRole("navigation", { name: "Replace chain" });
+    expect(within(chain).queryByRole("button", { name: /^Replaces/ })).toBeNull();
+
+    await user.click(within(chain).getByRole("button", { name: "Replaced by session #9" }));
+    expect(await screen.findByRole("dialog", { name: "Orders of Session 9" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Replaces session #8" }));
+    expect(await screen.findByRole("dialog", { name: "Orders of Session 8" })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@bl
 import { observer } from "mobx-react-lite";
 import { optionSessionSummary, orderRowKey } from "./OptionOrderRow";
 import { useStores } from "../../shared/shell/StoreContext";
+import { ReplaceChainLinks } from "../../shared/tables/ReplaceChainLinks";
 import { RoundButton } from "../../shared/tables/RoundButton";
 import { SessionOrderRow } from "./SessionOrderRow";
 import { SessionSummaryLine } from "../../shared/tables/SessionSummaryLine";
@@ -44,6 +45,11 @@ export const SessionOrdersDialog = observer(function SessionOrdersDialog() {
             unit="contracts"
           />
         )}
+        <ReplaceChainLinks
+          replacedSessionId={dialog.replacedSessionId}
+          replacedBy={dialog.replacedBy}
+          onOpenSession={dialog.open}
+        />
         <div className="cd-table-scroll">
           <HTMLTable className="cd-option-table" compact striped aria-label="Orders of the session">
             <thead>

@@ -75,4 +75,34 @@ describe("SessionOrdersDialogStore", () => {
 
     expect(dialog.selectedRows).toEqual([]);
   });
+
+  it("walks the replace chain: back to the session replaced, forward to the sessions that replaced it", async () => {
+    const state = {
+      rows: [
+        orderRowJson(2, 1),
+        orderRowJson(3, 1, { replacedSessionID: 2 }),
+        orderRowJson(4, 1, { replacedSessionID: 3 }),
+        orderRowJson(5, 1, { replacedSessionID: 3 }),
+        orderRowJson(6, 1),
+      ],
+    };
+    const { root } = testRoot({
+      "GET /api/copy_trading_account/database/COMMON": () => jsonResponse(200, ordersAnswer(state.rows)),
+    });
+    await root.options.loadOrders();
+    const dialog = root.options.sessionDialog;
+
+    dialog.open(3);
+    expect(dialog.replacedSessionId).toBe(2);
+    expect(dialog.replacedBy).toEqual([4, 5]);
+
+    dialog.open(dialog.replacedSessionId ?? 0);
+    expect(dialog.sessionId).toBe(2);
+    expect(dialog.replacedSessionId).toBeNull();
+    expect(dialog.replacedBy).toEqual([3]);
+
+    dialog.open(6);
+    expect(dialog.replacedSessionId).toBeNull();
+    expect(dialog.replacedBy).toEqual([]);
+  });
 });

@@ -10,6 +10,8 @@ import type { WarningDialogStore } from "../../shared/stores/WarningDialogStore"
 export interface SessionOrdersDialogDeps {
   /** The current rows of a session (empty when it is gone). */
   readonly rowsOf: (sessionId: number) => readonly OptionOrderRow[];
+  /** The sessions made by replacing a session's orders, oldest first. */
+  readonly replacersOf: (sessionId: number) => readonly number[];
   /** The replace dialog. */
   readonly replaceDialog: ReplaceOrderDialogStore;
   /** The cancel dialog. */
@@ -43,12 +45,22 @@ export class SessionOrdersDialogStore {
     return this.sessionId === null ? [] : this.deps.rowsOf(this.sessionId);
   }
 
+  /** The session this one's replace replaced, or null. */
+  get replacedSessionId(): number | null {
+    return this.rows[0]?.replacedSessionID ?? null;
+  }
+
+  /** The sessions made by replacing this one's orders, oldest first. */
+  get replacedBy(): readonly number[] {
+    return this.sessionId === null ? [] : this.deps.replacersOf(this.sessionId);
+  }
+
   /** The checked rows that are still in the session. */
   get selectedRows(): OptionOrderRow[] {
     return this.rows.filter((row) => this.selectedKeys.has(orderRowKey(row)));
   }
 
-  /** Opens the dialog for `sessionId` with nothing checked. */
+  /** Opens the dialog for `sessionId` with nothing checked (also how the dialog walks the replace chain). */
   open(sessionId: number): void {
     this.selectedKeys.clear();
     this.sessionId = sessionId;

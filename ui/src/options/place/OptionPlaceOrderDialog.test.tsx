@@ -7,7 +7,7 @@ import { renderOptionScreen } from "../test/renderOptionScreen";
 import type { RouteHandler } from "../../shared/test/routeResponder";
 import { showOutcome } from "../../shared/shell/toaster";
 
-vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 const TITLE = "Option Place Order On All Active Accounts";
 

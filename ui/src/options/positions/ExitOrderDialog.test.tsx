@@ -7,7 +7,7 @@ import { positionJson } from "../test/optionFixtures";
 import { headings, positionsTable, renderOptionScreen } from "../test/renderOptionScreen";
 import { showOutcome } from "../../shared/shell/toaster";
 
-vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 const SHORT = { optionChainSettledQuantity: -2, optionChainAveragePrice: 0.8 };
 

@@ -20,6 +20,7 @@ export interface OrderRowJson {
   successRate: number;
   optionChainOwnStatusColor: string;
   optionChainStatusColor: string;
+  replacedSessionID: number | null;
 }
 
 /** An entry of `GET /copy_trading_position_account/database/COMMON`. */
@@ -57,6 +58,7 @@ export function orderRowJson(session: number, accountId: number, fields: Partial
     successRate: 100,
     optionChainOwnStatusColor: "yellow",
     optionChainStatusColor: "red",
+    replacedSessionID: null,
     ...fields,
   };
 }

@@ -3,6 +3,9 @@ import { Dialog } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import type { ReactNode } from "react";
 
+/** The class of the layer above the other dialogs, for dialogs opened from a dialog. */
+export const STACKED_DIALOG_CLASS = "cd-stacked-dialog";
+
 /** The dialog store flags the frame reads. */
 export interface PendingDialogState {
   /** Whether the dialog is open. */
@@ -23,6 +26,11 @@ export interface PendingDialogProps {
   readonly className: string;
   /** The id of the element describing the dialog, if any. */
   readonly describedBy?: string;
+  /**
+   * True for a dialog opened from another dialog (replace or cancel from a session's orders): it is drawn
+   * above every other dialog, whichever was opened first.
+   */
+  readonly stacked?: boolean;
   /** The dialog's body and footer. */
   readonly children: ReactNode;
 }
@@ -33,6 +41,7 @@ export const PendingDialog = observer(function PendingDialog({
   title,
   className,
   describedBy,
+  stacked = false,
   children,
 }: PendingDialogProps) {
   return (
@@ -45,6 +54,7 @@ export const PendingDialog = observer(function PendingDialog({
       isCloseButtonShown={!dialog.pending}
       aria-describedby={describedBy}
       className={className}
+      portalClassName={stacked ? STACKED_DIALOG_CLASS : undefined}
     >
       {children}
     </Dialog>

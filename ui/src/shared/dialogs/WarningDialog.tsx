@@ -3,6 +3,7 @@ import { Button, Dialog, DialogBody, DialogFooter } from "@blueprintjs/core";
 import { WarningSignIcon } from "@blueprintjs/icons";
 import { observer } from "mobx-react-lite";
 import type { WarningDialogStore } from "../stores/WarningDialogStore";
+import { STACKED_DIALOG_CLASS } from "./PendingDialog";
 
 /** Props of {@link WarningDialog}. */
 export interface WarningDialogProps {
@@ -10,7 +11,7 @@ export interface WarningDialogProps {
   readonly warning: WarningDialogStore;
 }
 
-/** Shows the warning's message, e.g. "Please select at least one order!". */
+/** Shows the warning's message, e.g. "Please select at least one order!", above any other dialog. */
 export const WarningDialog = observer(function WarningDialog({ warning }: WarningDialogProps) {
   return (
     <Dialog
@@ -19,6 +20,7 @@ export const WarningDialog = observer(function WarningDialog({ warning }: Warnin
       title="Warning"
       icon={<WarningSignIcon />}
       className="cd-warning-dialog"
+      portalClassName={STACKED_DIALOG_CLASS}
     >
       <DialogBody>
         <p>{warning.message}</p>

@@ -1,16 +1,20 @@
 // Tests of routing and the profile guard through the whole app shell.
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { runInAction } from "mobx";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, type Responder } from "../test/fakeTransport";
 import { renderApp } from "../test/renderApp";
 import { AppShell } from "./AppShell";
+import { clearToasts } from "./toaster";
 
-vi.mock("./toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("./toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 const signedIn: Responder = () => jsonResponse(200, { agentUsername: "ann" });
 const signedOut: Responder = () => jsonResponse(200, { agentUsername: null });
 
 beforeEach(() => {
+  vi.mocked(clearToasts).mockClear();
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
@@ -60,5 +64,27 @@ describe("AppShell routing", () => {
 
     expect(screen.getByRole("button", { name: "Register" })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/register"));
+  });
+});
+
+describe("AppShell toasts", () => {
+  it("clears the toasts when the signed-in agent changes and when another section is shown", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderApp(<AppShell />, "/trading/account", signedIn);
+    await screen.findByRole("heading", { name: "Account" });
+    await waitFor(() => expect(clearToasts).toHaveBeenCalledTimes(1));
+
+    await user.click(
+      within(screen.getByRole("navigation", { name: "Trading sections" })).getByRole("link", {
+        name: "Option Trading",
+      }),
+    );
+    expect(await screen.findByRole("heading", { name: "Option Trading" })).toBeInTheDocument();
+    expect(clearToasts).toHaveBeenCalledTimes(2);
+
+    runInAction(() => {
+      store.session.sessionEnded();
+    });
+    expect(clearToasts).toHaveBeenCalledTimes(3);
   });
 });

@@ -8,7 +8,7 @@ import { noCallsExpected, renderApp } from "../test/renderApp";
 import { showOutcome } from "./toaster";
 import { LoginPage } from "./LoginPage";
 
-vi.mock("./toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("./toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 function loginRoutes() {
   return (

@@ -7,7 +7,7 @@ import { renderApp } from "../test/renderApp";
 import { showOutcome } from "./toaster";
 import { Header } from "./Header";
 
-vi.mock("./toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("./toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 const QUESTION = "Are you sure you want to log out?";
 

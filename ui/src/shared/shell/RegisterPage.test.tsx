@@ -8,7 +8,7 @@ import { noCallsExpected, renderApp } from "../test/renderApp";
 import { showOutcome } from "./toaster";
 import { RegisterPage } from "./RegisterPage";
 
-vi.mock("./toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
+vi.mock("./toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
 function registerRoutes() {
   return (

@@ -1,8 +1,18 @@
-// Tests of the shared toaster: one Blueprint toast per message, with the intent that matches the outcome.
-import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+// Tests of the shared toaster: one Blueprint toast per message, the intent that matches the outcome, at most three
+// at once, clearing, and the space the toasts take.
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import { failed, succeeded } from "../stores/Outcome";
-import { showDanger, showOutcome, showSuccess } from "./toaster";
+import { clearToasts, MAX_TOASTS, showDanger, showOutcome, showSuccess, TOAST_SPACE_VARIABLE, toastSpace } from "./toaster";
+
+function shownToasts(): string[] {
+  return Array.from(document.querySelectorAll(".bp6-toast:not(.bp6-toast-exit)"), (toast) => toast.textContent ?? "");
+}
+
+afterEach(async () => {
+  clearToasts();
+  await waitFor(() => expect(document.querySelectorAll(".bp6-toast")).toHaveLength(0));
+});
 
 async function toastOf(message: string): Promise<Element | null> {
   return (await screen.findByText(message)).closest(".bp6-toast");
@@ -36,5 +46,53 @@ describe("toaster", () => {
     await screen.findByText("second");
 
     expect(document.querySelectorAll(".cd-toaster")).toHaveLength(1);
+  });
+
+  it("shows at most three toasts, keeping the newest", async () => {
+    for (const n of [1, 2, 3, 4, 5]) {
+      showDanger(`failure ${n}`);
+      await screen.findByText(`failure ${n}`);
+    }
+
+    await waitFor(() => expect(shownToasts()).toContain("failure 5"));
+    await waitFor(() => expect(shownToasts()).not.toContain("failure 2"));
+    expect(shownToasts().length).toBeLessThanOrEqual(MAX_TOASTS);
+    expect(shownToasts()).not.toContain("failure 1");
+    expect(MAX_TOASTS).toBe(3);
+  });
+
+  it("clears every toast shown before, and keeps one shown after", async () => {
+    showDanger("Login failed");
+    showDanger("Login failed");
+    await screen.findAllByText("Login failed");
+
+    clearToasts();
+    showSuccess("Login successfully");
+
+    await waitFor(() => expect(shownToasts()).toEqual(["Login successfully"]));
+  });
+
+  it("tells the dialogs how much room the toasts take at the bottom", async () => {
+    const space = () => document.documentElement.style.getPropertyValue(TOAST_SPACE_VARIABLE);
+    const host = document.createElement("div");
+    expect(toastSpace(host)).toBe(0);
+    host.innerHTML = '<div class="bp6-toast-container"></div>';
+    const container = host.firstElementChild as HTMLElement;
+    container.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 600, width: 400, height: 84.2 });
+    expect(toastSpace(host)).toBe(0);
+    container.innerHTML = '<div class="bp6-toast">Saved</div>';
+    expect(toastSpace(host)).toBe(85);
+
+    // The shared toaster keeps the variable current (jsdom lays nothing out, so a toast measures 0).
+    showSuccess("Saved");
+    await screen.findByText("Saved");
+    await waitFor(() => expect(space()).toBe("0px"));
+    const real = document.querySelector<HTMLElement>(".cd-toaster");
+    if (real === null) {
+      throw new Error("expected the toaster's container");
+    }
+    real.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 600, width: 400, height: 120 });
+    showDanger("Failed");
+    await waitFor(() => expect(space()).toBe("120px"));
   });
 });

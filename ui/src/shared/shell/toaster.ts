@@ -2,11 +2,51 @@
 import { Intent, OverlayToaster, Position, type Toaster } from "@blueprintjs/core";
 import type { Outcome } from "../stores/Outcome";
 
+/** The most toasts shown at once; a new one pushes out the oldest. */
+export const MAX_TOASTS = 3;
+
+/**
+ * The CSS variable holding the height the toasts take at the bottom of the window (0 without toasts). Open
+ * dialogs keep out of that band (see `styles.css`), so a toast never covers a dialog's fields.
+ */
+export const TOAST_SPACE_VARIABLE = "--cd-toast-space";
+
+/** The class of the toaster's container. */
+const TOASTER_CLASS = "cd-toaster";
+
 let toaster: Promise<Toaster> | null = null;
 
 function sharedToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ className: "cd-toaster", position: Position.TOP, maxToasts: 5 });
+  if (toaster === null) {
+    const host = document.createElement("div");
+    host.className = "cd-toaster-host";
+    document.body.appendChild(host);
+    reserveToastSpace(host);
+    toaster = OverlayToaster.create(
+      { className: TOASTER_CLASS, position: Position.BOTTOM_RIGHT, maxToasts: MAX_TOASTS },
+      { container: host },
+    );
+  }
   return toaster;
+}
+
+/** The height the toasts in `host` take: their container's height while it shows a toast, else 0. */
+export function toastSpace(host: HTMLElement): number {
+  const container = host.querySelector(".bp6-toast-container");
+  if (container === null || container.querySelector(".bp6-toast") === null) {
+    return 0;
+  }
+  return Math.ceil(container.getBoundingClientRect().height);
+}
+
+/** Keeps {@link TOAST_SPACE_VARIABLE} equal to the space the toasts in `host` take as they come and go. */
+function reserveToastSpace(host: HTMLElement): void {
+  const update = () => {
+    document.documentElement.style.setProperty(TOAST_SPACE_VARIABLE, `${toastSpace(host)}px`);
+  };
+  update();
+  new MutationObserver(update).observe(host, { childList: true, subtree: true });
+  window.addEventListener("resize", update);
 }
 
 function show(message: string, intent: Intent): void {
@@ -37,4 +77,19 @@ export function showOutcome(outcome: Outcome): void {
   } else {
     showDanger(outcome.message);
   }
+}
+
+/**
+ * Removes every toast shown so far (on sign-in, sign-out and a change of screen, so no message outlives
+ * what it was about). A toast shown after this call stays.
+ */
+export function clearToasts(): void {
+  toaster?.then(
+    (instance) => {
+      instance.clear();
+    },
+    (error: unknown) => {
+      console.error("Toaster unavailable", error);
+    },
+  );
 }

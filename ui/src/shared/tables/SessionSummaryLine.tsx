@@ -21,10 +21,11 @@ export function SessionSummaryLine({ color, rate, summary, unit }: SessionSummar
   return (
     <p className="cd-session-summary">
       <StatusDot color={color} />
-      <span>Success rate</span>
-      <SuccessRateTag rate={rate} />
-      <span>{summary.accounts === 1 ? "1 account" : `${summary.accounts} accounts`}</span>
-      <span>{`${summary.totalFilled} of ${summary.totalQuantity} ${unit} filled`}</span>
+      <span className="cd-summary-part">
+        Success rate <SuccessRateTag rate={rate} />
+      </span>
+      <span className="cd-summary-part">{summary.accounts === 1 ? "1 account" : `${summary.accounts} accounts`}</span>
+      <span className="cd-summary-part">{`${summary.totalFilled} of ${summary.totalQuantity} ${unit} filled`}</span>
     </p>
   );
 }
