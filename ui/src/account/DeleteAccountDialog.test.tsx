@@ -16,7 +16,7 @@ async function openDialog(remove: RouteHandler) {
   const user = userEvent.setup({ delay: null });
   const rendered = renderAccountScreen(
     [accountJson(3, { accountName: "Alpha" }), accountJson(4, { accountName: "Beta" })],
-    { "DELETE /api/trading_account/delete_account": remove },
+    { "POST /api/trading_account/delete_account": remove },
   );
   await user.click(within(await findAccountRow("Alpha")).getByRole("button", { name: "Delete account" }));
   const dialog = await screen.findByRole("dialog", { name: "Delete Account" });
@@ -53,7 +53,7 @@ describe("DeleteAccountDialog", () => {
     await waitFor(() =>
       expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: true, message: "Account deleted successful" }),
     );
-    expect(fake.requests.filter((r) => r.method === "DELETE").map((r) => [r.url, r.body])).toEqual([
+    expect(fake.requests.filter((r) => r.method === "POST").map((r) => [r.url, r.body])).toEqual([
       ["/api/trading_account/delete_account", '{"accountName":"Alpha"}'],
     ]);
     await waitFor(() => expect(screen.queryByText(QUESTION)).toBeNull());

@@ -12,7 +12,7 @@ const ALPHA = parseTradingAccount(accountJson(3, { accountName: "Alpha", account
 
 function setup(remove: RouteHandler) {
   const harness = testRoot({
-    "DELETE /api/trading_account/delete_account": remove,
+    "POST /api/trading_account/delete_account": remove,
     "GET /api/trading_account/database": () => jsonResponse(200, []),
   });
   const dialog = harness.root.accounts.deleteDialog;
@@ -48,7 +48,7 @@ describe("DeleteAccountDialogStore", () => {
     await expect(dialog.confirm()).resolves.toEqual({ ok: true, message: "Account deleted successful" });
 
     expect(calls(requests)).toEqual([
-      ["DELETE", "/api/trading_account/delete_account", '{"accountName":"Alpha"}'],
+      ["POST", "/api/trading_account/delete_account", '{"accountName":"Alpha"}'],
       ["GET", `/api/trading_account/database?timestamp=${TEST_NOW_MS}`, undefined],
     ]);
     expect(dialog.isOpen).toBe(false);
@@ -80,6 +80,6 @@ describe("DeleteAccountDialogStore", () => {
 
     answer.resolve(textResponse(200, "success"));
     await expect(confirm).resolves.toEqual({ ok: true, message: "Account deleted successful" });
-    expect(requests.filter((r) => r.method === "DELETE")).toHaveLength(1);
+    expect(requests.filter((r) => r.method === "POST")).toHaveLength(1);
   });
 });

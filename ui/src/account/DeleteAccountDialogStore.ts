@@ -62,7 +62,7 @@ export class DeleteAccountDialogStore {
     }
     const ok = await sendFromDialog(
       this,
-      () => this.deps.api.delete(AccountPaths.deleteAccount, { accountName: this.accountName }),
+      () => this.deps.api.post(AccountPaths.deleteAccount, { accountName: this.accountName }),
       (answer) => typeof answer === "string" && answer.trim() === SUCCESS_TEXT,
       { refused: "Deleting the account was refused", failed: "Deleting the account failed" },
     );

@@ -1,7 +1,7 @@
 // Tests of the option chain: reading it, the date list's labels and the strike type-ahead's filter.
 import { describe, expect, it } from "vitest";
 import { AAPL_CALL_CHAIN, chainEntry } from "../test/optionFixtures";
-import { expiryLabel, filterStrikes, parseOptionChain } from "./OptionChain";
+import { expiryLabel, filterStrikes, parseOptionChain } from "../../shared/orderForm/OptionChain";
 
 describe("expiryLabel", () => {
   it.each([

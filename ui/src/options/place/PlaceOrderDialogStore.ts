@@ -3,7 +3,7 @@ import { makeAutoObservable, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
 import { OPTION_CHAIN_TIMEOUT_MS, OptionPaths } from "../optionPaths";
 import { copyAnswerText } from "../../shared/orders/CopyAnswer";
-import { filterStrikes, parseOptionChain, type ChainExpiry, type ChainStrike } from "./OptionChain";
+import { filterStrikes, parseOptionChain, type ChainExpiry, type ChainStrike } from "../../shared/orderForm/OptionChain";
 import type { OptionContractListStore } from "../lists/OptionContractListStore";
 import { isSuccessText, OptionMessages } from "../OptionMessages";
 import { OPENING_INSTRUCTIONS, OptionOrderForm, type OrderFieldValues } from "../../shared/orderForm/OptionOrderForm";

@@ -2,7 +2,7 @@
 import { MenuItem } from "@blueprintjs/core";
 import { Suggest, type ItemRenderer } from "@blueprintjs/select";
 import { observer } from "mobx-react-lite";
-import { filterStrikes, type ChainStrike } from "./OptionChain";
+import { filterStrikes, type ChainStrike } from "../../shared/orderForm/OptionChain";
 import type { PlaceOrderDialogStore } from "./PlaceOrderDialogStore";
 
 const renderStrike: ItemRenderer<ChainStrike> = (entry, { handleClick, handleFocus, modifiers, ref }) =>

@@ -6,7 +6,7 @@ import { OPENING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/Op
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
-import { parseOptionChain, type ChainExpiry, type ChainStrike } from "../../options/place/OptionChain";
+import { parseOptionChain, type ChainExpiry, type ChainStrike } from "../../shared/orderForm/OptionChain";
 import { isSuccessAnswer } from "../isSuccessAnswer";
 import { legFromTexts, netOf, type NetPrice, type OrderLeg } from "../OrderLeg";
 import type { OrderSetStore } from "../sets/OrderSetStore";

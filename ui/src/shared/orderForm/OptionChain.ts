@@ -1,6 +1,6 @@
 // The option chain of one underlying and side: expiries, their strikes, and what the pickers show of them.
-import { Fields } from "../../shared/api/fields";
-import { isRecord } from "../../shared/api/json";
+import { Fields } from "../api/fields";
+import { isRecord } from "../api/json";
 
 /** The contract at one strike of one expiry (the first entry of the chain's list for that strike). */
 export interface ChainContract {
