@@ -1,4 +1,5 @@
-//! The session supervisor on the paper brokerage with injected faults: one row per targeted account,
+//! The session supervisor on the paper brokerage with injected faults, for stock orders and vertical
+//! spreads alike: one row per targeted account,
 //! quantity × tier, never two orders for one account, never an order for an inactive account.
 
 mod support;
@@ -20,7 +21,7 @@ use engine::copy::{
     Targets, TradeKind, plan,
 };
 use engine::ids::{AccountId, AgentId, SessionId};
-use engine::order::{Instruction, OrderLeg, OrderRequest};
+use engine::order::{Instruction, OrderLeg, OrderRequest, OrderType, PutCall};
 use engine::pause::ManualPause;
 use proptest::prelude::*;
 use rust_decimal::Decimal;
@@ -62,6 +63,8 @@ fn tier(n: u8) -> AccountType {
 struct Case {
     accounts: Vec<(u8, bool)>,
     quantity: u32,
+    /// Send a vertical spread (one order of two legs per account) instead of a stock order.
+    vertical: bool,
     faults: FaultConfig,
     seed: u64,
 }
@@ -109,6 +112,34 @@ async fn run(case: Case) -> Result<()> {
             usable: true,
         });
     }
+    // A limit far below the market stays open, so nothing fills during the test.
+    let order = if case.vertical {
+        let token = vault.load_tokens(AccountId(1))?.context("tokens")?.access;
+        let chain = paper.option_chain(&token, "AAPL", PutCall::Call).await?;
+        let strikes = chain.expirations.values().next().context("an expiry")?;
+        let mut symbols = strikes
+            .values()
+            .filter_map(|c| c.first())
+            .map(|c| c.symbol.clone());
+        let (low, high) = (
+            symbols.next().context("a strike")?,
+            symbols.next().context("a second strike")?,
+        );
+        OrderRequest::vertical(
+            OrderType::NetDebit,
+            case.quantity,
+            Decimal::new(1, 2),
+            [
+                OrderLeg::option(Instruction::BuyToOpen, case.quantity, low),
+                OrderLeg::option(Instruction::SellToOpen, case.quantity, high),
+            ],
+        )
+    } else {
+        OrderRequest::limit(
+            OrderLeg::equity(Instruction::Buy, case.quantity, "AAPL"),
+            Decimal::ONE,
+        )
+    };
     paper.set_faults(case.faults.clone());
     let tiers = TierMultipliers::default();
     let policy = SubmitPolicy {
@@ -127,11 +158,7 @@ async fn run(case: Case) -> Result<()> {
         kind: TradeKind::Common,
         action: Action::Place {
             targets: Targets::Active,
-            // A limit far below the market stays open, so nothing fills during the test.
-            order: OrderRequest::limit(
-                OrderLeg::equity(Instruction::Buy, case.quantity, "AAPL"),
-                Decimal::ONE,
-            ),
+            order,
         },
     };
     let holdings = std::collections::HashMap::new();
@@ -223,6 +250,7 @@ proptest! {
         timeout_rate in prop_oneof![Just(0.0), Just(0.4)],
         without_id_rate in prop_oneof![Just(0.0), Just(0.4)],
         seed in any::<u64>(),
+        vertical in any::<bool>(),
     ) {
         let faults = FaultConfig {
             error_rate,
@@ -230,7 +258,7 @@ proptest! {
             accepted_without_id_rate: without_id_rate,
             ..FaultConfig::default()
         };
-        let case = Case { accounts, quantity, faults, seed };
+        let case = Case { accounts, quantity, vertical, faults, seed };
         let outcome = actix_rt::System::new().block_on(run(case));
         prop_assert!(outcome.is_ok(), "{outcome:?}");
     }

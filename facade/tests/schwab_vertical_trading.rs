@@ -244,7 +244,10 @@ async fn verticals_place_replace_cancel_fill_and_exit_over_schwab_http() {
         .map(|r| {
             (
                 r["optionChainQuantity"].as_i64().unwrap_or(0),
-                r["optionChainInstruction"].as_str().unwrap_or("").to_owned(),
+                r["optionChainInstruction"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_owned(),
             )
         })
         .collect();
