@@ -383,3 +383,123 @@ async fn fake_orders(
         )
         .await?)
 }
+
+/// How long the fake takes before it carries out a write, in the SIGTERM test.
+const SLOW_WRITE: Duration = Duration::from_secs(3);
+
+#[actix_web::test]
+async fn sigterm_lets_the_fan_out_in_flight_finish_and_refuses_new_orders() -> Result<()> {
+    let fake = FakeServer::start(FakeConfig {
+        paper: PaperConfig {
+            volatility_scale: 0.0,
+            ..PaperConfig::default()
+        },
+        order_writes_per_minute: None,
+        reads_per_minute: None,
+        ..FakeConfig::default()
+    })?;
+    let dir = tempfile::tempdir()?;
+    let args: Vec<String> = [
+        "--broker",
+        "schwab",
+        "--schwab-app-key",
+        DEFAULT_APP_KEY,
+        "--schwab-app-secret",
+        DEFAULT_APP_SECRET,
+        "--schwab-callback-url",
+        CALLBACK,
+        "--schwab-base-url",
+        &fake.base_url(),
+        "--bind",
+        "127.0.0.1:0",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .chain([
+        "--data".to_owned(),
+        dir.path().join("data").display().to_string(),
+        "--ui-dir".to_owned(),
+        dir.path().join("no-ui").display().to_string(),
+    ])
+    .collect();
+    let log = dir.path().join("served.log");
+    let outcome = drain_scenario(&fake, &args, &log).await;
+    if outcome.is_err() {
+        eprintln!(
+            "--- copydesk:\n{}",
+            std::fs::read_to_string(&log).unwrap_or_default()
+        );
+    }
+    fake.stop().await;
+    outcome
+}
+
+async fn drain_scenario(fake: &FakeServer, args: &[String], log: &std::path::Path) -> Result<()> {
+    let mut served = Served::start(args, log).await?;
+    let agent = Agent::sign_in(&served.base_url, "alice", true).await?;
+    add_accounts(fake, &agent).await?;
+    let symbol = option_symbol(&agent).await?;
+    fake.update_faults(|f| f.latency = SLOW_WRITE);
+    let limit = order(&symbol, "LIMIT", json!("0.01"), Vec::new());
+    let sender = agent.clone();
+    let body = limit.clone();
+    let place = actix_web::rt::spawn(async move {
+        sender
+            .post("/api/copy_trading_account/place_order/COMMON", &body)
+            .await
+    });
+    // The fan-out is written down (every row PENDING) before its first write: wait for that.
+    let started = std::time::Instant::now();
+    loop {
+        let table = agent
+            .get_json("/api/copy_trading_account/database/COMMON")
+            .await?;
+        if table.get("1").is_some() {
+            break;
+        }
+        ensure!(started.elapsed() < WRITES_LIMIT, "the fan-out never began");
+        tokio::time::sleep(LOOK_EVERY).await;
+    }
+    // SIGTERM while the writes are in flight: new orders are refused; the fan-out finishes; then exit.
+    let stopping = std::process::Command::new("kill")
+        .arg("-TERM")
+        .arg(served.pid().to_string())
+        .status()?;
+    ensure!(stopping.success(), "kill -TERM");
+    let refused = agent
+        .post("/api/copy_trading_account/place_order/COMMON", &limit)
+        .await?;
+    ensure!(
+        refused.0 == StatusCode::SERVICE_UNAVAILABLE
+            && refused.1.contains("copydesk is shutting down"),
+        "{refused:?}"
+    );
+    let answered = place.await??;
+    ensure!(
+        answered == (StatusCode::OK, "success".into()),
+        "the fan-out in flight finished: {answered:?}"
+    );
+    ensure!(
+        served.wait_exit(Duration::from_secs(40)).await?,
+        "copydesk exited cleanly"
+    );
+    fake.update_faults(|f| f.latency = Duration::ZERO);
+
+    // After a restart every row of the session holds its order: nothing was left pending.
+    let again = Served::start(args, log).await?;
+    let agent = Agent::sign_in(&again.base_url, "alice", false).await?;
+    let table = agent
+        .get_json("/api/copy_trading_account/database/COMMON")
+        .await?;
+    let rows = session_rows(&table, "1")?;
+    ensure!(rows.len() == ACCOUNTS.len(), "{rows:?}");
+    for row in &rows {
+        ensure!(row["optionChainStatus"] != "PENDING", "{row}");
+        ensure!(row["optionChainOrderId"].is_i64(), "{row}");
+    }
+    ensure!(
+        table.get("2").is_none(),
+        "the refused order made no session"
+    );
+    Ok(())
+}

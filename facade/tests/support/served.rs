@@ -74,6 +74,28 @@ impl Served {
         Ok(())
     }
 
+    /// The process id of copydesk.
+    #[must_use]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Waits up to `limit` for copydesk to exit; returns whether it exited successfully.
+    pub async fn wait_exit(&mut self, limit: std::time::Duration) -> Result<bool> {
+        let started = std::time::Instant::now();
+        loop {
+            if let Some(exit) = self.child.try_wait()? {
+                return Ok(exit.success());
+            }
+            anyhow::ensure!(
+                started.elapsed() < limit,
+                "copydesk did not stop within {limit:?}:\n{}",
+                self.log()
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+
     /// What copydesk logged so far.
     pub fn log(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
