@@ -238,7 +238,7 @@ test("replace and cancel of checked orders with none checked warn, and LIMIT wit
   await chooseFromChain(dialog, "AAPL", "PUT");
   await dialog.getByLabel("Price", { exact: true }).fill("0");
   await dialog.getByRole("button", { name: "Place order" }).click();
-  await expectToast(page, "danger", "Copy trading failed: optionChainPrice is required for LIMIT orders");
+  await expectToast(page, "danger", "Copy trading failed: Price is required for LIMIT orders");
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "CANCEL" }).click();
   await dismissToasts(page);

@@ -80,7 +80,7 @@ function sessionCell(row: Locator, column: (typeof ORDER_COLUMNS)[number]): Loca
 
 /** The orders main table's session rows. */
 function sessionRows(page: Page): Locator {
-  return page.getByRole("table", { name: "Stock orders" }).locator("tbody tr[data-session-id]");
+  return page.getByRole("table", { name: "Stock orders", exact: true }).locator("tbody tr[data-session-id]");
 }
 
 /** The positions table's rows. */
@@ -128,8 +128,8 @@ async function placeMarket(page: Page, symbol: string): Promise<void> {
 
 test("a LIMIT order is placed, viewed, replaced for selected rows and deleted for one", async ({ page }) => {
   await setUp(page, "stklimit");
-  await expect(page.getByRole("table", { name: "Stock orders" }).getByText("No stock orders")).toBeVisible();
-  await expect(page.getByRole("table", { name: "Stock orders" }).locator("thead th")).toHaveText([...ORDER_COLUMNS]);
+  await expect(page.getByRole("table", { name: "Stock orders", exact: true }).getByText("No stock orders")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Stock orders", exact: true }).locator("thead th")).toHaveText([...ORDER_COLUMNS]);
 
   const dialog = await openPlaceDialog(page);
   await dialog.getByLabel("Symbol").fill("aapl");

@@ -10,7 +10,7 @@ export const StockCancelDialog = observer(function StockCancelDialog() {
   const { stocks } = useStores();
   const dialog = stocks.cancelDialog;
   return (
-    <PendingDialog dialog={dialog} title={dialog.title} className="cd-order-dialog">
+    <PendingDialog stacked dialog={dialog} title={dialog.title} className="cd-order-dialog">
       <DialogBody>
         <p>{dialog.question}</p>
         <p className="cd-muted">{`Accounts: ${dialog.targets.map((row) => row.accountName).join(", ")}`}</p>

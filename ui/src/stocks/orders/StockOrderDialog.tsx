@@ -13,7 +13,7 @@ export const StockOrderDialog = observer(function StockOrderDialog() {
   const dialog = stocks.orderDialog;
   const accounts = dialog.accountNames;
   return (
-    <PendingDialog dialog={dialog} title={dialog.title} className="cd-order-dialog">
+    <PendingDialog stacked dialog={dialog} title={dialog.title} className="cd-order-dialog">
       <DialogBody>
         {accounts !== "" && <p>{`Accounts: ${accounts}`}</p>}
         <StockOrderFields form={dialog.form} symbolReadOnly={dialog.mode === "exit"} />

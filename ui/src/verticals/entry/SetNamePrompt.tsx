@@ -5,6 +5,7 @@ import { useId, type FormEvent } from "react";
 import { useStores } from "../../shared/shell/StoreContext";
 import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
 import { VerticalMessages } from "../VerticalMessages";
+import { STACKED_DIALOG_CLASS } from "../../shared/dialogs/PendingDialog";
 
 /** "Enter a name for this order set:" with the name field. */
 export const SetNamePrompt = observer(function SetNamePrompt() {
@@ -18,6 +19,7 @@ export const SetNamePrompt = observer(function SetNamePrompt() {
   };
   return (
     <Dialog
+      portalClassName={STACKED_DIALOG_CLASS}
       isOpen={entry.namePromptOpen}
       onClose={entry.cancelSave}
       title="Save order set"

@@ -16,7 +16,7 @@ export const CancelLegsDialog = observer(function CancelLegsDialog() {
   const { verticals } = useStores();
   const dialog = verticals.cancelDialog;
   return (
-    <PendingDialog dialog={dialog} title="Cancel Vertical Order Legs" className="cd-change-dialog">
+    <PendingDialog stacked dialog={dialog} title="Cancel Vertical Order Legs" className="cd-change-dialog">
       <DialogBody>
         <HTMLTable className="cd-option-table" compact aria-label="Legs to cancel">
           <ColumnHeads columns={["Select", "Account", "Leg", "Symbol description", "Status"]} />

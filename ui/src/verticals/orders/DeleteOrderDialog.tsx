@@ -10,7 +10,7 @@ export const DeleteOrderDialog = observer(function DeleteOrderDialog() {
   const { verticals } = useStores();
   const dialog = verticals.deleteDialog;
   return (
-    <PendingDialog dialog={dialog} title="Option Delete Order (Individual)" className="cd-order-dialog">
+    <PendingDialog stacked dialog={dialog} title="Option Delete Order (Individual)" className="cd-order-dialog">
       <DialogBody>
         <p>{dialog.question}</p>
         {dialog.row !== null && <p className="cd-muted">{dialog.row.accountName}</p>}

@@ -15,7 +15,7 @@ export const PlaceAgainDialog = observer(function PlaceAgainDialog() {
   const { verticals } = useStores();
   const dialog = verticals.rePlaceDialog;
   return (
-    <PendingDialog dialog={dialog} title="Re-place Vertical Order Legs" className="cd-change-dialog">
+    <PendingDialog stacked dialog={dialog} title="Re-place Vertical Order Legs" className="cd-change-dialog">
       <DialogBody>
         <HTMLTable className="cd-option-table" compact aria-label="Legs to place">
           <ColumnHeads columns={["Select", "Symbol description", "Instruction", "Order Type", "Quantity", "Price"]} />

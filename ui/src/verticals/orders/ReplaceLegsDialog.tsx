@@ -14,7 +14,7 @@ export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
   const { verticals } = useStores();
   const dialog = verticals.replaceDialog;
   return (
-    <PendingDialog dialog={dialog} title="Replace Individual Order Legs" className="cd-change-dialog">
+    <PendingDialog stacked dialog={dialog} title="Replace Individual Order Legs" className="cd-change-dialog">
       <DialogBody>
         <HTMLTable className="cd-option-table" compact aria-label="Legs to replace">
           <ColumnHeads

@@ -11,7 +11,7 @@ export const ExitPositionsDialog = observer(function ExitPositionsDialog() {
   const { verticals } = useStores();
   const dialog = verticals.exitDialog;
   return (
-    <PendingDialog dialog={dialog} title={dialog.title} className="cd-order-dialog">
+    <PendingDialog stacked dialog={dialog} title={dialog.title} className="cd-order-dialog">
       <DialogBody>
         <p>{dialog.descriptions}</p>
         <p className="cd-muted">{dialog.accountNames}</p>
