@@ -487,7 +487,7 @@ async fn add_set(
     }
     let set = SavedSet {
         set_name: name,
-        order_legs: serde_json::to_string(&legs).map_err(ApiError::internal)?,
+        order_legs: legs_text,
     };
     match state.store.saved_sets()?.add(agent, set) {
         Ok(list) => Ok(sets_answer(list)),
