@@ -24,6 +24,8 @@ pub use error::{BrokerError, ConnectivityError};
 pub use option_chain::{
     ChainKeyError, ExpirationMap, ExpiryKey, OptionChain, OptionContract, StrikeKey,
 };
+#[cfg(test)]
+pub(crate) use order_match::listed_order;
 pub use order_match::matches_request;
 pub use position::Position;
 pub use quote::Quote;

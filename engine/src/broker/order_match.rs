@@ -58,14 +58,55 @@ fn same_legs(order: &BrokerOrder, legs: &[OrderLeg]) -> bool {
     listed == asked
 }
 
+/// An order as a broker would list it for `request` (tests of matching and reconciling).
+#[cfg(test)]
+pub(crate) fn listed_order(
+    request: &OrderRequest,
+    id: crate::ids::BrokerOrderId,
+    entered: DateTime<Utc>,
+    status: crate::order::OrderStatus,
+) -> BrokerOrder {
+    use crate::order::{AssetType, BrokerOrderLeg, ComplexOrderStrategy, Duration, Session};
+    BrokerOrder {
+        id,
+        session: Session::Normal,
+        duration: Duration::Day,
+        order_type: request.order_type.clone(),
+        complex_order_strategy_type: ComplexOrderStrategy::None,
+        quantity: request.total_quantity(),
+        filled_quantity: 0,
+        remaining_quantity: request.total_quantity(),
+        price: request.price,
+        stop_price: request.stop_price,
+        stop_price_link_basis: None,
+        stop_price_link_type: None,
+        stop_price_offset: None,
+        status,
+        status_description: None,
+        entered_time: entered,
+        close_time: None,
+        legs: request
+            .legs
+            .iter()
+            .map(|l| BrokerOrderLeg {
+                instruction: l.instruction,
+                quantity: l.quantity,
+                symbol: l.symbol.clone(),
+                asset_type: AssetType::Equity,
+                description: None,
+                put_call: None,
+                underlying: None,
+            })
+            .collect(),
+        average_fill_price: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ids::BrokerOrderId;
-    use crate::order::{
-        AssetType, BrokerOrderLeg, ComplexOrderStrategy, Duration, Instruction, OrderStatus,
-        Session,
-    };
+    use crate::order::{ComplexOrderStrategy, Instruction, OrderStatus, OrderType};
     use chrono::TimeZone;
     use rust_decimal_macros::dec;
 
@@ -76,39 +117,7 @@ mod tests {
     }
 
     fn listed(request: &OrderRequest, entered: DateTime<Utc>) -> BrokerOrder {
-        BrokerOrder {
-            id: BrokerOrderId(1),
-            session: Session::Normal,
-            duration: Duration::Day,
-            order_type: request.order_type.clone(),
-            complex_order_strategy_type: ComplexOrderStrategy::None,
-            quantity: request.total_quantity(),
-            filled_quantity: 0,
-            remaining_quantity: request.total_quantity(),
-            price: request.price,
-            stop_price: request.stop_price,
-            stop_price_link_basis: None,
-            stop_price_link_type: None,
-            stop_price_offset: None,
-            status: OrderStatus::Working,
-            status_description: None,
-            entered_time: entered,
-            close_time: None,
-            legs: request
-                .legs
-                .iter()
-                .map(|l| BrokerOrderLeg {
-                    instruction: l.instruction,
-                    quantity: l.quantity,
-                    symbol: l.symbol.clone(),
-                    asset_type: AssetType::Equity,
-                    description: None,
-                    put_call: None,
-                    underlying: None,
-                })
-                .collect(),
-            average_fill_price: None,
-        }
+        listed_order(request, BrokerOrderId(1), entered, OrderStatus::Working)
     }
 
     #[test]

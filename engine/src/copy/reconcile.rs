@@ -102,12 +102,10 @@ mod tests {
     use rust_decimal_macros::dec;
 
     use super::*;
+    use crate::broker::listed_order;
     use crate::copy::RowState;
     use crate::ids::AccountId;
-    use crate::order::{
-        AssetType, BrokerOrder, BrokerOrderLeg, ComplexOrderStrategy, Duration, Instruction,
-        OrderLeg, OrderRequest, Session,
-    };
+    use crate::order::{BrokerOrder, Instruction, OrderLeg, OrderRequest};
 
     fn at(second: i64) -> DateTime<Utc> {
         // A fixed, valid date: `single` cannot fail for it.
@@ -123,39 +121,7 @@ mod tests {
     }
 
     fn listed(id: i64, request: &OrderRequest, second: i64, status: OrderStatus) -> BrokerOrder {
-        BrokerOrder {
-            id: BrokerOrderId(id),
-            session: Session::Normal,
-            duration: Duration::Day,
-            order_type: request.order_type.clone(),
-            complex_order_strategy_type: ComplexOrderStrategy::None,
-            quantity: request.total_quantity(),
-            filled_quantity: 0,
-            remaining_quantity: request.total_quantity(),
-            price: request.price,
-            stop_price: None,
-            stop_price_link_basis: None,
-            stop_price_link_type: None,
-            stop_price_offset: None,
-            status,
-            status_description: None,
-            entered_time: at(second),
-            close_time: None,
-            legs: request
-                .legs
-                .iter()
-                .map(|l| BrokerOrderLeg {
-                    instruction: l.instruction,
-                    quantity: l.quantity,
-                    symbol: l.symbol.clone(),
-                    asset_type: AssetType::Equity,
-                    description: None,
-                    put_call: None,
-                    underlying: None,
-                })
-                .collect(),
-            average_fill_price: None,
-        }
+        listed_order(request, BrokerOrderId(id), at(second), status)
     }
 
     fn pending() -> CopyRow {
