@@ -175,7 +175,7 @@ test("a LIMIT order is placed, viewed, replaced for selected rows and deleted fo
   const view = page.getByRole("dialog", { name: `Stock Orders of Session ${sessionId}` });
   const viewRows = view.getByRole("table", { name: "Orders of the session" }).locator("tbody tr");
   await expect(viewRows).toHaveCount(3);
-  await expect(view.getByRole("columnheader", { name: "SELECTED ORDER" })).toBeVisible();
+  await expect(view.getByRole("columnheader", { name: "SELECTED ORDER", exact: true })).toBeVisible();
 
   // Header R and C with nothing selected warn.
   await view.getByRole("button", { name: "Replace selected orders" }).click();

@@ -171,6 +171,8 @@ async function placeSet(page: Page, entry: Locator): Promise<void> {
 test("a vertical built from the chain is placed, viewed, replaced, placed again and its legs cancelled", async ({
   page,
 }) => {
+  // The longest scenario of the screen (about 200 browser steps) takes close to the default 30 s alone.
+  test.setTimeout(60_000);
   await setUp(page, "vertlimit");
   await expect(page.getByRole("table", { name: "Vertical orders" }).getByText("No vertical orders")).toBeVisible();
 

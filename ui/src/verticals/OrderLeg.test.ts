@@ -1,6 +1,6 @@
 // Tests of the net of a set of legs and of reading a saved set's legs.
 import { describe, expect, it } from "vitest";
-import { legFromTexts, netOf, netText, parseLegsText, type OrderLeg } from "./OrderLeg";
+import { describeOptionSymbol, legFromTexts, netOf, netText, parseLegsText, type OrderLeg } from "./OrderLeg";
 
 function leg(instruction: string, price: number | string, orderType = "LIMIT"): OrderLeg {
   return {
@@ -55,5 +55,24 @@ describe("parseLegsText", () => {
     expect(parseLegsText(JSON.stringify(legs))).toEqual(legs);
     expect(parseLegsText("not json")).toEqual([]);
     expect(parseLegsText('{"a":1}')).toEqual([]);
+  });
+
+  it("describes a saved leg without a description from its OSI symbol, and keeps a description it has", () => {
+    const text = JSON.stringify([
+      { optionChainSymbol: "AAPL  261127C00205000", optionChainInstruction: "BUY_TO_OPEN", optionChainPrice: 0.02 },
+      { optionChainSymbol: "AAPL  261127C00210000", optionChainDescription: "Own words" },
+    ]);
+    const legs = parseLegsText(text);
+    expect(legs.map((one) => one.optionChainDescription)).toEqual(["AAPL 11/27/2026 205.00 C", "Own words"]);
+  });
+});
+
+describe("describeOptionSymbol", () => {
+  it("reads root, expiry, strike and side; a symbol that is not OSI gives no description", () => {
+    expect(describeOptionSymbol("AAPL  261127C00205000")).toBe("AAPL 11/27/2026 205.00 C");
+    expect(describeOptionSymbol("SPY   270115P00202500")).toBe("SPY 01/15/2027 202.50 P");
+    expect(describeOptionSymbol("BRKB  261218C00412125")).toBe("BRKB 12/18/2026 412.125 C");
+    expect(describeOptionSymbol("AAPL")).toBe("");
+    expect(describeOptionSymbol("AAPL  261127X00205000")).toBe("");
   });
 });

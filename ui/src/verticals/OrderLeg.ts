@@ -107,7 +107,8 @@ export function parseLegsText(text: string): OrderLeg[] {
     }
     legs.push({
       optionChainSymbol: entry.optionChainSymbol,
-      optionChainDescription: textOf(entry.optionChainDescription),
+      optionChainDescription:
+        textOf(entry.optionChainDescription) || describeOptionSymbol(entry.optionChainSymbol),
       optionChainInstruction: textOf(entry.optionChainInstruction),
       optionChainOrderType: textOf(entry.optionChainOrderType) || "LIMIT",
       optionChainQuantity: numberOrTextValue(entry.optionChainQuantity),
@@ -115,6 +116,24 @@ export function parseLegsText(text: string): OrderLeg[] {
     });
   }
   return legs;
+}
+
+/** An OSI option symbol: root padded to six characters, YYMMDD, C or P, strike × 1000 in eight digits. */
+const OSI_SYMBOL = /^([A-Z0-9.]{1,6}) *(\d{2})(\d{2})(\d{2})([CP])(\d{8})$/;
+
+/**
+ * The option in words from its OSI symbol, e.g. `AAPL  261127C00205000` → `AAPL 11/27/2026 205.00 C`, for
+ * saved legs that carry no description; empty when the symbol is not an OSI symbol.
+ */
+export function describeOptionSymbol(symbol: string): string {
+  const match = OSI_SYMBOL.exec(symbol.trim());
+  if (match === null) {
+    return "";
+  }
+  const [, root, year, month, day, side, strike] = match;
+  const price = Number(strike) / 1000;
+  const decimals = Number.isInteger(price * 100) ? 2 : 3;
+  return `${root} ${month}/${day}/20${year} ${price.toFixed(decimals)} ${side}`;
 }
 
 function textOf(value: unknown): string {
