@@ -602,5 +602,10 @@ async fn remove_set(
     if name.is_empty() {
         return Err(ApiError::BadRequest("Set Name is required".into()));
     }
-    Ok(sets_answer(state.store.saved_sets()?.remove(agent, &name)?))
+    let sets = state.store.saved_sets()?;
+    // Like the other saved items: a name the agent has no set of is refused, not silently ignored.
+    if !sets.list(agent)?.iter().any(|set| set.set_name == name) {
+        return Err(ApiError::NotFound("No saved set with that Set Name".into()));
+    }
+    Ok(sets_answer(sets.remove(agent, &name)?))
 }
