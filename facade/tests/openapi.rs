@@ -30,7 +30,10 @@ async fn the_document_is_served_without_a_session_and_is_openapi_3_1() {
     .await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(
-        response.headers().get("content-type").map(|v| v.to_str().ok()),
+        response
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().ok()),
         Some(Some("application/json"))
     );
     let (_, text) = support::status_and_text(response).await;
@@ -65,7 +68,11 @@ async fn the_browsable_page_and_its_assets_are_served_locally() {
     let service = test::init_service(facade::app::build(app.state.clone())).await;
     for (path, kind, needle) in [
         ("/api/docs", "text/html", "/api/docs/api-docs.js"),
-        ("/api/docs/api-docs.js", "text/javascript", "/api/openapi.json"),
+        (
+            "/api/docs/api-docs.js",
+            "text/javascript",
+            "/api/openapi.json",
+        ),
         ("/api/docs/api-docs.css", "text/css", ".operation"),
     ] {
         let response =
@@ -80,7 +87,10 @@ async fn the_browsable_page_and_its_assets_are_served_locally() {
         assert!(content_type.starts_with(kind), "{path}: {content_type}");
         let (_, text) = support::status_and_text(response).await;
         assert!(text.contains(needle), "{path}");
-        assert!(!text.contains("http://") && !text.contains("https://"), "{path} loads nothing from elsewhere");
+        assert!(
+            !text.contains("http://") && !text.contains("https://"),
+            "{path} loads nothing from elsewhere"
+        );
         assert!(!text.contains("<script>"), "{path} has no inline script");
     }
 }
@@ -115,7 +125,10 @@ async fn every_mounted_route_is_in_the_document_and_nothing_else_is() {
         }
     }
     assert!(missing.is_empty(), "routes the document lacks: {missing:?}");
-    assert!(extra.is_empty(), "documented calls that are not mounted: {extra:?}");
+    assert!(
+        extra.is_empty(),
+        "documented calls that are not mounted: {extra:?}"
+    );
     let documented = doc["paths"].as_object().map_or(0, |p| p.len());
     assert_eq!(documented, paths.len(), "every documented path is mounted");
 }

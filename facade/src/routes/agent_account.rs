@@ -43,7 +43,8 @@ struct Credentials {
 }
 
 /// The answer of login and profile.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = agent::AgentAnswer, example = json!({"agentUsername": "demo"}))]
 #[serde(rename_all = "camelCase")]
 struct AgentAnswer {
     agent_username: Option<String>,
@@ -127,7 +128,7 @@ fn agent_exists() -> ApiError {
     tag = "Agent account",
     operation_id = "post_agent_account_login",
     request_body = Credentials,
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = AgentAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn login(
     req: HttpRequest,
@@ -178,7 +179,7 @@ async fn login(
     path = "/api/agent_account/profile",
     tag = "Agent account",
     operation_id = "get_agent_account_profile",
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = AgentAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn profile(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let username = match signed_in_agent(&session) {

@@ -83,7 +83,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     path = "/api/copy_trading_account/database/COMMON",
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_account_database_COMMON",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer; 304 when unchanged")),
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
     responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn orders(
@@ -100,7 +100,7 @@ async fn orders(
     path = "/api/copy_trading_position_account/database/COMMON",
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_position_account_database_COMMON",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer; 304 when unchanged")),
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
     responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn positions(
@@ -579,7 +579,7 @@ pub(super) async fn cancel_order_individual(
     path = "/api/copy_trading_account/fetch_trade_status/COMMON",
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_account_fetch_trade_status_COMMON",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer; 304 when unchanged")),
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
     responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn fetch_trade_status(

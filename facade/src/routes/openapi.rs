@@ -36,17 +36,72 @@ pub(crate) struct Refusals;
 impl utoipa::IntoResponses for Refusals {
     fn responses() -> BTreeMap<String, RefOr<Response>> {
         let refusals = [
-            ("400", "Malformed input; the message names the field", "Account name is required", "bad_request"),
-            ("401", "No signed-in agent", "Please log in first", "unauthorized"),
-            ("403", "The agent may not touch this resource", "This account belongs to another agent", "forbidden"),
-            ("404", "No such resource for this agent", "No such trading account", "not_found"),
-            ("405", "The path does not take this method", "Method not allowed", "method_not_allowed"),
-            ("409", "A unique name is already taken", "Agent username already exists", "agent_exists"),
-            ("413", "The body is too large", "Request body is too large (at most 65536 bytes)", "payload_too_large"),
-            ("415", "A state-changing call without a JSON body", "Content-Type must be application/json", "unsupported_media_type"),
-            ("429", "A rate limit refused the call", "Too many login attempts; please wait a minute and try again", "too_many_requests"),
-            ("502", "The brokerage did not answer usably", "the brokerage failed with status 503", "brokerage_unavailable"),
-            ("503", "copydesk cannot take the call now", "copydesk is stopping", "unavailable"),
+            (
+                "400",
+                "Malformed input; the message names the field",
+                "Account name is required",
+                "bad_request",
+            ),
+            (
+                "401",
+                "No signed-in agent",
+                "Please log in first",
+                "unauthorized",
+            ),
+            (
+                "403",
+                "The agent may not touch this resource",
+                "This account belongs to another agent",
+                "forbidden",
+            ),
+            (
+                "404",
+                "No such resource for this agent",
+                "No such trading account",
+                "not_found",
+            ),
+            (
+                "405",
+                "The path does not take this method",
+                "Method not allowed",
+                "method_not_allowed",
+            ),
+            (
+                "409",
+                "A unique name is already taken",
+                "Agent username already exists",
+                "agent_exists",
+            ),
+            (
+                "413",
+                "The body is too large",
+                "Request body is too large (at most 65536 bytes)",
+                "payload_too_large",
+            ),
+            (
+                "415",
+                "A state-changing call without a JSON body",
+                "Content-Type must be application/json",
+                "unsupported_media_type",
+            ),
+            (
+                "429",
+                "A rate limit refused the call",
+                "Too many login attempts; please wait a minute and try again",
+                "too_many_requests",
+            ),
+            (
+                "502",
+                "The brokerage did not answer usably",
+                "the brokerage failed with status 503",
+                "brokerage_unavailable",
+            ),
+            (
+                "503",
+                "copydesk cannot take the call now",
+                "copydesk is stopping",
+                "unavailable",
+            ),
         ];
         refusals
             .into_iter()
@@ -344,4 +399,3 @@ fn delete_copy_trading_account_cancel_order_vertical() {}
 )]
 #[allow(dead_code)]
 fn delete_copy_trading_account_cancel_order_individual_vertical() {}
-

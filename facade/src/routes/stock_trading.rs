@@ -77,7 +77,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     path = "/api/stock_copy_trading/database",
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_database",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer; 304 when unchanged")),
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
     responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn orders(
@@ -94,7 +94,7 @@ async fn orders(
     path = "/api/stock_copy_trading_position/database",
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_position_database",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer; 304 when unchanged")),
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
     responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn positions(
@@ -111,7 +111,7 @@ async fn positions(
     path = "/api/stock_copy_trading/fetch_trade_status",
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_fetch_trade_status",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer; 304 when unchanged")),
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
     responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn fetch_trade_status(

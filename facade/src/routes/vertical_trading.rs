@@ -88,7 +88,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     path = "/api/copy_trading_account/database/VERTICAL",
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_account_database_VERTICAL",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer; 304 when unchanged")),
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
     responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn orders(
@@ -105,7 +105,7 @@ async fn orders(
     path = "/api/copy_trading_position_account/database/VERTICAL",
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_position_account_database_VERTICAL",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer; 304 when unchanged")),
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
     responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn positions(
@@ -124,7 +124,7 @@ async fn positions(
     path = "/api/copy_trading_account/fetch_trade_status/VERTICAL",
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_account_fetch_trade_status_VERTICAL",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer; 304 when unchanged")),
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
     responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn fetch_trade_status(
