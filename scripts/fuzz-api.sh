@@ -39,6 +39,8 @@ curl -sS -f -c "$work/cookies" -H 'Content-Type: application/json' \
   -d '{"agentUsername":"demo","agentPassword":"demo-password"}' "$base/api/agent_account/login" >/dev/null
 session="$(awk '$6 == "copydesk_session" { print $7 }' "$work/cookies")"
 [ -n "$session" ] || { echo "the demo agent could not sign in" >&2; exit 1; }
+curl -sS -f -H "Cookie: copydesk_session=$session" "$base/api/agent_account/profile" | grep -q '"agentUsername":"demo"' ||
+  { echo "the session cookie does not sign the demo agent in" >&2; exit 1; }
 
 run_st() {
   CI=true "$st" run "$base/api/openapi.json" \

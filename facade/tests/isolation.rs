@@ -694,6 +694,11 @@ async fn another_agents_ids_are_refused_on_every_call_with_nothing_changed_or_se
 
     let before = dump(&service, &alice).await;
     let orders_before = broker_orders(&app).await;
+    assert_eq!(
+        orders_before.matches("BrokerOrder {").count(),
+        6,
+        "A's stock, option and vertical orders on both accounts are at the brokerage: {orders_before}"
+    );
     let mut checked = 0;
     for (method, path) in &routes {
         let Some(Row::Owned(body)) = rows.get(&format!("{method} {path}")) else {
