@@ -58,7 +58,8 @@ pub enum ApiError {
 }
 
 /// The JSON body of every error answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(example = json!({"error": "Account name is required", "code": "bad_request"}))]
 pub struct ErrorBody<'a> {
     /// The human-readable message.
     pub error: &'a str,

@@ -17,6 +17,19 @@ pub const MAX_PRICE: u32 = 1_000_000;
 #[serde(transparent)]
 pub struct Loose(pub Value);
 
+impl utoipa::PartialSchema for Loose {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Number))
+            .item(ObjectBuilder::new().schema_type(Type::String))
+            .description(Some("A number, or the same number as text"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Loose {}
+
 impl Loose {
     fn text(&self) -> Option<String> {
         match &self.0 {

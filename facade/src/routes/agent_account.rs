@@ -34,7 +34,8 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// The body of register and login.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = agent::Credentials)]
 #[serde(rename_all = "camelCase")]
 struct Credentials {
     agent_username: String,
@@ -42,7 +43,8 @@ struct Credentials {
 }
 
 /// The answer of login and profile.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = agent::AgentAnswer, example = json!({"agentUsername": "demo"}))]
 #[serde(rename_all = "camelCase")]
 struct AgentAnswer {
     agent_username: Option<String>,
@@ -74,6 +76,14 @@ fn validate_password(password: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/agent_account/register",
+    tag = "Agent account",
+    operation_id = "post_agent_account_register",
+    request_body = Credentials,
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+)]
 async fn register(
     state: web::Data<AppState>,
     body: JsonBody<Credentials>,
@@ -112,6 +122,14 @@ fn agent_exists() -> ApiError {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/agent_account/login",
+    tag = "Agent account",
+    operation_id = "post_agent_account_login",
+    request_body = Credentials,
+    responses((status = 200, description = "The answer", body = AgentAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -156,6 +174,13 @@ async fn login(
     }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/agent_account/profile",
+    tag = "Agent account",
+    operation_id = "get_agent_account_profile",
+    responses((status = 200, description = "The answer", body = AgentAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn profile(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let username = match signed_in_agent(&session) {
         Some(id) => state.store.agents()?.get(id)?.map(|agent| agent.username),
@@ -166,6 +191,13 @@ async fn profile(state: web::Data<AppState>, session: Session) -> Result<HttpRes
     }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/agent_account/logout",
+    tag = "Agent account",
+    operation_id = "post_agent_account_logout",
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+)]
 async fn logout(session: Session) -> HttpResponse {
     if let Some(agent) = signed_in_agent(&session) {
         tracing::info!(agent, "agent signed out");

@@ -78,6 +78,14 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     );
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/copy_trading_account/database/COMMON",
+    tag = "Options (single leg)",
+    operation_id = "get_copy_trading_account_database_COMMON",
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+)]
 async fn orders(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -87,6 +95,14 @@ async fn orders(
     orders_answer(&state, &req, agent, TradeKind::Common)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/copy_trading_position_account/database/COMMON",
+    tag = "Options (single leg)",
+    operation_id = "get_copy_trading_position_account_database_COMMON",
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+)]
 async fn positions(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -99,7 +115,8 @@ async fn positions(
 }
 
 /// The fields of a single-leg option order.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = option::OrderFields)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct OrderFields {
     option_chain_symbol: String,
@@ -195,7 +212,8 @@ impl OptionOrder {
 }
 
 /// An account named in a request.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = option::AccountRef)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct AccountRef {
     account_id: Loose,
@@ -233,7 +251,8 @@ pub(super) fn session_id(value: &Loose) -> Result<SessionId, ApiError> {
     text.parse::<u64>().map(SessionId).map_err(|_| bad())
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = option::PlaceBody)]
 #[serde(rename_all = "camelCase")]
 struct PlaceBody {
     #[serde(default)]
@@ -265,6 +284,17 @@ macro_rules! for_kind {
 }
 pub(super) use for_kind;
 
+#[utoipa::path(
+    post,
+    path = "/api/copy_trading_account/place_order/COMMON",
+    tag = "Options (single leg)",
+    operation_id = "post_copy_trading_account_place_order_COMMON",
+    request_body = PlaceBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn place_order(
     state: web::Data<AppState>,
     session: Session,
@@ -286,7 +316,8 @@ async fn place_order(
     copy_commands::run(&state, command(agent, action)).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = option::ExitBody)]
 #[serde(rename_all = "camelCase")]
 struct ExitBody {
     all_trading_accounts_order_list: Vec<AccountRef>,
@@ -294,6 +325,17 @@ struct ExitBody {
     order: OrderFields,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/copy_trading_account/exit_order/COMMON",
+    tag = "Options (single leg)",
+    operation_id = "post_copy_trading_account_exit_order_COMMON",
+    request_body = ExitBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn exit_order(
     state: web::Data<AppState>,
     session: Session,
@@ -315,7 +357,8 @@ async fn exit_order(
     copy_commands::run(&state, command(agent, Action::Exit { exits })).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = option::ExitEntry)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct ExitEntry {
     account_id: Loose,
@@ -323,7 +366,8 @@ pub(super) struct ExitEntry {
     order: OrderFields,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = option::ExitMultipleBody)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct ExitMultipleBody {
     orders_to_exit: Vec<ExitEntry>,
@@ -362,7 +406,8 @@ pub(super) async fn exit_order_multiple(
     copy_commands::run(&state, command).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = option::ReplaceBody)]
 #[serde(rename_all = "camelCase")]
 struct ReplaceBody {
     #[serde(rename = "agentTradingSessionID")]
@@ -390,6 +435,17 @@ pub(super) fn pairs(
         .collect()
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/copy_trading_account/replace_order/COMMON",
+    tag = "Options (single leg)",
+    operation_id = "put_copy_trading_account_replace_order_COMMON",
+    request_body = ReplaceBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn replace_order(
     state: web::Data<AppState>,
     session: Session,
@@ -408,7 +464,8 @@ async fn replace_order(
     copy_commands::run(&state, command(agent, action)).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = option::IndividualBody)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct IndividualBody {
     #[serde(rename = "agentTradingSessionID")]
@@ -417,7 +474,8 @@ pub(super) struct IndividualBody {
     option_chain_order_id: Loose,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = option::ReplaceIndividualBody)]
 #[serde(rename_all = "camelCase")]
 struct ReplaceIndividualBody {
     #[serde(flatten)]
@@ -426,6 +484,17 @@ struct ReplaceIndividualBody {
     order: OrderFields,
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/copy_trading_account/replace_order_individual/COMMON",
+    tag = "Options (single leg)",
+    operation_id = "put_copy_trading_account_replace_order_individual_COMMON",
+    request_body = ReplaceIndividualBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn replace_order_individual(
     state: web::Data<AppState>,
     session: Session,
@@ -445,7 +514,8 @@ async fn replace_order_individual(
     copy_commands::run(&state, command(agent, action)).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = option::CancelBody)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct CancelBody {
     #[serde(rename = "agentTradingSessionID")]
@@ -504,6 +574,14 @@ pub(super) async fn cancel_order_individual(
     .await
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/copy_trading_account/fetch_trade_status/COMMON",
+    tag = "Options (single leg)",
+    operation_id = "get_copy_trading_account_fetch_trade_status_COMMON",
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+)]
 async fn fetch_trade_status(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -533,7 +611,8 @@ pub(super) async fn poll_open_sessions(state: &AppState, agent: AgentId, kind: T
     futures::future::join_all(polls).await;
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct ChainQuery {
     option_contract_ticker_name: String,
@@ -550,6 +629,14 @@ struct ChainEntry {
     mark: f64,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/copy_trading_account/get_option_chain_list/COMMON",
+    tag = "Options (single leg)",
+    operation_id = "get_copy_trading_account_get_option_chain_list_COMMON",
+    params(ChainQuery),
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn option_chain(
     state: web::Data<AppState>,
     session: Session,

@@ -4,6 +4,7 @@ mod agent_account;
 mod copy_commands;
 mod copy_trading;
 mod guards;
+pub mod openapi;
 mod operator;
 mod option_contract;
 mod option_views;
@@ -14,6 +15,8 @@ mod stock_views;
 mod trading_account;
 mod vertical_trading;
 mod vertical_views;
+
+use std::collections::BTreeSet;
 
 use actix_web::{HttpResponse, web};
 
@@ -57,6 +60,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
             .configure(vertical_trading::configure)
             .configure(stock_trading::configure)
             .configure(stock_lists::configure)
+            .configure(openapi::configure)
             .default_service(web::to(not_found)),
     );
     if state.services.brokers.paper.is_some() {
@@ -67,13 +71,29 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
     }
 }
 
+/// The `/api` paths [`mount`] has registered in this process (each written as `/api` + its path), so
+/// tests can walk the route table.
+static MOUNTED: std::sync::Mutex<BTreeSet<String>> = std::sync::Mutex::new(BTreeSet::new());
+
+/// Every `/api` path mounted so far (all of them once an app has been configured), sorted.
+pub fn mounted_api_paths() -> Vec<String> {
+    MOUNTED
+        .lock()
+        .map(|paths| paths.iter().cloned().collect())
+        .unwrap_or_default()
+}
+
 /// Mounts each `(path, route)` at both spellings of its path, one resource per path (routes of the same
-/// path share it); other methods answer 405.
+/// path share it); other methods answer 405. Paths are relative to `/api` and are recorded for
+/// [`mounted_api_paths`].
 pub(crate) fn mount<const N: usize>(
     cfg: &mut web::ServiceConfig,
     routes: [(&str, actix_web::Route); N],
 ) {
     let mut resources: Vec<(&str, actix_web::Resource)> = Vec::new();
+    if let Ok(mut mounted) = MOUNTED.lock() {
+        mounted.extend(routes.iter().map(|(path, _)| format!("/api{path}")));
+    }
     for (path, route) in routes {
         match resources.iter().position(|(p, _)| *p == path) {
             Some(index) => {

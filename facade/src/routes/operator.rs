@@ -47,6 +47,13 @@ struct AccountHealthRow {
     refresh_token_expires_in_seconds: Option<i64>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/operator/accounts",
+    tag = "Operator",
+    operation_id = "get_operator_accounts",
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn accounts(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let now = state.services.clock.now();
@@ -78,13 +85,22 @@ async fn accounts(state: web::Data<AppState>, session: Session) -> Result<HttpRe
         .json(rows))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = operator::WriteLimit)]
 #[serde(rename_all = "camelCase")]
 struct WriteLimit {
     account_username: String,
     write_limit_per_minute: u32,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/operator/account_write_limit",
+    tag = "Operator",
+    operation_id = "post_operator_account_write_limit",
+    request_body = WriteLimit,
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+)]
 async fn set_write_limit(
     state: web::Data<AppState>,
     session: Session,
@@ -124,6 +140,13 @@ fn settings_answer(
     })
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/operator/settings",
+    tag = "Operator",
+    operation_id = "get_operator_settings",
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn get_settings(
     state: web::Data<AppState>,
     session: Session,
@@ -132,13 +155,23 @@ async fn get_settings(
     Ok(HttpResponse::Ok().json(settings_answer(&state, agent)?))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = operator::SettingsChange)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct SettingsChange {
     read_limit_per_minute: Option<u32>,
+    #[schema(value_type = Option<super::openapi::TierMultipliersSchema>)]
     tier_multipliers: Option<TierMultipliers>,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/operator/settings",
+    tag = "Operator",
+    operation_id = "post_operator_settings",
+    request_body = SettingsChange,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn set_settings(
     state: web::Data<AppState>,
     session: Session,

@@ -53,7 +53,8 @@ struct ListAnswer<T> {
     list: Vec<T>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = option_contract::SymbolBody)]
 #[serde(rename_all = "camelCase")]
 struct SymbolBody {
     option_chain_symbol: String,
@@ -74,6 +75,13 @@ fn ticker(value: &str) -> Result<String, ApiError> {
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/option_contract/get_option_contract_list",
+    tag = "Option contracts",
+    operation_id = "get_option_contract_get_option_contract_list",
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn list(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     Ok(HttpResponse::Ok().json(
@@ -84,6 +92,14 @@ async fn list(state: web::Data<AppState>, session: Session) -> Result<HttpRespon
     ))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/option_contract/add_option_contract",
+    tag = "Option contracts",
+    operation_id = "post_option_contract_add_option_contract",
+    request_body = SymbolBody,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn add(
     state: web::Data<AppState>,
     session: Session,
@@ -109,6 +125,14 @@ async fn add(
     }
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/option_contract/remove_option_contract",
+    tag = "Option contracts",
+    operation_id = "delete_option_contract_remove_option_contract",
+    request_body = SymbolBody,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn remove(
     state: web::Data<AppState>,
     session: Session,
@@ -132,6 +156,13 @@ async fn remove(
     }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/option_contract_save_order/get_option_contract_save_order_list/COMMON",
+    tag = "Option contracts",
+    operation_id = "get_option_contract_save_order_get_option_contract_save_order_list_COMMON",
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn saved_list(
     state: web::Data<AppState>,
     session: Session,
@@ -143,7 +174,8 @@ async fn saved_list(
     }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = option_contract::SaveBody)]
 #[serde(rename_all = "camelCase")]
 struct SaveBody {
     option_chain_symbol: String,
@@ -155,6 +187,14 @@ struct SaveBody {
     option_chain_price: Loose,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/option_contract_save_order/add_option_contract_save_order/COMMON",
+    tag = "Option contracts",
+    operation_id = "post_option_contract_save_order_add_option_contract_save_order_COMMON",
+    request_body = SaveBody,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn saved_add(
     state: web::Data<AppState>,
     session: Session,
@@ -206,6 +246,14 @@ async fn saved_add(
     }))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/option_contract_save_order/remove_option_contract_save_order/COMMON",
+    tag = "Option contracts",
+    operation_id = "delete_option_contract_save_order_remove_option_contract_save_order_COMMON",
+    request_body = SymbolBody,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn saved_remove(
     state: web::Data<AppState>,
     session: Session,

@@ -54,7 +54,8 @@ where
     })
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = stock_lists::SymbolBody)]
 #[serde(rename_all = "camelCase")]
 struct SymbolBody {
     #[serde(default)]
@@ -65,6 +66,13 @@ fn symbol(body: &SymbolBody) -> Result<String, ApiError> {
     stock_symbol(&body.stock_symbol).map_err(|err| ApiError::BadRequest(err.to_string()))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/stock_save_order/get_stock_save_order_list",
+    tag = "Stock lists",
+    operation_id = "get_stock_save_order_get_stock_save_order_list",
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn saved_list(
     state: web::Data<AppState>,
     session: Session,
@@ -112,6 +120,14 @@ fn saved(order: &StockOrder) -> SavedStockOrder {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/stock_save_order/add_stock_save_order",
+    tag = "Stock lists",
+    operation_id = "post_stock_save_order_add_stock_save_order",
+    request_body = StockFields,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn saved_add(
     state: web::Data<AppState>,
     session: Session,
@@ -127,6 +143,14 @@ async fn saved_add(
     ))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/stock_save_order/remove_stock_save_order",
+    tag = "Stock lists",
+    operation_id = "delete_stock_save_order_remove_stock_save_order",
+    request_body = SymbolBody,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn saved_remove(
     state: web::Data<AppState>,
     session: Session,
@@ -143,6 +167,13 @@ async fn saved_remove(
     Ok(listed(list))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/stock/get_stock_list",
+    tag = "Stock lists",
+    operation_id = "get_stock_get_stock_list",
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn watch_list(
     state: web::Data<AppState>,
     session: Session,
@@ -151,6 +182,14 @@ async fn watch_list(
     Ok(HttpResponse::Ok().json(state.store.watch_lists()?.get(agent, WatchList::Stocks)?))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/stock/add_stock",
+    tag = "Stock lists",
+    operation_id = "post_stock_add_stock",
+    request_body = SymbolBody,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn watch_add(
     state: web::Data<AppState>,
     session: Session,
@@ -172,6 +211,14 @@ async fn watch_add(
     }
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/stock/remove_stock",
+    tag = "Stock lists",
+    operation_id = "delete_stock_remove_stock",
+    request_body = SymbolBody,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn watch_remove(
     state: web::Data<AppState>,
     session: Session,

@@ -72,6 +72,14 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     );
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/stock_copy_trading/database",
+    tag = "Stocks",
+    operation_id = "get_stock_copy_trading_database",
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+)]
 async fn orders(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -81,6 +89,14 @@ async fn orders(
     stock_orders_answer(&state, &req, agent)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/stock_copy_trading_position/database",
+    tag = "Stocks",
+    operation_id = "get_stock_copy_trading_position_database",
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+)]
 async fn positions(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -90,6 +106,14 @@ async fn positions(
     stock_positions_answer(&state, &req, agent)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/stock_copy_trading/fetch_trade_status",
+    tag = "Stocks",
+    operation_id = "get_stock_copy_trading_fetch_trade_status",
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+)]
 async fn fetch_trade_status(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -101,7 +125,8 @@ async fn fetch_trade_status(
 }
 
 /// The stock form's fields as the spec's bodies carry them; numbers may come as JSON numbers or text.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[schema(as = stock::StockFields)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct StockFields {
     #[serde(default)]
@@ -163,7 +188,8 @@ impl StockFields {
 }
 
 /// An account named in a request, with its order when the call is about one.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = stock::AccountRef)]
 #[serde(rename_all = "camelCase")]
 struct AccountRef {
     account_id: Loose,
@@ -201,7 +227,8 @@ fn command(agent: AgentId, action: Action) -> CopyCommand {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = stock::PlaceBody)]
 #[serde(rename_all = "camelCase")]
 struct PlaceBody {
     #[serde(default)]
@@ -210,6 +237,17 @@ struct PlaceBody {
     order: StockFields,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/stock_copy_trading/place_order",
+    tag = "Stocks",
+    operation_id = "post_stock_copy_trading_place_order",
+    request_body = PlaceBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn place_order(
     state: web::Data<AppState>,
     session: Session,
@@ -245,7 +283,8 @@ fn exit_for(holdings: &PolledHoldings<'_>, account: AccountId, order: &StockOrde
         .request(order.quantity())
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = stock::ExitBody)]
 #[serde(rename_all = "camelCase")]
 struct ExitBody {
     #[serde(default)]
@@ -254,6 +293,17 @@ struct ExitBody {
     order: StockFields,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/stock_copy_trading/exit_order",
+    tag = "Stocks",
+    operation_id = "post_stock_copy_trading_exit_order",
+    request_body = ExitBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn exit_order(
     state: web::Data<AppState>,
     session: Session,
@@ -278,7 +328,8 @@ async fn exit_order(
     copy_commands::run(&state, command(agent, Action::Exit { exits })).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = stock::ExitEntry)]
 #[serde(rename_all = "camelCase")]
 struct ExitEntry {
     account_id: Loose,
@@ -286,12 +337,24 @@ struct ExitEntry {
     order: StockFields,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = stock::ExitMultipleBody)]
 #[serde(rename_all = "camelCase")]
 struct ExitMultipleBody {
     orders_to_exit: Vec<ExitEntry>,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/stock_copy_trading/exit_order_multiple",
+    tag = "Stocks",
+    operation_id = "post_stock_copy_trading_exit_order_multiple",
+    request_body = ExitMultipleBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn exit_order_multiple(
     state: web::Data<AppState>,
     session: Session,
@@ -323,7 +386,8 @@ async fn exit_order_multiple(
     copy_commands::run(&state, command(agent, Action::Exit { exits })).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = stock::ReplaceBody)]
 #[serde(rename_all = "camelCase")]
 struct ReplaceBody {
     #[serde(rename = "agentTradingSessionID")]
@@ -333,6 +397,17 @@ struct ReplaceBody {
     order: StockFields,
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/stock_copy_trading/replace_order",
+    tag = "Stocks",
+    operation_id = "put_stock_copy_trading_replace_order",
+    request_body = ReplaceBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn replace_order(
     state: web::Data<AppState>,
     session: Session,
@@ -352,7 +427,8 @@ async fn replace_order(
 }
 
 /// One account's order of a session (replace and cancel of one row).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = stock::IndividualBody)]
 #[serde(rename_all = "camelCase")]
 struct IndividualBody {
     #[serde(rename = "agentTradingSessionID")]
@@ -361,7 +437,8 @@ struct IndividualBody {
     stock_order_id: Loose,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = stock::ReplaceIndividualBody)]
 #[serde(rename_all = "camelCase")]
 struct ReplaceIndividualBody {
     #[serde(flatten)]
@@ -370,6 +447,17 @@ struct ReplaceIndividualBody {
     order: StockFields,
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/stock_copy_trading/replace_order_individual",
+    tag = "Stocks",
+    operation_id = "put_stock_copy_trading_replace_order_individual",
+    request_body = ReplaceIndividualBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn replace_order_individual(
     state: web::Data<AppState>,
     session: Session,
@@ -389,7 +477,8 @@ async fn replace_order_individual(
     copy_commands::run(&state, command(agent, action)).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = stock::CancelBody)]
 #[serde(rename_all = "camelCase")]
 struct CancelBody {
     #[serde(rename = "agentTradingSessionID")]
@@ -397,6 +486,17 @@ struct CancelBody {
     all_trading_accounts_order_list: Vec<AccountRef>,
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/stock_copy_trading/cancel_order",
+    tag = "Stocks",
+    operation_id = "delete_stock_copy_trading_cancel_order",
+    request_body = CancelBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn cancel_order(
     state: web::Data<AppState>,
     session: Session,
@@ -413,6 +513,17 @@ async fn cancel_order(
     copy_commands::run(&state, command(agent, action)).await
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/stock_copy_trading/cancel_order_individual",
+    tag = "Stocks",
+    operation_id = "delete_stock_copy_trading_cancel_order_individual",
+    request_body = IndividualBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn cancel_order_individual(
     state: web::Data<AppState>,
     session: Session,
@@ -430,7 +541,8 @@ async fn cancel_order_individual(
     copy_commands::run(&state, command(agent, action)).await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct QuoteQuery {
     stock_symbol: String,
@@ -445,6 +557,14 @@ struct QuoteAnswer {
     mark: f64,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/stock_copy_trading/get_stock_quotes",
+    tag = "Stocks",
+    operation_id = "get_stock_copy_trading_get_stock_quotes",
+    params(QuoteQuery),
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn stock_quotes(
     state: web::Data<AppState>,
     session: Session,

@@ -194,7 +194,8 @@ pub(super) fn account_failure(err: &AccountError) -> ApiError {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = trading_account::AddAccount)]
 #[serde(rename_all = "camelCase")]
 struct AddAccount {
     account_name: String,
@@ -203,6 +204,14 @@ struct AddAccount {
     account_type: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/trading_account/login",
+    tag = "Trading accounts",
+    operation_id = "post_trading_account_login",
+    request_body = AddAccount,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn add_account(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -267,7 +276,8 @@ fn paper_callback(req: &HttpRequest) -> String {
     format!("{}://{}{PAPER_CALLBACK_PATH}", info.scheme(), info.host())
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = trading_account::ByUsername)]
 #[serde(rename_all = "camelCase")]
 struct ByUsername {
     account_username: String,
@@ -298,6 +308,14 @@ fn money(value: Option<rust_decimal::Decimal>) -> Option<f64> {
     value.and_then(|v| v.to_f64())
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/trading_account/account_fetch",
+    tag = "Trading accounts",
+    operation_id = "post_trading_account_account_fetch",
+    request_body = ByUsername,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn account_fetch(
     state: web::Data<AppState>,
     session: Session,
@@ -331,12 +349,21 @@ async fn account_fetch(
     }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = trading_account::ByName)]
 #[serde(rename_all = "camelCase")]
-struct ByName {
+pub(super) struct ByName {
     account_name: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/trading_account/delete_account",
+    tag = "Trading accounts",
+    operation_id = "post_trading_account_delete_account",
+    request_body = ByName,
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+)]
 async fn delete_account(
     state: web::Data<AppState>,
     session: Session,
@@ -356,6 +383,13 @@ async fn delete_account(
     Ok(text_success())
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/trading_account/database",
+    tag = "Trading accounts",
+    operation_id = "get_trading_account_database",
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn database(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let rows: Vec<AccountRow> = state
@@ -370,7 +404,8 @@ async fn database(state: web::Data<AppState>, session: Session) -> Result<HttpRe
         .json(rows))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = trading_account::AccessTokenRequest)]
 #[serde(rename_all = "camelCase")]
 struct AccessTokenRequest {
     account_name: String,
@@ -410,6 +445,14 @@ fn code_from(pasted: &str) -> Result<AuthorizationCode, ApiError> {
     Ok(AuthorizationCode::new(pasted.to_owned()))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/trading_account/get_access_token_from_authorization_code",
+    tag = "Trading accounts",
+    operation_id = "post_trading_account_get_access_token_from_authorization_code",
+    request_body = AccessTokenRequest,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn get_access_token(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -443,13 +486,22 @@ fn redirect_uri(state: &AppState, req: &HttpRequest) -> String {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = trading_account::SetType)]
 #[serde(rename_all = "camelCase")]
 struct SetType {
     account_username: String,
     account_type: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/trading_account/set_account_type",
+    tag = "Trading accounts",
+    operation_id = "post_trading_account_set_account_type",
+    request_body = SetType,
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+)]
 async fn set_account_type(
     state: web::Data<AppState>,
     session: Session,
@@ -465,13 +517,22 @@ async fn set_account_type(
     Ok(text_success())
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = trading_account::SetActive)]
 #[serde(rename_all = "camelCase")]
 struct SetActive {
     account_username: String,
     account_trading_active: bool,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/trading_account/trading_active",
+    tag = "Trading accounts",
+    operation_id = "post_trading_account_trading_active",
+    request_body = SetActive,
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+)]
 async fn trading_active(
     state: web::Data<AppState>,
     session: Session,
@@ -487,6 +548,13 @@ async fn trading_active(
     Ok(text_success())
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/trading_account/fetch_trading_account_data_from_refresh_token",
+    tag = "Trading accounts",
+    operation_id = "get_trading_account_fetch_trading_account_data_from_refresh_token",
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+)]
 async fn refresh_all(
     state: web::Data<AppState>,
     session: Session,
@@ -517,6 +585,14 @@ struct Credentials {
     account_password: String,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/trading_account/credentials",
+    tag = "Trading accounts",
+    operation_id = "post_trading_account_credentials",
+    request_body = ByUsername,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn credentials(
     state: web::Data<AppState>,
     session: Session,
@@ -533,7 +609,8 @@ async fn credentials(
         }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct UrlQuery {
     account_username: String,
@@ -544,6 +621,14 @@ struct UrlAnswer {
     url: String,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/trading_account/authorization_url",
+    tag = "Trading accounts",
+    operation_id = "get_trading_account_authorization_url",
+    params(UrlQuery),
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn authorization_url(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -83,6 +83,14 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     );
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/copy_trading_account/database/VERTICAL",
+    tag = "Vertical spreads",
+    operation_id = "get_copy_trading_account_database_VERTICAL",
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+)]
 async fn orders(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -92,6 +100,14 @@ async fn orders(
     orders_answer(&state, &req, agent, KIND)
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/copy_trading_position_account/database/VERTICAL",
+    tag = "Vertical spreads",
+    operation_id = "get_copy_trading_position_account_database_VERTICAL",
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+)]
 async fn positions(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -103,6 +119,14 @@ async fn positions(
     Ok(with_etag(&req, tag, bytes))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/copy_trading_account/fetch_trade_status/VERTICAL",
+    tag = "Vertical spreads",
+    operation_id = "get_copy_trading_account_fetch_trade_status_VERTICAL",
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+)]
 async fn fetch_trade_status(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -118,7 +142,8 @@ fn bad(err: &InvalidField) -> ApiError {
 }
 
 /// A leg as the spec's bodies send it.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, utoipa::ToSchema)]
+#[schema(as = vertical::LegBody)]
 #[serde(rename_all = "camelCase")]
 struct LegBody {
     #[serde(default)]
@@ -197,7 +222,8 @@ async fn check_in_chain(
     Ok(())
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = vertical::PlaceBody)]
 #[serde(rename_all = "camelCase")]
 struct PlaceBody {
     #[serde(default)]
@@ -205,6 +231,17 @@ struct PlaceBody {
     order_legs: Vec<LegBody>,
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/copy_trading_account/place_order/VERTICAL",
+    tag = "Vertical spreads",
+    operation_id = "post_copy_trading_account_place_order_VERTICAL",
+    request_body = PlaceBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn place_order(
     state: web::Data<AppState>,
     session: Session,
@@ -236,7 +273,8 @@ async fn place_order(
     .await
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = vertical::ExitBody)]
 #[serde(rename_all = "camelCase")]
 struct ExitBody {
     all_trading_accounts_order_list: Vec<AccountRef>,
@@ -278,6 +316,17 @@ fn limit_net(vertical: &Vertical, price: &str) -> Result<Net, InvalidField> {
     Net::from_form(if credit { "NET_CREDIT" } else { "NET_DEBIT" }, price)
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/copy_trading_account/exit_order/VERTICAL",
+    tag = "Vertical spreads",
+    operation_id = "post_copy_trading_account_exit_order_VERTICAL",
+    request_body = ExitBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn exit_order(
     state: web::Data<AppState>,
     session: Session,
@@ -344,7 +393,8 @@ async fn exit_order(
 }
 
 /// A leg's new terms in a replace.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = vertical::LegUpdate)]
 #[serde(rename_all = "camelCase")]
 struct LegUpdate {
     account_id: Loose,
@@ -356,7 +406,8 @@ struct LegUpdate {
     new_price: Option<Loose>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = vertical::ReplaceLegsBody)]
 #[serde(rename_all = "camelCase")]
 struct ReplaceLegsBody {
     #[serde(rename = "agentTradingSessionID")]
@@ -364,6 +415,17 @@ struct ReplaceLegsBody {
     legs_to_update: Vec<LegUpdate>,
 }
 
+#[utoipa::path(
+    put,
+    path = "/api/copy_trading_account/replace_individual_legs/VERTICAL",
+    tag = "Vertical spreads",
+    operation_id = "put_copy_trading_account_replace_individual_legs_VERTICAL",
+    request_body = ReplaceLegsBody,
+    responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
+        (String = "text/plain", example = json!("success")),
+        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+    )), crate::routes::openapi::Refusals)
+)]
 async fn replace_individual_legs(
     state: web::Data<AppState>,
     session: Session,
@@ -430,12 +492,20 @@ fn sets_answer(list: Vec<SavedSet>) -> HttpResponse {
     })
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/option_contract_save_order/get_option_contract_save_order_list/VERTICAL",
+    tag = "Vertical spreads",
+    operation_id = "get_option_contract_save_order_get_option_contract_save_order_list_VERTICAL",
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn list_sets(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     Ok(sets_answer(state.store.saved_sets()?.list(agent)?))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = vertical::AddSetBody)]
 #[serde(rename_all = "camelCase")]
 struct AddSetBody {
     set_name: String,
@@ -445,6 +515,14 @@ struct AddSetBody {
 /// The most characters a set name may have.
 const SET_NAME_MAX: usize = 100;
 
+#[utoipa::path(
+    post,
+    path = "/api/option_contract_save_order/add_option_contract_save_order/VERTICAL",
+    tag = "Vertical spreads",
+    operation_id = "post_option_contract_save_order_add_option_contract_save_order_VERTICAL",
+    request_body = AddSetBody,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn add_set(
     state: web::Data<AppState>,
     session: Session,
@@ -499,12 +577,21 @@ async fn add_set(
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = vertical::RemoveSetBody)]
 #[serde(rename_all = "camelCase")]
 struct RemoveSetBody {
     set_name: String,
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/option_contract_save_order/remove_option_contract_save_order/VERTICAL",
+    tag = "Vertical spreads",
+    operation_id = "delete_option_contract_save_order_remove_option_contract_save_order_VERTICAL",
+    request_body = RemoveSetBody,
+    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
 async fn remove_set(
     state: web::Data<AppState>,
     session: Session,
@@ -515,5 +602,10 @@ async fn remove_set(
     if name.is_empty() {
         return Err(ApiError::BadRequest("Set Name is required".into()));
     }
-    Ok(sets_answer(state.store.saved_sets()?.remove(agent, &name)?))
+    let sets = state.store.saved_sets()?;
+    // Like the other saved items: a name the agent has no set of is refused, not silently ignored.
+    if !sets.list(agent)?.iter().any(|set| set.set_name == name) {
+        return Err(ApiError::NotFound("No saved set with that Set Name".into()));
+    }
+    Ok(sets_answer(sets.remove(agent, &name)?))
 }

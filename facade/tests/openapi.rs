@@ -1,0 +1,134 @@
+//! The OpenAPI description at `GET /api/openapi.json`: served without a session, OpenAPI 3.1, and
+//! complete: every method of every mounted `/api` path is described, and nothing else is.
+
+#[macro_use]
+mod support;
+
+use actix_web::http::{Method, StatusCode};
+use actix_web::test;
+use serde_json::Value;
+use support::{TestApp, json_of};
+
+const METHODS: [Method; 5] = [
+    Method::GET,
+    Method::POST,
+    Method::PUT,
+    Method::DELETE,
+    Method::PATCH,
+];
+
+#[actix_web::test]
+async fn the_document_is_served_without_a_session_and_is_openapi_3_1() {
+    let app = TestApp::new(|_| {});
+    let service = test::init_service(facade::app::build(app.state.clone())).await;
+    let response = test::call_service(
+        &service,
+        test::TestRequest::get()
+            .uri("/api/openapi.json")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().ok()),
+        Some(Some("application/json"))
+    );
+    let (_, text) = support::status_and_text(response).await;
+    let doc = json_of(&text);
+    assert_eq!(doc["openapi"], "3.1.0");
+    assert_eq!(doc["info"]["title"], "copydesk API");
+    // The error shape with its example, and the text answers as text/plain.
+    assert_eq!(
+        doc["components"]["schemas"]["ErrorBody"]["required"],
+        serde_json::json!(["error", "code"])
+    );
+    let logout = &doc["paths"]["/api/agent_account/logout"]["post"]["responses"];
+    assert_eq!(logout["200"]["content"]["text/plain"]["example"], "success");
+    assert_eq!(
+        logout["401"]["content"]["application/json"]["example"],
+        serde_json::json!({"error": "Please log in first", "code": "unauthorized"})
+    );
+    let orders = &doc["paths"]["/api/stock_copy_trading/database"]["get"]["responses"];
+    assert!(orders["304"].is_object(), "the ETag tables document 304");
+    let place = &doc["paths"]["/api/stock_copy_trading/place_order"]["post"];
+    assert!(
+        place["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("#/components/schemas/")),
+        "bodies are described by schemas: {place}"
+    );
+}
+
+#[actix_web::test]
+async fn the_browsable_page_and_its_assets_are_served_locally() {
+    let app = TestApp::new(|_| {});
+    let service = test::init_service(facade::app::build(app.state.clone())).await;
+    for (path, kind, needle) in [
+        ("/api/docs", "text/html", "/api/docs/api-docs.js"),
+        (
+            "/api/docs/api-docs.js",
+            "text/javascript",
+            "/api/openapi.json",
+        ),
+        ("/api/docs/api-docs.css", "text/css", ".operation"),
+    ] {
+        let response =
+            test::call_service(&service, test::TestRequest::get().uri(path).to_request()).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
+        assert!(content_type.starts_with(kind), "{path}: {content_type}");
+        let (_, text) = support::status_and_text(response).await;
+        assert!(text.contains(needle), "{path}");
+        assert!(
+            !text.contains("http://") && !text.contains("https://"),
+            "{path} loads nothing from elsewhere"
+        );
+        assert!(!text.contains("<script>"), "{path} has no inline script");
+    }
+}
+
+/// Walks the route table: every mounted path answers each method either with its handler or with 405;
+/// the document must list exactly the methods that reach a handler.
+#[actix_web::test]
+async fn every_mounted_route_is_in_the_document_and_nothing_else_is() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let doc: Value = serde_json::from_str(facade::routes::openapi::document_json()).expect("JSON");
+    let paths = facade::routes::mounted_api_paths();
+    assert!(paths.len() > 60, "the route table is walked: {paths:?}");
+    let mut missing = Vec::new();
+    let mut extra = Vec::new();
+    for path in &paths {
+        for method in METHODS {
+            let request = test::TestRequest::default()
+                .method(method.clone())
+                .uri(path)
+                .insert_header(("content-type", "application/json"))
+                .set_payload("{}");
+            let (status, _) = call!(&service, request);
+            let mounted = status != StatusCode::METHOD_NOT_ALLOWED;
+            let described = doc["paths"][path.as_str()][method.as_str().to_lowercase()].is_object();
+            if mounted && !described {
+                missing.push(format!("{method} {path}"));
+            }
+            if described && !mounted {
+                extra.push(format!("{method} {path}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "routes the document lacks: {missing:?}");
+    assert!(
+        extra.is_empty(),
+        "documented calls that are not mounted: {extra:?}"
+    );
+    let documented = doc["paths"].as_object().map_or(0, |p| p.len());
+    assert_eq!(documented, paths.len(), "every documented path is mounted");
+}
