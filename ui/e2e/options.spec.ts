@@ -178,6 +178,11 @@ test("an order is saved from the place dialog and placed again from the PUT list
   await puts.getByRole("button", { name: `Place ${description}` }).click();
   await expect(dialog.getByLabel("Stock Pair")).toHaveValue("NVDA");
   await expect(dialog.getByLabel("Description")).toHaveValue(description);
+  // CALL or PUT, the expiry and the strike come from the saved option symbol; the saved price stays.
+  await expect(dialog.getByRole("checkbox", { name: "PUT" })).toBeChecked();
+  await expect(dialog.getByLabel("Option Chain")).not.toHaveValue("");
+  await expect(dialog.getByRole("combobox", { name: "Strike Price" })).toHaveValue(/^\d+(\.\d+)?$/);
+  await expect(dialog.getByLabel("Description")).toHaveValue(description);
   await expect(dialog.getByLabel("Price", { exact: true })).toHaveValue("0.05");
   await dialog.getByRole("button", { name: "Place order" }).click();
   await expectToast(page, "success", "Place order successful");
@@ -238,7 +243,8 @@ test("replace and cancel of checked orders with none checked warn, and LIMIT wit
   await chooseFromChain(dialog, "AAPL", "PUT");
   await dialog.getByLabel("Price", { exact: true }).fill("0");
   await dialog.getByRole("button", { name: "Place order" }).click();
-  await expectToast(page, "danger", "Copy trading failed: optionChainPrice is required for LIMIT orders");
+  await expectToast(page, "danger", "Copy trading failed: Price must be more than 0 for a LIMIT order");
+  await expect(dialog.getByLabel("Price", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "CANCEL" }).click();
   await dismissToasts(page);
@@ -262,4 +268,37 @@ test("replace and cancel of checked orders with none checked warn, and LIMIT wit
   await expectToast(page, "success", "Order deleted successful");
   await expect(sessionCell(session, "Status")).toHaveText("CANCELED");
   await expect(session.getByRole("button", { name: `Cancel session ${sessionId}` })).toBeDisabled();
+});
+
+test("a bad quantity is marked under its field before any request is sent", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await setUp(page, "optbadqty");
+  const dialog = await openPlaceDialog(page);
+  await chooseFromChain(dialog, "AAPL", "CALL");
+  await dialog.getByLabel("Price", { exact: true }).fill("0.01");
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() !== "GET") {
+      sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    }
+  });
+
+  const quantity = dialog.getByLabel("Option Contract Total");
+  await quantity.fill("2.5");
+  await expect(quantity).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByText("Must be a whole number of at least 1", { exact: true })).toBeVisible();
+  await dialog.getByRole("button", { name: "Place order" }).click();
+  await expectToast(page, "danger", "Copy trading failed: Option Contract Total must be a whole number of at least 1");
+  await quantity.fill("0");
+  await dialog.getByRole("button", { name: "Place order" }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Must be a whole number of at least 1", { exact: true })).toBeVisible();
+  expect(sent).toEqual([]);
+
+  // A whole number clears the mark and the order goes out.
+  await quantity.fill("1");
+  await expect(quantity).toHaveAttribute("aria-invalid", "false");
+  await dialog.getByRole("button", { name: "Place order" }).click();
+  await expectToast(page, "success", "Place order successful");
+  expect(sent).toEqual(["POST /api/copy_trading_account/place_order/COMMON"]);
 });

@@ -279,6 +279,22 @@ describe("OptionTradingSection side lists", () => {
     expect(within(dialog).getByLabelText("Price")).toHaveValue("1.5");
   });
 
+  it("P on a session opens the place dialog with its contract picked: CALL, expiry and strike", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderOptionScreen({ rows: [orderRowJson(3, 1, { optionChainPrice: 1.4 })] });
+
+    await user.click(await within(ordersTable()).findByRole("button", { name: "Place session 3 again" }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Option Place Order On All Active Accounts" });
+    await waitFor(() => expect(within(dialog).getByLabelText("Option Chain")).toHaveValue("2024-10-18:4"));
+    expect(within(dialog).getByRole("checkbox", { name: "CALL" })).toBeChecked();
+    expect(within(dialog).getByRole("checkbox", { name: "PUT" })).not.toBeChecked();
+    expect(within(dialog).getByLabelText("Strike Price")).toHaveValue("230.0");
+    expect(within(dialog).getByLabelText("Description")).toHaveValue("AAPL 10/18/2024 230.00 C");
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("1.4");
+    expect(showOutcome).not.toHaveBeenCalled();
+  });
+
   it("adds a favourite upper-cased and warns about a duplicate", async () => {
     const user = userEvent.setup({ delay: null });
     const { server, fake } = renderOptionScreen({ tickers: ["AAPL"] });
@@ -320,7 +336,7 @@ describe("OptionTradingSection side lists", () => {
     await user.click(await screen.findByRole("button", { name: "Remove AAPL" }));
 
     await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Failed to remove favorite." }),
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Failed to remove favorite. boom" }),
     );
   });
 });

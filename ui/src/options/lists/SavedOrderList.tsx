@@ -4,6 +4,7 @@ import { TrashIcon } from "@blueprintjs/icons";
 import { observer } from "mobx-react-lite";
 import type { SavedOptionOrder } from "./SavedOptionOrder";
 import { useStores } from "../../shared/shell/StoreContext";
+import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
 import { showOutcome } from "../../shared/shell/toaster";
 import { RoundButton } from "../../shared/tables/RoundButton";
 
@@ -31,7 +32,7 @@ export const SavedOrderList = observer(function SavedOrderList({ title, orders }
               letter="P"
               label={`Place ${order.optionChainDescription}`}
               intent={Intent.SUCCESS}
-              onClick={() => options.placeSaved(order)}
+              onClick={() => void options.placeSaved(order).then(showOutcomeIfAny)}
             />
             <span className="cd-saved-description">{order.optionChainDescription}</span>
             <Button
