@@ -66,7 +66,7 @@ test("a LIMIT order placed through the chain pickers, replaced for selected rows
   await expect(viewRows.filter({ hasText: "Small A" }).getByRole("cell").nth(6)).toHaveText("1");
   await expect(view.getByRole("cell", { name: "WORKING", exact: true }).first().locator("span")).toHaveCSS(
     "color",
-    "rgb(209, 152, 11)",
+    "rgb(134, 97, 3)",
   );
 
   // Replace the two small accounts' orders together.
@@ -117,7 +117,7 @@ test("a MARKET order fills; its positions are exited, selected and changed", asy
   await expect(held.filter({ hasText: "Big C" }).getByRole("cell").nth(3)).toHaveText("3");
   await expect(held.filter({ hasText: "Small A" }).getByRole("cell").nth(3).locator("span")).toHaveCSS(
     "color",
-    "rgb(35, 133, 81)",
+    "rgb(28, 110, 66)",
   );
 
   // Selecting positions of different sizes is refused; the two small ones exit together.
@@ -301,4 +301,27 @@ test("a bad quantity is marked under its field before any request is sent", asyn
   await dialog.getByRole("button", { name: "Place order" }).click();
   await expectToast(page, "success", "Place order successful");
   expect(sent).toEqual(["POST /api/copy_trading_account/place_order/COMMON"]);
+});
+
+test("at 1366 px the account name of every position stays in view, in selection mode too", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await setUp(page, "optnames");
+  const description = await placeFromChain(page, "AAPL", "CALL", "MARKET");
+  await expect(positionRows(page)).toHaveCount(3);
+  const region = page.getByRole("region", { name: "Option positions table" });
+
+  for (const mode of ["normal", "selection"] as const) {
+    if (mode === "selection") {
+      await page.getByRole("button", { name: "Select Active Positions" }).click();
+      await expect(page.getByRole("checkbox", { name: `Select ${description} of Small A` })).toBeVisible();
+    }
+    const box = await region.boundingBox();
+    for (const name of ["Small A", "Small B", "Big C"]) {
+      const cell = positionRows(page).filter({ hasText: name }).getByRole("cell").last();
+      await expect(cell).toHaveText(name);
+      await expect(cell).toBeInViewport({ ratio: 1 });
+      const cellBox = await cell.boundingBox();
+      expect(cellBox !== null && box !== null && cellBox.x + cellBox.width <= box.x + box.width + 1).toBe(true);
+    }
+  }
 });

@@ -168,8 +168,7 @@ describe("AccountSection paging", () => {
     await user.click(button("First"));
     expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();
     expect(names()[0]).toBe("Account 1");
-    // Role queries over a table of 25 accounts are slow in jsdom when the suite shares the machine.
-  }, 20_000);
+  });
 });
 
 describe("AccountSection toolbar", () => {

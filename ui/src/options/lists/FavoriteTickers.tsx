@@ -14,7 +14,7 @@ export const FavoriteTickers = observer(function FavoriteTickers() {
 
   return (
     <section className="cd-favorites" aria-label="Favourite tickers">
-      <h4 className="cd-panel-title">Favourite Tickers</h4>
+      <h2 className="cd-panel-title">Favourite Tickers</h2>
       <TickerAddForm
         label={FAVORITE_INPUT_LABEL}
         value={contracts.favoriteInput}

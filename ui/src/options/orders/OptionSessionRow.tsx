@@ -86,7 +86,11 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
       <td>
         <StatusDot color={first.optionChainStatusColor} />
       </td>
-      <td>{first.accountName}</td>
+      <td>
+        <span className="cd-truncate cd-name" title={first.accountName}>
+          {first.accountName}
+        </span>
+      </td>
     </tr>
   );
 });

@@ -15,7 +15,7 @@ export const ContractListPanel = observer(function ContractListPanel() {
 
   return (
     <section className="cd-contract-panel" aria-label="Option contracts">
-      <h4 className="cd-panel-title">Option Contracts</h4>
+      <h3 className="cd-panel-title">Option Contracts</h3>
       <TickerAddForm
         label={CONTRACT_INPUT_LABEL}
         value={dialog.contractInput}

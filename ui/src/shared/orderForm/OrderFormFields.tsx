@@ -9,8 +9,8 @@ export interface OrderFormFieldsProps {
   /** The form edited; its quantity label names the quantity field. */
   readonly form: OptionOrderForm;
   /**
-   * Numeric inputs (the exit dialog: quantity numeric, price numeric with step 0.01) instead of free text
-   * (the place and replace forms).
+   * Numeric inputs (the exit dialog: quantity numeric, price numeric with step 0.01; the arrow keys step
+   * them) instead of free text (the place and replace forms).
    */
   readonly numeric?: boolean;
 }
@@ -71,6 +71,7 @@ export const OrderFormFields = observer(function OrderFormFields(props: OrderFor
         {numeric ? (
           <NumericInput
             {...quantityInput}
+            buttonPosition="none"
             fill
             min={1}
             stepSize={1}
@@ -92,6 +93,7 @@ export const OrderFormFields = observer(function OrderFormFields(props: OrderFor
           {numeric ? (
             <NumericInput
               {...priceInput}
+              buttonPosition="none"
               fill
               min={0}
               stepSize={0.01}
