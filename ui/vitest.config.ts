@@ -19,6 +19,8 @@ export default defineConfig({
         test: {
           name: "components",
           environment: "jsdom",
+          // Rendering Blueprint tables in jsdom is slow when the suite shares a small machine.
+          testTimeout: 20_000,
           include: ["src/**/*.test.tsx"],
           setupFiles: ["src/shared/test/setup.ts"],
           deps: {

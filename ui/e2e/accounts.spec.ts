@@ -263,7 +263,8 @@ test("a bad authorization address fails and clears the code input", async ({ pag
   await code.fill("http://127.0.0.1/paper/callback?code=not-a-code&session=x");
   await dialog.getByRole("button", { name: "Get access code" }).click();
 
-  await expect(toast(page, "danger")).toHaveText("Get access token failed.");
+  // The specified text first, then the server's reason.
+  await expect(toast(page, "danger")).toHaveText(/^Get access token failed\. \S/);
   await expect(code).toHaveValue("");
   await expect(dialog).toBeVisible();
 });

@@ -66,7 +66,7 @@ test("a LIMIT order placed through the chain pickers, replaced for selected rows
   await expect(viewRows.filter({ hasText: "Small A" }).getByRole("cell").nth(6)).toHaveText("1");
   await expect(view.getByRole("cell", { name: "WORKING", exact: true }).first().locator("span")).toHaveCSS(
     "color",
-    "rgb(209, 152, 11)",
+    "rgb(134, 97, 3)",
   );
 
   // Replace the two small accounts' orders together.
@@ -117,7 +117,7 @@ test("a MARKET order fills; its positions are exited, selected and changed", asy
   await expect(held.filter({ hasText: "Big C" }).getByRole("cell").nth(3)).toHaveText("3");
   await expect(held.filter({ hasText: "Small A" }).getByRole("cell").nth(3).locator("span")).toHaveCSS(
     "color",
-    "rgb(35, 133, 81)",
+    "rgb(28, 110, 66)",
   );
 
   // Selecting positions of different sizes is refused; the two small ones exit together.
@@ -177,6 +177,11 @@ test("an order is saved from the place dialog and placed again from the PUT list
 
   await puts.getByRole("button", { name: `Place ${description}` }).click();
   await expect(dialog.getByLabel("Stock Pair")).toHaveValue("NVDA");
+  await expect(dialog.getByLabel("Description")).toHaveValue(description);
+  // CALL or PUT, the expiry and the strike come from the saved option symbol; the saved price stays.
+  await expect(dialog.getByRole("checkbox", { name: "PUT" })).toBeChecked();
+  await expect(dialog.getByLabel("Option Chain")).not.toHaveValue("");
+  await expect(dialog.getByRole("combobox", { name: "Strike Price" })).toHaveValue(/^\d+(\.\d+)?$/);
   await expect(dialog.getByLabel("Description")).toHaveValue(description);
   await expect(dialog.getByLabel("Price", { exact: true })).toHaveValue("0.05");
   await dialog.getByRole("button", { name: "Place order" }).click();
@@ -238,7 +243,8 @@ test("replace and cancel of checked orders with none checked warn, and LIMIT wit
   await chooseFromChain(dialog, "AAPL", "PUT");
   await dialog.getByLabel("Price", { exact: true }).fill("0");
   await dialog.getByRole("button", { name: "Place order" }).click();
-  await expectToast(page, "danger", "Copy trading failed: Price is required for LIMIT orders");
+  await expectToast(page, "danger", "Copy trading failed: Price must be more than 0 for a LIMIT order");
+  await expect(dialog.getByLabel("Price", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "CANCEL" }).click();
   await dismissToasts(page);
@@ -262,4 +268,60 @@ test("replace and cancel of checked orders with none checked warn, and LIMIT wit
   await expectToast(page, "success", "Order deleted successful");
   await expect(sessionCell(session, "Status")).toHaveText("CANCELED");
   await expect(session.getByRole("button", { name: `Cancel session ${sessionId}` })).toBeDisabled();
+});
+
+test("a bad quantity is marked under its field before any request is sent", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await setUp(page, "optbadqty");
+  const dialog = await openPlaceDialog(page);
+  await chooseFromChain(dialog, "AAPL", "CALL");
+  await dialog.getByLabel("Price", { exact: true }).fill("0.01");
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() !== "GET") {
+      sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    }
+  });
+
+  const quantity = dialog.getByLabel("Option Contract Total");
+  await quantity.fill("2.5");
+  await expect(quantity).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByText("Must be a whole number of at least 1", { exact: true })).toBeVisible();
+  await dialog.getByRole("button", { name: "Place order" }).click();
+  await expectToast(page, "danger", "Copy trading failed: Option Contract Total must be a whole number of at least 1");
+  await quantity.fill("0");
+  await dialog.getByRole("button", { name: "Place order" }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Must be a whole number of at least 1", { exact: true })).toBeVisible();
+  expect(sent).toEqual([]);
+
+  // A whole number clears the mark and the order goes out.
+  await quantity.fill("1");
+  await expect(quantity).toHaveAttribute("aria-invalid", "false");
+  await dialog.getByRole("button", { name: "Place order" }).click();
+  await expectToast(page, "success", "Place order successful");
+  expect(sent).toEqual(["POST /api/copy_trading_account/place_order/COMMON"]);
+});
+
+test("at 1366 px the account name of every position stays in view, in selection mode too", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await setUp(page, "optnames");
+  const description = await placeFromChain(page, "AAPL", "CALL", "MARKET");
+  await expect(positionRows(page)).toHaveCount(3);
+  const region = page.getByRole("region", { name: "Option positions table" });
+
+  for (const mode of ["normal", "selection"] as const) {
+    if (mode === "selection") {
+      await page.getByRole("button", { name: "Select Active Positions" }).click();
+      await expect(page.getByRole("checkbox", { name: `Select ${description} of Small A` })).toBeVisible();
+    }
+    const box = await region.boundingBox();
+    for (const name of ["Small A", "Small B", "Big C"]) {
+      const cell = positionRows(page).filter({ hasText: name }).getByRole("cell").last();
+      await expect(cell).toHaveText(name);
+      await expect(cell).toBeInViewport({ ratio: 1 });
+      const cellBox = await cell.boundingBox();
+      expect(cellBox !== null && box !== null && cellBox.x + cellBox.width <= box.x + box.width + 1).toBe(true);
+    }
+  }
 });

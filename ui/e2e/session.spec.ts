@@ -35,7 +35,8 @@ test("registering a taken name shows the failure message and stays put", async (
   await page.getByLabel("Password").fill(AGENT_PASSWORD);
   await page.getByRole("button", { name: "Register" }).click();
 
-  await expect(toast(page, "danger")).toHaveText("Registration failed. Please try again.");
+  // The specified text first, then the server's reason (the name is taken).
+  await expect(toast(page, "danger")).toHaveText(/^Registration failed\. Please try again\. \S/);
   await expect(page).toHaveURL(/#\/register$/);
 });
 
@@ -121,7 +122,7 @@ test("a wrong password shows 'Login failed' and stays on the login page", async 
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Login" }).click();
 
-  await expect(toast(page, "danger")).toHaveText("Login failed");
+  await expect(toast(page, "danger")).toHaveText(/^Login failed: \S/);
   await expect(page).toHaveURL(/#\/login$/);
   await expect(page.getByTestId("agent-username")).toHaveText("");
 });

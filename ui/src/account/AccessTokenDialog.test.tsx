@@ -110,7 +110,10 @@ describe("AccessTokenDialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Get access code" }));
 
     await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Get access token failed." }),
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
+        ok: false,
+        message: "Get access token failed. authorizationCodeUrl has no code",
+      }),
     );
     expect(input).toHaveValue("");
     expect(screen.getByRole("dialog", { name: TITLE })).toBeInTheDocument();

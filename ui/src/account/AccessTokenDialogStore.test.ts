@@ -144,14 +144,18 @@ describe("AccessTokenDialogStore authorization page", () => {
   });
 
   it.each([
-    ["the address cannot be fetched", () => jsonResponse(404, { error: "No such trading account", code: "not_found" })],
-    ["the answer has no address", () => jsonResponse(200, { link: PAGE_URL })],
-  ])("says 'Website open failed' when %s, and closes the window", async (_, answer) => {
+    [
+      "the address cannot be fetched",
+      () => jsonResponse(404, { error: "No such trading account", code: "not_found" }),
+      "Website open failed: No such trading account",
+    ],
+    ["the answer has no address", () => jsonResponse(200, { link: PAGE_URL }), "Website open failed"],
+  ])("says 'Website open failed' when %s, and closes the window", async (_, answer, message) => {
     const page = fakeWindow();
     const { dialog } = setup({ [AUTHORIZATION_URL]: answer }, () => page);
     await dialog.open(ALPHA);
 
-    await expect(dialog.openAuthorizationPage()).resolves.toEqual({ ok: false, message: "Website open failed" });
+    await expect(dialog.openAuthorizationPage()).resolves.toEqual({ ok: false, message });
     expect(page.closed).toBe(true);
     expect(page.location.href).toBe("about:blank");
   });
@@ -181,15 +185,19 @@ describe("AccessTokenDialogStore code exchange", () => {
   });
 
   it.each([
-    ["a refusal", () => jsonResponse(400, { error: "authorizationCodeUrl has no code", code: "bad_request" })],
-    ["success false", () => jsonResponse(200, { success: false })],
-    ["a text answer", () => new Response("success", { status: 200 })],
-  ])("says 'Get access token failed.' for %s, clears the code and stays open", async (_, answer) => {
+    [
+      "a refusal",
+      () => jsonResponse(400, { error: "Account Authorization Code has no code", code: "bad_request" }),
+      "Get access token failed. Account Authorization Code has no code",
+    ],
+    ["success false", () => jsonResponse(200, { success: false }), "Get access token failed."],
+    ["a text answer", () => new Response("success", { status: 200 }), "Get access token failed. success"],
+  ])("says 'Get access token failed.' for %s, clears the code and stays open", async (_, answer, message) => {
     const { dialog } = setup({ [ACCESS_TOKEN]: answer });
     await dialog.open(ALPHA);
     dialog.setAuthorizationCode(PASTED);
 
-    await expect(dialog.getAccessToken()).resolves.toEqual({ ok: false, message: "Get access token failed." });
+    await expect(dialog.getAccessToken()).resolves.toEqual({ ok: false, message });
 
     expect(dialog.authorizationCode).toBe("");
     expect(dialog.isOpen).toBe(true);

@@ -1,10 +1,10 @@
 // The "Get Access Token" dialog: the account's brokerage login, the authorization page and the code exchange.
 import { makeAutoObservable, runInAction } from "mobx";
 import { AccountPaths } from "../shared/accounts/accountPaths";
-import { describeError } from "../shared/api/describeError";
-import { isRecord, stringField } from "../shared/api/json";
+import { describeError, reasonOf } from "../shared/api/describeError";
+import { answerText, isRecord, stringField } from "../shared/api/json";
 import { AccountMessages } from "./AccountMessages";
-import { failed, succeeded, type Outcome } from "../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../shared/stores/Outcome";
 import type { StoreDeps } from "../shared/shell/StoreDeps";
 import type { TradingAccount } from "../shared/accounts/TradingAccount";
 
@@ -140,6 +140,7 @@ export class AccessTokenDialogStore {
     page.opener = null;
     this.authorizationPending = true;
     let opened = false;
+    let reason: string | null = null;
     try {
       const url = stringField(
         await this.deps.api.get(AccountPaths.authorizationUrl, { accountUsername: this.accountUsername }),
@@ -153,13 +154,14 @@ export class AccessTokenDialogStore {
       }
     } catch (error) {
       console.error("Opening the authorization page failed", error);
+      reason = reasonOf(error);
     }
     runInAction(() => {
       this.authorizationPending = false;
     });
     if (!opened) {
       page.close();
-      return failed(AccountMessages.websiteOpenFailed);
+      return failedWith(AccountMessages.websiteOpenFailed, reason);
     }
     return null;
   }
@@ -174,6 +176,7 @@ export class AccessTokenDialogStore {
     }
     this.accessPending = true;
     let ok = false;
+    let reason: string | null = null;
     try {
       const answer = await this.deps.api.post(AccountPaths.accessToken, {
         accountName: this.accountName,
@@ -183,9 +186,11 @@ export class AccessTokenDialogStore {
       ok = isRecord(answer) && answer.success === true;
       if (!ok) {
         console.error("The access token exchange was refused", answer);
+        reason = answerText(answer);
       }
     } catch (error) {
       console.error("The access token exchange failed", error);
+      reason = reasonOf(error);
     }
     runInAction(() => {
       this.accessPending = false;
@@ -196,7 +201,7 @@ export class AccessTokenDialogStore {
       }
     });
     if (!ok) {
-      return failed(AccountMessages.accessTokenFailed);
+      return failedWith(AccountMessages.accessTokenFailed, reason);
     }
     await this.reloadAccounts();
     return succeeded(AccountMessages.accessTokenSucceeded);

@@ -24,9 +24,3 @@ export const AccountMessages = {
 export function deleteQuestion(accountName: string): string {
   return `Are you sure you want to delete the account ${accountName}?`;
 }
-
-/** `message` followed by `detail` after one space, or `message` alone when there is no detail. */
-export function withDetail(message: string, detail: string | null | undefined): string {
-  const trimmed = detail?.trim() ?? "";
-  return trimmed === "" ? message : `${message} ${trimmed}`;
-}

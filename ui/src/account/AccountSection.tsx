@@ -1,6 +1,6 @@
 // The Account section of the trading area: the agent's trading accounts, their dialogs and the operator panel.
-import { H2 } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { ScreenTitle } from "../shared/shell/ScreenTitle";
 import { useEffect } from "react";
 import { useStores } from "../shared/shell/StoreContext";
 import { AccessTokenDialog } from "./AccessTokenDialog";
@@ -26,7 +26,7 @@ export const AccountSection = observer(function AccountSection() {
   return (
     <section className="cd-section cd-account-section" aria-labelledby="cd-section-title">
       <div className="cd-section-head">
-        <H2 id="cd-section-title">Account</H2>
+        <ScreenTitle text="Account" />
         <AccountToolbar />
       </div>
       <AccountTable />

@@ -110,12 +110,15 @@ describe("AddAccountDialogStore", () => {
     expect(dialog.pending).toBe(false);
   });
 
-  it("says only 'Login failed.' for a server failure or an unreachable server", async () => {
-    const broken = setup(() => jsonResponse(500, { error: "store unavailable", code: "internal" }));
-    await expect(broken.dialog.submit()).resolves.toEqual({ ok: false, message: "Login failed." });
+  it("says 'Login failed.' with the reason for a server failure or an unreachable server", async () => {
+    const broken = setup(() => jsonResponse(500, { error: "internal error", code: "internal" }));
+    await expect(broken.dialog.submit()).resolves.toEqual({ ok: false, message: "Login failed. internal error" });
 
     const offline = setup(() => Promise.reject(new TypeError("Failed to fetch")));
-    await expect(offline.dialog.submit()).resolves.toEqual({ ok: false, message: "Login failed." });
+    await expect(offline.dialog.submit()).resolves.toEqual({
+      ok: false,
+      message: "Login failed. Could not reach the server (Failed to fetch)",
+    });
   });
 
   it("forgets the form when closed", () => {

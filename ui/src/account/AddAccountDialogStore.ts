@@ -1,11 +1,11 @@
 // The "Add new Trading Account" dialog: its open flag, its form, and linking the account.
 import { makeAutoObservable, runInAction } from "mobx";
 import { AccountPaths } from "../shared/accounts/accountPaths";
-import { isRefusal } from "../shared/api/describeError";
-import { isRecord, stringField } from "../shared/api/json";
-import { AccountMessages, withDetail } from "./AccountMessages";
+import { reasonOf } from "../shared/api/describeError";
+import { answerText, stringField } from "../shared/api/json";
+import { AccountMessages } from "./AccountMessages";
 import { DEFAULT_ACCOUNT_TYPE, type AccountType } from "../shared/accounts/AccountType";
-import { failed, succeeded, type Outcome } from "../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../shared/stores/Outcome";
 import type { StoreDeps } from "../shared/shell/StoreDeps";
 
 /**
@@ -81,7 +81,7 @@ export class AddAccountDialogStore {
   /**
    * Links the account. An answer naming the account is a success: the dialog closes and the list reloads.
    * An answer without one is "Account added failed." with the server's text; a failed request is
-   * "Login failed." with the server's message when it refused the request. The form stays for another try.
+   * "Login failed." with the reason. The form stays for another try.
    */
   async submit(): Promise<Outcome> {
     if (this.pending) {
@@ -100,10 +100,10 @@ export class AddAccountDialogStore {
       outcome =
         stringField(answer, "accountName") !== null
           ? succeeded(AccountMessages.addSucceeded)
-          : failed(withDetail(AccountMessages.addRefused, answerText(answer)));
+          : failedWith(AccountMessages.addRefused, answerText(answer));
     } catch (error) {
       console.error("Adding the account failed", error);
-      outcome = failed(withDetail(AccountMessages.addRequestFailed, isRefusal(error) ? error.message : null));
+      outcome = failedWith(AccountMessages.addRequestFailed, reasonOf(error));
     }
     runInAction(() => {
       this.pending = false;
@@ -123,15 +123,4 @@ export class AddAccountDialogStore {
     this.accountPassword = "";
     this.accountType = DEFAULT_ACCOUNT_TYPE;
   }
-}
-
-/** What a successful answer without an account says: its text, or its `error` or `message` field. */
-function answerText(answer: unknown): string | null {
-  if (typeof answer === "string") {
-    return answer;
-  }
-  if (isRecord(answer)) {
-    return stringField(answer, "error") ?? stringField(answer, "message");
-  }
-  return null;
 }

@@ -69,7 +69,10 @@ describe("DeleteAccountDialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "DELETE" }));
 
     await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Account deleted failed" }),
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
+        ok: false,
+        message: "Account deleted failed: No such trading account",
+      }),
     );
     expect(screen.getByText(QUESTION)).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "DELETE" })).toBeEnabled();

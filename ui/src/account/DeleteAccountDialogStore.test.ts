@@ -55,13 +55,21 @@ describe("DeleteAccountDialogStore", () => {
   });
 
   it.each([
-    ["a 404", () => jsonResponse(404, { error: "Trading account not found", code: "not_found" })],
-    ["an answer other than success", () => textResponse(200, "partial")],
-    ["an unreachable server", () => Promise.reject(new TypeError("Failed to fetch"))],
-  ])("says 'Account deleted failed' for %s and stays open", async (_, answer) => {
+    [
+      "a 404",
+      () => jsonResponse(404, { error: "Trading account not found", code: "not_found" }),
+      "Account deleted failed: Trading account not found",
+    ],
+    ["an answer other than success", () => textResponse(200, "partial"), "Account deleted failed: partial"],
+    [
+      "an unreachable server",
+      () => Promise.reject(new TypeError("Failed to fetch")),
+      "Account deleted failed: Could not reach the server (Failed to fetch)",
+    ],
+  ])("says 'Account deleted failed' with the reason for %s and stays open", async (_, answer, message) => {
     const { dialog, requests } = setup(answer);
 
-    await expect(dialog.confirm()).resolves.toEqual({ ok: false, message: "Account deleted failed" });
+    await expect(dialog.confirm()).resolves.toEqual({ ok: false, message });
 
     expect(dialog.isOpen).toBe(true);
     expect(dialog.pending).toBe(false);

@@ -3,7 +3,8 @@ import { makeAutoObservable } from "mobx";
 import { AccountPaths } from "../shared/accounts/accountPaths";
 import { AccountMessages } from "./AccountMessages";
 import { sendFromDialog } from "../shared/stores/DialogRequest";
-import { failed, succeeded, type Outcome } from "../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../shared/stores/Outcome";
+import { answerText } from "../shared/api/json";
 import type { StoreDeps } from "../shared/shell/StoreDeps";
 import type { TradingAccount } from "../shared/accounts/TradingAccount";
 
@@ -54,20 +55,20 @@ export class DeleteAccountDialogStore {
 
   /**
    * Deletes the account. Only the answer `success` counts: the dialog closes and the list reloads. Any
-   * other answer or error is "Account deleted failed" and the dialog stays open.
+   * other answer or error is "Account deleted failed" with the reason, and the dialog stays open.
    */
   async confirm(): Promise<Outcome> {
     if (this.pending) {
       return failed(AccountMessages.deleteFailed);
     }
-    const ok = await sendFromDialog(
-      this,
-      () => this.deps.api.post(AccountPaths.deleteAccount, { accountName: this.accountName }),
-      (answer) => typeof answer === "string" && answer.trim() === SUCCESS_TEXT,
-      { refused: "Deleting the account was refused", failed: "Deleting the account failed" },
-    );
-    if (!ok) {
-      return failed(AccountMessages.deleteFailed);
+    const result = await sendFromDialog(this, {
+      send: () => this.deps.api.post(AccountPaths.deleteAccount, { accountName: this.accountName }),
+      accepted: (answer) => typeof answer === "string" && answer.trim() === SUCCESS_TEXT,
+      refusalReason: answerText,
+      logs: { refused: "Deleting the account was refused", failed: "Deleting the account failed" },
+    });
+    if (!result.ok) {
+      return failedWith(AccountMessages.deleteFailed, result.reason);
     }
     await this.reloadAccounts();
     return succeeded(AccountMessages.deleteSucceeded);

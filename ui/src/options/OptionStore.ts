@@ -17,6 +17,7 @@ import {
 } from "./orders/OptionOrderRow";
 import { parseOptionPositions, positionKey, type OptionPosition } from "./positions/OptionPosition";
 import { Paging } from "../shared/stores/Paging";
+import type { Outcome } from "../shared/stores/Outcome";
 import { PlaceOrderDialogStore } from "./place/PlaceOrderDialogStore";
 import { Poller } from "../shared/stores/Poller";
 import { ReplaceOrderDialogStore } from "./orders/ReplaceOrderDialogStore";
@@ -101,8 +102,9 @@ export class OptionStore {
       savedOrders: this.savedOrders,
       reloadTables,
     });
-    this.replaceDialog = new ReplaceOrderDialogStore(deps, { reloadTables });
-    this.cancelDialog = new CancelOrderDialogStore(deps, { reloadTables });
+    const doneWithSelected = () => this.sessionDialog.clearSelection();
+    this.replaceDialog = new ReplaceOrderDialogStore(deps, { reloadTables, doneWithSelected });
+    this.cancelDialog = new CancelOrderDialogStore(deps, { reloadTables, doneWithSelected });
     this.sessionDialog = new SessionOrdersDialogStore({
       rowsOf: (id) => this.orders.get(id) ?? [],
       replacersOf: (id) => this.replacersOf(id),
@@ -337,13 +339,16 @@ export class OptionStore {
     this.placeDialog.open();
   }
 
-  /** P on a session: opens the place dialog with that session's order (its quantity before tiers). */
-  placeAgain(session: OptionSession): void {
+  /**
+   * P on a session: opens the place dialog with that session's order (its quantity before tiers), its
+   * contract picked in the chain; resolves to why the chain does not offer it, or null.
+   */
+  placeAgain(session: OptionSession): Promise<Outcome | null> {
     const first = session.rows[0];
     if (first === undefined) {
-      return;
+      return Promise.resolve(null);
     }
-    this.placeDialog.openWith(
+    return this.placeDialog.openWith(
       {
         symbol: first.optionChainSymbol,
         description: first.optionChainDescription,
@@ -356,9 +361,9 @@ export class OptionStore {
     );
   }
 
-  /** P on a saved order: opens the place dialog with it. */
-  placeSaved(order: SavedOptionOrder): void {
-    this.placeDialog.openWith({
+  /** P on a saved order: opens the place dialog with it, its contract picked in the chain. */
+  placeSaved(order: SavedOptionOrder): Promise<Outcome | null> {
+    return this.placeDialog.openWith({
       symbol: order.optionChainSymbol,
       description: order.optionChainDescription,
       instruction: order.optionChainInstruction,

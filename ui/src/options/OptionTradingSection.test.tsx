@@ -90,7 +90,7 @@ describe("OptionTradingSection orders table", () => {
     expect(within(newest).getByRole("img", { name: "Status colour purple" })).toHaveStyle({
       backgroundColor: "#9D3F9D",
     });
-    expect(within(newest).getByText("WORKING")).toHaveStyle({ color: "#D1980B" });
+    expect(within(newest).getByText("WORKING")).toHaveStyle({ color: "#866103" });
     expect(within(newest).getByText("67%").closest(".bp6-tag")).toHaveClass("bp6-intent-warning");
     expect(within(newest).getByTitle("0 of 4 contracts filled on 2 accounts")).toHaveTextContent("0 / 4");
     expect(cellTexts(older).slice(2, 7)).toEqual(["#11", "AAPL 10/18/2024 230.00 C", "100%", "1", "1 / 1"]);
@@ -174,8 +174,8 @@ describe("OptionTradingSection positions table", () => {
     }
     expect(cellTexts(long).slice(2)).toEqual(["AAPL 10/18/2024 230.00 C", "2", "1.25", "1", "Account 1"]);
     expect(cellTexts(short).slice(2)).toEqual(["SPY 10/18/2024 500.00 P", "-3", "0.40", "2", "Account 2"]);
-    expect(within(long).getByText("2", { selector: "span" })).toHaveStyle({ color: "#238551" });
-    expect(within(short).getByText("-3")).toHaveStyle({ color: "#CD4246" });
+    expect(within(long).getByText("2", { selector: "span" })).toHaveStyle({ color: "#1C6E42" });
+    expect(within(short).getByText("-3")).toHaveStyle({ color: "#AC2F33" });
   });
 
   it("V shows every account's holding of the option", async () => {
@@ -279,6 +279,22 @@ describe("OptionTradingSection side lists", () => {
     expect(within(dialog).getByLabelText("Price")).toHaveValue("1.5");
   });
 
+  it("P on a session opens the place dialog with its contract picked: CALL, expiry and strike", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderOptionScreen({ rows: [orderRowJson(3, 1, { optionChainPrice: 1.4 })] });
+
+    await user.click(await within(ordersTable()).findByRole("button", { name: "Place session 3 again" }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Option Place Order On All Active Accounts" });
+    await waitFor(() => expect(within(dialog).getByLabelText("Option Chain")).toHaveValue("2024-10-18:4"));
+    expect(within(dialog).getByRole("checkbox", { name: "CALL" })).toBeChecked();
+    expect(within(dialog).getByRole("checkbox", { name: "PUT" })).not.toBeChecked();
+    expect(within(dialog).getByLabelText("Strike Price")).toHaveValue("230.0");
+    expect(within(dialog).getByLabelText("Description")).toHaveValue("AAPL 10/18/2024 230.00 C");
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("1.4");
+    expect(showOutcome).not.toHaveBeenCalled();
+  });
+
   it("adds a favourite upper-cased and warns about a duplicate", async () => {
     const user = userEvent.setup({ delay: null });
     const { server, fake } = renderOptionScreen({ tickers: ["AAPL"] });
@@ -320,7 +336,7 @@ describe("OptionTradingSection side lists", () => {
     await user.click(await screen.findByRole("button", { name: "Remove AAPL" }));
 
     await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Failed to remove favorite." }),
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Failed to remove favorite. boom" }),
     );
   });
 });

@@ -1,6 +1,6 @@
 // The Option Trading section: orders on top, positions and the saved orders and favourites below, and dialogs.
-import { H2 } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { ScreenTitle } from "../shared/shell/ScreenTitle";
 import { useEffect } from "react";
 import { useStores } from "../shared/shell/StoreContext";
 import { CancelOrderDialog } from "./orders/CancelOrderDialog";
@@ -32,7 +32,7 @@ export const OptionTradingSection = observer(function OptionTradingSection() {
   return (
     <section className="cd-section cd-option-section" aria-labelledby="cd-section-title">
       <div className="cd-section-head">
-        <H2 id="cd-section-title">Option Trading</H2>
+        <ScreenTitle text="Option Trading" />
         <OptionToolbar />
       </div>
       <div className="cd-option-top">

@@ -1,7 +1,7 @@
 // The Stock Trading section: orders on top, positions, saved stock orders and the watch list below, and dialogs.
-import { H2 } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
+import { ScreenTitle } from "../shared/shell/ScreenTitle";
 import { WarningDialog } from "../shared/dialogs/WarningDialog";
 import { showOutcome } from "../shared/shell/toaster";
 import { useStores } from "../shared/shell/StoreContext";
@@ -36,7 +36,7 @@ export const StockTradingSection = observer(function StockTradingSection() {
   return (
     <section className="cd-section cd-option-section" aria-labelledby="cd-section-title">
       <div className="cd-section-head">
-        <H2 id="cd-section-title">Stock Trading</H2>
+        <ScreenTitle text="Stock Trading" />
         <StockToolbar />
       </div>
       <div className="cd-option-top">

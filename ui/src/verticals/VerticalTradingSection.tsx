@@ -1,7 +1,7 @@
 // The Vertical Trading section: orders on top, positions and the saved sets, saved orders and favourites below.
-import { H2 } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
+import { ScreenTitle } from "../shared/shell/ScreenTitle";
 import { WarningDialog } from "../shared/dialogs/WarningDialog";
 import { useStores } from "../shared/shell/StoreContext";
 import { MultiLegEntryDialog } from "./entry/MultiLegEntryDialog";
@@ -38,7 +38,7 @@ export const VerticalTradingSection = observer(function VerticalTradingSection()
   return (
     <section className="cd-section cd-option-section" aria-labelledby="cd-section-title">
       <div className="cd-section-head">
-        <H2 id="cd-section-title">Vertical Trading</H2>
+        <ScreenTitle text="Vertical Trading" />
         <VerticalToolbar />
       </div>
       <div className="cd-option-top">

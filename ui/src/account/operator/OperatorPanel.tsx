@@ -1,5 +1,5 @@
 // The operator panel under the accounts table: per-account limits and health, and the operator settings.
-import { HTMLTable, Section, SectionCard } from "@blueprintjs/core";
+import { H2, HTMLTable, Section, SectionCard } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../../shared/shell/StoreContext";
 import { ColumnHeads } from "../../shared/tables/ColumnHeads";
@@ -25,7 +25,7 @@ export const OperatorPanel = observer(function OperatorPanel() {
   const rows = operator.sortedAccounts;
 
   return (
-    <Section className="cd-operator" title="Operator" compact>
+    <Section className="cd-operator" title="Operator" titleRenderer={H2} compact>
       <SectionCard>
         <OperatorSettingsForm />
       </SectionCard>

@@ -6,11 +6,11 @@ import { ACCOUNT_TYPES } from "../../shared/accounts/AccountType";
 import type { OperatorSettingsField } from "../../shared/accounts/OperatorSettings";
 import { useStores } from "../../shared/shell/StoreContext";
 import { showOutcome } from "../../shared/shell/toaster";
+import { SETTINGS_LABELS } from "./OperatorStore";
 
-const FIELDS: readonly { field: OperatorSettingsField; label: string }[] = [
-  { field: "readLimitPerMinute", label: "Read limit per minute" },
-  ...ACCOUNT_TYPES.map(({ value, label }) => ({ field: value, label: `${label} multiplier` })),
-];
+const FIELDS: readonly { field: OperatorSettingsField; label: string }[] = (
+  ["readLimitPerMinute", ...ACCOUNT_TYPES.map(({ value }) => value)] as const
+).map((field) => ({ field, label: SETTINGS_LABELS[field] }));
 
 /** Inline form of the four settings with one Save button. */
 export const OperatorSettingsForm = observer(function OperatorSettingsForm() {

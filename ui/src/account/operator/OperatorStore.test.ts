@@ -134,7 +134,7 @@ describe("OperatorStore write limits", () => {
 
     await expect(operator.saveWriteLimit(first)).resolves.toEqual({
       ok: false,
-      message: "Write limit not saved. writeLimitPerMinute must be a whole number",
+      message: "Write limit not saved. Write limit per minute must be a whole number",
     });
     expect(requests).toHaveLength(2);
   });
@@ -192,7 +192,7 @@ describe("OperatorStore settings", () => {
 
     await expect(operator.saveSettings()).resolves.toEqual({
       ok: false,
-      message: "Operator settings not saved. tierMultipliers.big_account must be a whole number",
+      message: "Operator settings not saved. Big multiplier must be a whole number",
     });
     expect(requests).toHaveLength(2);
   });

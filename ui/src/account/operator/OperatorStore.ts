@@ -1,13 +1,13 @@
 // The operator view of the Account screen: per-account limits and health, the read limit and tier multipliers.
 import { makeAutoObservable, observable, runInAction } from "mobx";
 import { OperatorPaths } from "../../shared/accounts/accountPaths";
-import { describeError } from "../../shared/api/describeError";
-import { AccountMessages, withDetail } from "../AccountMessages";
+import { reasonOf } from "../../shared/api/describeError";
+import { AccountMessages } from "../AccountMessages";
 import { ACCOUNT_TYPES } from "../../shared/accounts/AccountType";
 import { mergeById } from "../../shared/stores/mergeById";
 import { parseOperatorAccounts, type OperatorAccount } from "./OperatorAccount";
 import { parseOperatorSettings, type OperatorSettings, type OperatorSettingsField } from "../../shared/accounts/OperatorSettings";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 
 /** The answer text of a saved write limit. */
@@ -20,9 +20,13 @@ function wholeNumber(draft: string): number | null {
 }
 
 /** The API's name of a settings field, for messages. */
-function fieldPath(field: OperatorSettingsField): string {
-  return field === "readLimitPerMinute" ? field : `tierMultipliers.${field}`;
-}
+/** The label each settings field has in the form. */
+export const SETTINGS_LABELS: Readonly<Record<OperatorSettingsField, string>> = {
+  readLimitPerMinute: "Read limit per minute",
+  small_account: "Small multiplier",
+  medium_account: "Medium multiplier",
+  big_account: "Big multiplier",
+};
 
 /**
  * Limits and health per account (polled with the account list) and the agent's operator settings. Typed
@@ -121,7 +125,7 @@ export class OperatorStore {
     const id = account.accountId;
     const limit = wholeNumber(this.writeLimitInput(account));
     if (limit === null) {
-      return failed(withDetail(AccountMessages.writeLimitNotSaved, "writeLimitPerMinute must be a whole number"));
+      return failedWith(AccountMessages.writeLimitNotSaved, "Write limit per minute must be a whole number");
     }
     if (this.writeLimitSaving.has(id)) {
       return failed(AccountMessages.writeLimitNotSaved);
@@ -139,7 +143,7 @@ export class OperatorStore {
           : failed(AccountMessages.writeLimitNotSaved);
     } catch (error) {
       console.error("Saving the write limit failed", error);
-      outcome = failed(withDetail(AccountMessages.writeLimitNotSaved, describeError(error)));
+      outcome = failedWith(AccountMessages.writeLimitNotSaved, reasonOf(error));
     }
     runInAction(() => {
       this.writeLimitSaving.delete(id);
@@ -189,7 +193,7 @@ export class OperatorStore {
     for (const field of fields) {
       const value = wholeNumber(this.settingsInput(field));
       if (value === null) {
-        return failed(withDetail(AccountMessages.settingsNotSaved, `${fieldPath(field)} must be a whole number`));
+        return failedWith(AccountMessages.settingsNotSaved, `${SETTINGS_LABELS[field]} must be a whole number`);
       }
       values.set(field, value);
     }
@@ -210,7 +214,7 @@ export class OperatorStore {
       outcome = succeeded(AccountMessages.settingsSaved);
     } catch (error) {
       console.error("Saving the operator settings failed", error);
-      outcome = failed(withDetail(AccountMessages.settingsNotSaved, describeError(error)));
+      outcome = failedWith(AccountMessages.settingsNotSaved, reasonOf(error));
     }
     runInAction(() => {
       this.settingsSaving = false;

@@ -5,6 +5,7 @@ import { observer } from "mobx-react-lite";
 import { useStores } from "../../shared/shell/StoreContext";
 import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
 import { TickerAddForm } from "../../shared/orderForm/TickerAddForm";
+import { FAVORITE_INPUT_LABEL } from "./OptionContractListStore";
 
 /** The favourite tickers panel. */
 export const FavoriteTickers = observer(function FavoriteTickers() {
@@ -13,13 +14,14 @@ export const FavoriteTickers = observer(function FavoriteTickers() {
 
   return (
     <section className="cd-favorites" aria-label="Favourite tickers">
-      <h4 className="cd-panel-title">Favourite Tickers</h4>
+      <h2 className="cd-panel-title">Favourite Tickers</h2>
       <TickerAddForm
-        label="Ticker symbol"
+        label={FAVORITE_INPUT_LABEL}
         value={contracts.favoriteInput}
         onValueChange={contracts.setFavoriteInput}
         onAdd={contracts.addFavorite}
         disabled={contracts.pending}
+        problem={contracts.favoriteInputProblem}
       />
       <ul className="cd-plain-list cd-ticker-list">
         {contracts.tickers.map((ticker) => (

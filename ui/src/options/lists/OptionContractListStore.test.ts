@@ -62,21 +62,38 @@ describe("OptionContractListStore favourites", () => {
     });
   });
 
-  it("says 'Failed to add favorite.' and 'Failed to remove favorite.' on other failures", async () => {
+  it("says 'Failed to add favorite.' and 'Failed to remove favorite.' with the server's reason on other failures", async () => {
     const { root } = testRoot({
-      [ADD]: () => jsonResponse(400, { error: "optionChainSymbol is not a valid ticker", code: "bad_request" }),
+      [ADD]: () => jsonResponse(400, { error: "ZZZZ is not a known symbol", code: "unknown_symbol" }),
       [REMOVE]: () => jsonResponse(404, { error: "SPY is not in the option contract list", code: "not_found" }),
     });
-    root.options.contracts.setFavoriteInput("TOO-LONG-TICKER");
+    root.options.contracts.setFavoriteInput("zzzz");
 
     await expect(root.options.contracts.addFavorite()).resolves.toEqual({
       ok: false,
-      message: "Failed to add favorite.",
+      message: "Failed to add favorite. ZZZZ is not a known symbol",
     });
+    expect(root.options.contracts.favoriteInput).toBe("ZZZZ");
     await expect(root.options.contracts.remove("SPY", "favorites")).resolves.toEqual({
       ok: false,
-      message: "Failed to remove favorite.",
+      message: "Failed to remove favorite. SPY is not in the option contract list",
     });
+  });
+
+  it("marks and refuses a text that is no ticker without asking the server", async () => {
+    const { root, requests } = testRoot({});
+    root.options.contracts.setFavoriteInput("too long ticker");
+    expect(root.options.contracts.favoriteInputProblem).toBe(
+      "Must be a ticker: a letter, then up to 9 letters, digits, '.', '/' or '-'",
+    );
+
+    await expect(root.options.contracts.addFavorite()).resolves.toEqual({
+      ok: false,
+      message: "Failed to add favorite. Ticker symbol must be a ticker: a letter, then up to 9 letters, digits, '.', '/' or '-'",
+    });
+    expect(requests).toHaveLength(0);
+    root.options.contracts.setFavoriteInput("spy");
+    expect(root.options.contracts.favoriteInputProblem).toBeNull();
   });
 
   it("removes a ticker and takes the list from the answer", async () => {

@@ -4,7 +4,9 @@ import { ApiError } from "../../shared/api/ApiError";
 import { OptionContractPaths } from "../optionPaths";
 import { parseContractList } from "./OptionContractList";
 import { OptionMessages } from "../OptionMessages";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { reasonOf } from "../../shared/api/describeError";
+import { problemSentence, tickerProblem } from "../../shared/orderForm/fieldChecks";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 
 /**
@@ -12,6 +14,12 @@ import type { StoreDeps } from "../../shared/shell/StoreDeps";
  * dialog edit the same list but speak differently (spec 01 §5, §8).
  */
 export type ContractListPlace = "favorites" | "dialog";
+
+/** The label of the favourites panel's ticker input. */
+export const FAVORITE_INPUT_LABEL = "Ticker symbol";
+
+/** The label of the place dialog's ticker input. */
+export const CONTRACT_INPUT_LABEL = "Option contract symbol";
 
 /** The code of the server's refusal of a ticker already in the list. */
 const DUPLICATE_CODE = "option_contract_exists";
@@ -33,6 +41,11 @@ export class OptionContractListStore {
   constructor(deps: StoreDeps) {
     this.deps = deps;
     makeAutoObservable<this, "deps">(this, { deps: false }, { autoBind: true });
+  }
+
+  /** What is wrong with the favourites panel's input (not a ticker), or null. */
+  get favoriteInputProblem(): string | null {
+    return tickerProblem(this.favoriteInput);
   }
 
   /** Sets the favourites panel's input, upper-cased. */
@@ -65,14 +78,18 @@ export class OptionContractListStore {
   }
 
   /**
-   * Adds `ticker` (upper-cased). Refuses an empty or duplicate ticker without a request. Returns what to
-   * show; null for a favourite added (the list shows it, there is no message for it).
+   * Adds `ticker` (upper-cased). Refuses an empty, malformed or duplicate ticker without a request. Returns
+   * what to show, with the reason of a failure; null for a favourite added (the list shows it).
    */
   async add(ticker: string, place: ContractListPlace): Promise<Outcome | null> {
     const symbol = ticker.trim().toUpperCase();
     const texts = addTexts(place);
     if (symbol === "") {
       return failed(texts.missing);
+    }
+    const shape = tickerProblem(symbol);
+    if (shape !== null) {
+      return failedWith(texts.failed, problemSentence({ label: texts.label, helper: shape }));
     }
     if (this.tickers.includes(symbol)) {
       return failed(texts.duplicate);
@@ -92,7 +109,10 @@ export class OptionContractListStore {
       outcome = place === "dialog" ? succeeded(OptionMessages.addContractSucceeded) : null;
     } catch (error) {
       console.error("Adding the option contract failed", error);
-      outcome = failed(error instanceof ApiError && error.code === DUPLICATE_CODE ? texts.duplicate : texts.failed);
+      outcome =
+        error instanceof ApiError && error.code === DUPLICATE_CODE
+          ? failed(texts.duplicate)
+          : failedWith(texts.failed, reasonOf(error));
     }
     runInAction(() => {
       this.pending = false;
@@ -121,7 +141,7 @@ export class OptionContractListStore {
       outcome = place === "dialog" ? succeeded(OptionMessages.removeContractSucceeded) : null;
     } catch (error) {
       console.error("Removing the option contract failed", error);
-      outcome = failed(failure);
+      outcome = failedWith(failure, reasonOf(error));
     }
     runInAction(() => {
       this.pending = false;
@@ -140,11 +160,13 @@ export class OptionContractListStore {
 function addTexts(place: ContractListPlace) {
   return place === "dialog"
     ? {
+        label: CONTRACT_INPUT_LABEL,
         missing: OptionMessages.contractSymbolMissing,
         duplicate: OptionMessages.contractExists,
         failed: OptionMessages.addContractFailed,
       }
     : {
+        label: FAVORITE_INPUT_LABEL,
         missing: OptionMessages.favoriteMissing,
         duplicate: OptionMessages.favoriteExists,
         failed: OptionMessages.favoriteAddFailed,

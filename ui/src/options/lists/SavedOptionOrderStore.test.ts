@@ -71,7 +71,7 @@ describe("SavedOptionOrderStore", () => {
 
     await expect(root.options.savedOrders.remove("X")).resolves.toEqual({
       ok: false,
-      message: "Remove saved order failed",
+      message: "Remove saved order failed: No saved order for that option symbol",
     });
   });
 

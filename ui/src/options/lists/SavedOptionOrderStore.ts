@@ -3,7 +3,8 @@ import { makeAutoObservable, runInAction } from "mobx";
 import { SavedOptionOrderPaths } from "../optionPaths";
 import { compareText } from "../../shared/stores/compareText";
 import { OptionMessages } from "../OptionMessages";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { reasonOf } from "../../shared/api/describeError";
 import { isCallOrder, isPutOrder, parseSavedOptionOrders, type SavedOptionOrder } from "./SavedOptionOrder";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 
@@ -21,6 +22,12 @@ export interface SaveOrderBody {
   readonly optionChainQuantity: number | string;
   /** The price. */
   readonly optionChainPrice: number | string;
+}
+
+/** True when a field of `body` is empty, or its quantity or price is zero (spec 01 §5: nothing is sent). */
+export function isIncompleteSave(body: SaveOrderBody): boolean {
+  const values = Object.values(body) as (string | number)[];
+  return values.some((value) => String(value).trim() === "" || Number(value) === 0);
 }
 
 /** The saved orders, split into calls and puts for the side lists. */
@@ -68,8 +75,7 @@ export class SavedOptionOrderStore {
    * nothing is sent.
    */
   async save(body: SaveOrderBody): Promise<Outcome> {
-    const values = Object.values(body) as (string | number)[];
-    if (values.some((value) => String(value).trim() === "" || Number(value) === 0)) {
+    if (isIncompleteSave(body)) {
       return failed(OptionMessages.saveIncomplete);
     }
     if (this.pending) {
@@ -85,7 +91,7 @@ export class SavedOptionOrderStore {
       outcome = succeeded(OptionMessages.saveSucceeded);
     } catch (error) {
       console.error("Saving the option order failed", error);
-      outcome = failed(OptionMessages.saveFailed);
+      outcome = failedWith(OptionMessages.saveFailed, reasonOf(error));
     }
     runInAction(() => {
       this.pending = false;
@@ -110,7 +116,7 @@ export class SavedOptionOrderStore {
       outcome = succeeded(OptionMessages.removeSavedSucceeded);
     } catch (error) {
       console.error("Removing the saved option order failed", error);
-      outcome = failed(OptionMessages.removeSavedFailed);
+      outcome = failedWith(OptionMessages.removeSavedFailed, reasonOf(error));
     }
     runInAction(() => {
       this.pending = false;

@@ -4,6 +4,7 @@ import { TrashIcon } from "@blueprintjs/icons";
 import { observer } from "mobx-react-lite";
 import type { SavedOptionOrder } from "./SavedOptionOrder";
 import { useStores } from "../../shared/shell/StoreContext";
+import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
 import { showOutcome } from "../../shared/shell/toaster";
 import { RoundButton } from "../../shared/tables/RoundButton";
 
@@ -23,7 +24,7 @@ export const SavedOrderList = observer(function SavedOrderList({ title, orders }
   };
   return (
     <section className="cd-saved-list" aria-label={`Saved ${title} orders`}>
-      <h4 className="cd-panel-title">{title}</h4>
+      <h2 className="cd-panel-title">{title}</h2>
       <ul className="cd-plain-list">
         {orders.map((order) => (
           <li key={order.optionChainSymbol} className="cd-saved-row">
@@ -31,7 +32,7 @@ export const SavedOrderList = observer(function SavedOrderList({ title, orders }
               letter="P"
               label={`Place ${order.optionChainDescription}`}
               intent={Intent.SUCCESS}
-              onClick={() => options.placeSaved(order)}
+              onClick={() => void options.placeSaved(order).then(showOutcomeIfAny)}
             />
             <span className="cd-saved-description">{order.optionChainDescription}</span>
             <Button

@@ -56,7 +56,10 @@ describe("CancelOrderDialogStore", () => {
     });
     dialog.open("individual", 4, session.rows);
 
-    await expect(dialog.confirm()).resolves.toEqual({ ok: false, message: "Order deleted failed" });
+    await expect(dialog.confirm()).resolves.toEqual({
+      ok: false,
+      message: "Order deleted failed: The order is already canceled",
+    });
     expect(dialog.isOpen).toBe(true);
   });
 
@@ -83,7 +86,10 @@ describe("CancelOrderDialogStore", () => {
       failed: [{ accountId: 3, accountName: "Account 3", reason: "x" }],
     });
     dialog.open("selected", 4, session.rows);
-    await expect(dialog.confirm()).resolves.toEqual({ ok: false, message: "Selected order deleted failed" });
+    await expect(dialog.confirm()).resolves.toEqual({
+      ok: false,
+      message: "Selected order deleted failed: refused on 1 of 2 accounts (Account 3: x)",
+    });
   });
 
   it("C on a session cancels its open rows", async () => {

@@ -5,13 +5,16 @@ import { sendFromDialog } from "../../shared/stores/DialogRequest";
 import { isSuccessText, OptionMessages } from "../OptionMessages";
 import type { OptionOrderRow } from "./OptionOrderRow";
 import { orderTarget, type OrderScope } from "./OrderTargets";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { copyAnswerReason } from "../../shared/orders/CopyAnswer";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 
 /** What the cancel dialog works with besides the API client. */
 export interface CancelOrderDialogLinks {
   /** Reloads the order and position tables after a cancellation. */
   readonly reloadTables: () => void;
+  /** Tells the session view its checked orders were cancelled (it clears the ticks). */
+  readonly doneWithSelected: () => void;
 }
 
 /** State of the cancel confirmation. */
@@ -79,7 +82,7 @@ export class CancelOrderDialogStore {
     }
   }
 
-  /** Cancels the orders; `success` closes the dialog, anything else keeps it open. */
+  /** Cancels the orders; `success` closes the dialog, anything else keeps it open and says why. */
   async confirm(): Promise<Outcome> {
     const texts =
       this.scope === "selected"
@@ -89,9 +92,8 @@ export class CancelOrderDialogStore {
     if (this.pending || first === undefined) {
       return failed(texts.failed);
     }
-    const ok = await sendFromDialog(
-      this,
-      () =>
+    const result = await sendFromDialog(this, {
+      send: () =>
         this.scope === "individual"
           ? this.deps.api.delete(OptionPaths.cancelOrderIndividual, {
               agentTradingSessionID: this.sessionId,
@@ -103,13 +105,17 @@ export class CancelOrderDialogStore {
               agentTradingSessionID: this.sessionId,
               allTradingAccountsOrderList: this.targets.map(orderTarget),
             }),
-      isSuccessText,
-      {
+      accepted: isSuccessText,
+      refusalReason: copyAnswerReason,
+      logs: {
         refused: "The cancellation was not accepted everywhere",
         failed: "Cancelling the option order failed",
       },
-    );
+    });
     this.links.reloadTables();
-    return ok ? succeeded(texts.ok) : failed(texts.failed);
+    if (result.ok && this.scope === "selected") {
+      this.links.doneWithSelected();
+    }
+    return result.ok ? succeeded(texts.ok) : failedWith(texts.failed, result.reason);
   }
 }

@@ -1,6 +1,7 @@
 // The option orders main table: one row per copy-trade session, newest first, ten per page.
 import { HTMLTable } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { ScrollRegion } from "../../shared/tables/ScrollRegion";
 import { useStores } from "../../shared/shell/StoreContext";
 import { OptionSessionRow } from "./OptionSessionRow";
 import { TablePager } from "../../shared/tables/TablePager";
@@ -37,8 +38,8 @@ export const OptionOrdersTable = observer(function OptionOrdersTable() {
 
   return (
     <div className="cd-table-block cd-option-orders">
-      <div className="cd-table-scroll">
-        <HTMLTable className="cd-option-table" compact striped aria-label="Option orders">
+      <ScrollRegion className="cd-table-scroll" label="Option orders table">
+        <HTMLTable className="cd-option-table cd-sticky-name" compact striped aria-label="Option orders">
           <thead>
             <tr>
               {OPTION_ORDER_COLUMNS.map((column, index) => (
@@ -61,7 +62,7 @@ export const OptionOrdersTable = observer(function OptionOrdersTable() {
             )}
           </tbody>
         </HTMLTable>
-      </div>
+      </ScrollRegion>
       <TablePager
         label="Option order pages"
         page={paging.page}

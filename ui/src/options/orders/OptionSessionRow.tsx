@@ -5,6 +5,7 @@ import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
 import { optionSessionSummary, replacedSessionOf, type OptionSession } from "./OptionOrderRow";
 import { useStores } from "../../shared/shell/StoreContext";
+import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
 import { OrderStatusText } from "../../shared/tables/OrderStatusText";
 import { RoundButton } from "../../shared/tables/RoundButton";
 import { SessionLabel } from "../../shared/tables/SessionLabel";
@@ -37,7 +38,7 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
           letter="P"
           label={`Place session ${id} again`}
           intent={Intent.SUCCESS}
-          onClick={() => options.placeAgain(session)}
+          onClick={() => void options.placeAgain(session).then(showOutcomeIfAny)}
         />
         <RoundButton
           letter="R"
@@ -85,7 +86,11 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
       <td>
         <StatusDot color={first.optionChainStatusColor} />
       </td>
-      <td>{first.accountName}</td>
+      <td>
+        <span className="cd-truncate cd-name" title={first.accountName}>
+          {first.accountName}
+        </span>
+      </td>
     </tr>
   );
 });

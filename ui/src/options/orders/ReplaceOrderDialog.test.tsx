@@ -71,7 +71,10 @@ describe("ReplaceOrderDialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Replace order" }));
 
     await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Replace order failed" }),
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
+        ok: false,
+        message: "Replace order failed: order 501 of account 1 is FILLED",
+      }),
     );
     expect(screen.getByRole("dialog", { name: "Replace Orders of Session 5" })).toBeInTheDocument();
   });

@@ -16,7 +16,7 @@ export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
       <DialogBody>
         <p className="cd-dialog-account">{dialog.description}</p>
         <p>{`Accounts: ${dialog.targets.map((row) => row.accountUsername).join(", ")}`}</p>
-        <OrderFormFields form={dialog.form} quantityLabel="Quantity" />
+        <OrderFormFields form={dialog.form} />
         <TierPreviewNote text={dialog.previewText} />
       </DialogBody>
       <ConfirmFooter dialog={dialog} actionText="Replace order" intent={Intent.PRIMARY} onAction={dialog.submit} />

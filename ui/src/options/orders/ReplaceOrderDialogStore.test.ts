@@ -86,8 +86,32 @@ describe("ReplaceOrderDialogStore", () => {
     });
     dialog.open("individual", 7, session.rows);
 
-    await expect(dialog.submit()).resolves.toEqual({ ok: false, message: "Replace order failed" });
+    await expect(dialog.submit()).resolves.toEqual({
+      ok: false,
+      message: "Replace order failed: order 701 of account 1 is FILLED",
+    });
     expect(dialog.isOpen).toBe(true);
+  });
+
+  it.each([
+    ["1.5", "1.10", "quantity", "Replace order failed: Quantity must be a whole number of at least 1"],
+    ["0", "1.10", "quantity", "Replace order failed: Quantity must be a whole number of at least 1"],
+    ["2", "-1", "price", "Replace order failed: Price must be a number of at least 0"],
+    ["2", "0", "price", "Replace order failed: Price must be more than 0 for a LIMIT order"],
+    ["2", "1.005", "price", "Replace order failed: Price must be in steps of 0.01"],
+  ])("refuses quantity %j at price %j without a request and marks the %s", async (quantity, price, field, message) => {
+    const { dialog, session, requests } = await withSession([orderRowJson(7, 1)]);
+    dialog.open("individual", 7, session.rows);
+    dialog.form.fill({ instruction: "BUY_TO_OPEN", orderType: "LIMIT", quantity, price });
+    expect([dialog.form.shownQuantityProblem, dialog.form.shownPriceProblem]).toEqual([null, null]);
+
+    await expect(dialog.submit()).resolves.toEqual({ ok: false, message });
+
+    expect(requests.filter((request) => request.method === "PUT")).toEqual([]);
+    expect(dialog.isOpen).toBe(true);
+    const marked = field === "quantity" ? dialog.form.shownQuantityProblem : dialog.form.shownPriceProblem;
+    expect(marked).not.toBeNull();
+    expect(message.toLowerCase()).toContain(marked?.toLowerCase());
   });
 
   it("sends the selected orders together and says 'Replace selected order successful'", async () => {
@@ -119,7 +143,10 @@ describe("ReplaceOrderDialogStore", () => {
     });
     dialog.open("selected", 8, session.rows);
 
-    await expect(dialog.submit()).resolves.toEqual({ ok: false, message: "Replace selected order failed" });
+    await expect(dialog.submit()).resolves.toEqual({
+      ok: false,
+      message: "Replace selected order failed: refused on 1 of 2 accounts (B: x)",
+    });
   });
 
   it("R on a session replaces its replaceable rows through the selected call", async () => {

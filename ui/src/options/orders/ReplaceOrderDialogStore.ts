@@ -6,7 +6,8 @@ import { isSuccessText, OptionMessages } from "../OptionMessages";
 import { OptionOrderForm, REPLACE_INSTRUCTIONS } from "../../shared/orderForm/OptionOrderForm";
 import type { OptionOrderRow } from "./OptionOrderRow";
 import { orderTarget, type OrderScope } from "./OrderTargets";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { copyAnswerReason } from "../../shared/orders/CopyAnswer";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 
@@ -14,6 +15,8 @@ import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 export interface ReplaceOrderDialogLinks {
   /** Reloads the order and position tables after a replacement. */
   readonly reloadTables: () => void;
+  /** Tells the session view its checked orders were replaced (it clears the ticks). */
+  readonly doneWithSelected: () => void;
 }
 
 /**
@@ -105,7 +108,10 @@ export class ReplaceOrderDialogStore {
     }
   }
 
-  /** Sends the replacement; `success` closes the dialog, anything else keeps it open. */
+  /**
+   * Sends the replacement; `success` closes the dialog, anything else keeps it open and says why. A quantity or
+   * price that cannot be sent is marked on its field and nothing is sent.
+   */
   async submit(): Promise<Outcome> {
     const texts =
       this.scope === "selected"
@@ -115,10 +121,13 @@ export class ReplaceOrderDialogStore {
     if (this.pending || first === undefined) {
       return failed(texts.failed);
     }
+    const problem = this.form.check();
+    if (problem !== null) {
+      return failedWith(texts.failed, problem);
+    }
     const order = { optionChainSymbol: first.optionChainSymbol, ...this.form.payload() };
-    const ok = await sendFromDialog(
-      this,
-      () =>
+    const result = await sendFromDialog(this, {
+      send: () =>
         this.scope === "individual"
           ? this.deps.api.put(OptionPaths.replaceOrderIndividual, {
               agentTradingSessionID: this.sessionId,
@@ -130,13 +139,17 @@ export class ReplaceOrderDialogStore {
               allTradingAccountsOrderList: this.targets.map(orderTarget),
               ...order,
             }),
-      isSuccessText,
-      {
+      accepted: isSuccessText,
+      refusalReason: copyAnswerReason,
+      logs: {
         refused: "The replacement was not accepted everywhere",
         failed: "Replacing the option order failed",
       },
-    );
+    });
     this.links.reloadTables();
-    return ok ? succeeded(texts.ok) : failed(texts.failed);
+    if (result.ok && this.scope === "selected") {
+      this.links.doneWithSelected();
+    }
+    return result.ok ? succeeded(texts.ok) : failedWith(texts.failed, result.reason);
   }
 }

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { textResponse } from "../../shared/test/fakeTransport";
+import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
 import { orderRowJson } from "../test/optionFixtures";
 import { bodyRows, cellTexts, headings, ordersTable, renderOptionScreen } from "../test/renderOptionScreen";
 import { showOutcome } from "../../shared/shell/toaster";
@@ -98,11 +98,13 @@ describe("SessionOrdersDialog", () => {
     );
   });
 
-  it("C in the heading cancels the checked orders after confirming", async () => {
+  it("C in the heading cancels the checked orders after confirming, then clears the ticks", async () => {
     const { dialog, user, server, fake } = await openSession();
     server.on("DELETE /api/copy_trading_account/cancel_order/COMMON", () => textResponse(200, "success"));
+    const tick = within(dialog).getByRole("checkbox", { name: "Select the order of Account 1" });
 
-    await user.click(within(dialog).getByRole("checkbox", { name: "Select the order of Account 1" }));
+    await user.click(tick);
+    expect(tick).toBeChecked();
     await user.click(within(dialog).getByRole("button", { name: "Cancel selected orders" }));
     const confirm = await screen.findByRole("dialog", { name: "Option Delete Selected Orders" });
     expect(confirm).toHaveTextContent("Cancel the order AAPL 10/18/2024 230.00 C on 1 account?");
@@ -119,6 +121,33 @@ describe("SessionOrdersDialog", () => {
         ],
       },
     ]);
+    expect(tick).not.toBeChecked();
+  });
+
+  it("R in the heading replaces the checked orders and then clears the ticks; a refusal keeps them", async () => {
+    const { dialog, user, server } = await openSession();
+    let answer = jsonResponse(200, { accepted: [], failed: [{ accountId: 1, accountName: "Account 1", reason: "x" }] });
+    server.on("PUT /api/copy_trading_account/replace_order/COMMON", () => answer);
+    const tick = within(dialog).getByRole("checkbox", { name: "Select the order of Account 1" });
+    await user.click(tick);
+
+    await user.click(within(dialog).getByRole("button", { name: "Replace selected orders" }));
+    const replace = await screen.findByRole("dialog", { name: "Replace Selected Orders" });
+    await user.click(within(replace).getByRole("button", { name: "Replace order" }));
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenLastCalledWith({
+        ok: false,
+        message: "Replace selected order failed: refused on 1 account (Account 1: x)",
+      }),
+    );
+    expect(tick).toBeChecked();
+
+    answer = textResponse(200, "success");
+    await user.click(within(replace).getByRole("button", { name: "Replace order" }));
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenLastCalledWith({ ok: true, message: "Replace selected order successful" }),
+    );
+    expect(tick).not.toBeChecked();
   });
 
   it("R on a row opens the replace dialog titled with the account username", async () => {

@@ -1,6 +1,7 @@
 // The view-all-orders dialog of one session: every account's order, with R and C per row and for the checked.
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { ScrollRegion } from "../../shared/tables/ScrollRegion";
 import { optionSessionSummary, orderRowKey } from "./OptionOrderRow";
 import { useStores } from "../../shared/shell/StoreContext";
 import { ReplaceChainLinks } from "../../shared/tables/ReplaceChainLinks";
@@ -50,7 +51,7 @@ export const SessionOrdersDialog = observer(function SessionOrdersDialog() {
           replacedBy={dialog.replacedBy}
           onOpenSession={dialog.open}
         />
-        <div className="cd-table-scroll">
+        <ScrollRegion className="cd-table-scroll" label="Orders of the session table">
           <HTMLTable className="cd-option-table" compact striped aria-label="Orders of the session">
             <thead>
               <tr>
@@ -89,7 +90,7 @@ export const SessionOrdersDialog = observer(function SessionOrdersDialog() {
               )}
             </tbody>
           </HTMLTable>
-        </div>
+        </ScrollRegion>
       </DialogBody>
       <DialogFooter actions={<Button text="Close" onClick={dialog.close} />} />
     </Dialog>

@@ -72,6 +72,11 @@ export class SessionOrdersDialogStore {
     this.selectedKeys.clear();
   }
 
+  /** Unchecks every row (after the checked orders were replaced or cancelled). */
+  clearSelection(): void {
+    this.selectedKeys.clear();
+  }
+
   /** Whether `row` is checked. */
   isSelected(row: OptionOrderRow): boolean {
     return this.selectedKeys.has(orderRowKey(row));

@@ -5,6 +5,7 @@ import { useStores } from "../../shared/shell/StoreContext";
 import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
 import { showOutcome } from "../../shared/shell/toaster";
 import { TickerAddForm } from "../../shared/orderForm/TickerAddForm";
+import { CONTRACT_INPUT_LABEL } from "../lists/OptionContractListStore";
 
 /** Tickers to pick (picking one fills Stock Pair and resets the form), and the list's buttons. */
 export const ContractListPanel = observer(function ContractListPanel() {
@@ -14,13 +15,14 @@ export const ContractListPanel = observer(function ContractListPanel() {
 
   return (
     <section className="cd-contract-panel" aria-label="Option contracts">
-      <h4 className="cd-panel-title">Option Contracts</h4>
+      <h3 className="cd-panel-title">Option Contracts</h3>
       <TickerAddForm
-        label="Option contract symbol"
+        label={CONTRACT_INPUT_LABEL}
         value={dialog.contractInput}
         onValueChange={dialog.setContractInput}
         onAdd={dialog.addContract}
         disabled={contracts.pending}
+        problem={dialog.contractInputProblem}
       />
       <ul className="cd-plain-list cd-contract-list">
         {contracts.tickers.map((ticker) => (

@@ -119,7 +119,10 @@ describe("OptionPlaceOrderDialog", () => {
     await user.click(within(dialog).getByRole("checkbox", { name: "PUT" }));
 
     await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Failed to get option chain" }),
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
+        ok: false,
+        message: "Failed to get option chain: Link and authorize a trading account first",
+      }),
     );
   });
 
@@ -228,5 +231,45 @@ describe("OptionPlaceOrderDialog", () => {
 
     await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
     expect(fake.requests.filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("marks a bad quantity and price under their fields and sends nothing", async () => {
+    const { dialog, user, fake } = await openDialog();
+    await chooseAaplCall(user, dialog);
+    const quantity = within(dialog).getByLabelText("Option Contract Total");
+    const price = within(dialog).getByLabelText("Price");
+    await user.clear(quantity);
+    await user.type(quantity, "1.5");
+
+    expect(quantity).toHaveAttribute("aria-invalid", "true");
+    expect(within(dialog).getByText("Must be a whole number of at least 1")).toBeInTheDocument();
+    expect(quantity).toHaveAccessibleDescription("Must be a whole number of at least 1");
+    expect(price).toHaveAttribute("aria-invalid", "false");
+
+    await user.clear(price);
+    await user.type(price, "0");
+    await user.click(within(dialog).getByRole("button", { name: "Place order" }));
+
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
+        ok: false,
+        message: "Copy trading failed: Option Contract Total must be a whole number of at least 1",
+      }),
+    );
+    expect(price).toHaveAccessibleDescription("Must be more than 0 for a LIMIT order");
+    expect(fake.requests.filter((request) => request.method === "POST")).toEqual([]);
+    expect(screen.getByRole("dialog", { name: TITLE })).toBeInTheDocument();
+  });
+
+  it("marks a Stock Pair that is no ticker as it is typed", async () => {
+    const { dialog, user } = await openDialog();
+    const stockPair = within(dialog).getByLabelText("Stock Pair");
+
+    await user.type(stockPair, "9x");
+
+    expect(stockPair).toHaveAttribute("aria-invalid", "true");
+    expect(
+      within(dialog).getByText("Must be a ticker: a letter, then up to 9 letters, digits, '.', '/' or '-'"),
+    ).toBeInTheDocument();
   });
 });

@@ -11,10 +11,10 @@ import {
 } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId } from "react";
-import type { Outcome } from "../../shared/stores/Outcome";
 import type { OptionSide } from "./PlaceOrderDialogStore";
 import { useStores } from "../../shared/shell/StoreContext";
 import { showOutcome } from "../../shared/shell/toaster";
+import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
 import { ContractListPanel } from "./ContractListPanel";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
@@ -23,11 +23,6 @@ import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
 
 const SIDES: readonly OptionSide[] = ["CALL", "PUT"];
 
-function report(outcome: Outcome | null): void {
-  if (outcome !== null) {
-    showOutcome(outcome);
-  }
-}
 
 /** The place dialog; Place order sends the order to every active account. */
 export const OptionPlaceOrderDialog = observer(function OptionPlaceOrderDialog() {
@@ -44,8 +39,19 @@ export const OptionPlaceOrderDialog = observer(function OptionPlaceOrderDialog()
         <div className="cd-place-layout">
           <ContractListPanel />
           <div className="cd-place-form">
-            <FormGroup label="Stock Pair" labelFor={stockPairId}>
-              <InputGroup id={stockPairId} value={dialog.stockPair} onValueChange={dialog.setStockPair} />
+            <FormGroup
+              label="Stock Pair"
+              labelFor={stockPairId}
+              intent={dialog.stockPairProblem === null ? Intent.NONE : Intent.DANGER}
+              helperText={dialog.stockPairProblem ?? undefined}
+            >
+              <InputGroup
+                id={stockPairId}
+                value={dialog.stockPair}
+                intent={dialog.stockPairProblem === null ? Intent.NONE : Intent.DANGER}
+                aria-invalid={dialog.stockPairProblem !== null}
+                onValueChange={dialog.setStockPair}
+              />
             </FormGroup>
             <div className="cd-side-checks" role="group" aria-label="Call or put">
               {SIDES.map((side) => (
@@ -55,7 +61,7 @@ export const OptionPlaceOrderDialog = observer(function OptionPlaceOrderDialog()
                   label={side}
                   checked={dialog.side === side}
                   disabled={dialog.chainLoading}
-                  onChange={(event) => void dialog.setSide(side, event.currentTarget.checked).then(report)}
+                  onChange={(event) => void dialog.setSide(side, event.currentTarget.checked).then(showOutcomeIfAny)}
                 />
               ))}
             </div>
@@ -69,13 +75,18 @@ export const OptionPlaceOrderDialog = observer(function OptionPlaceOrderDialog()
                 onChange={(event) => dialog.setExpiry(event.currentTarget.value)}
               />
             </FormGroup>
-            <FormGroup label="Strike Price" labelFor={strikeId}>
+            <FormGroup
+              label="Strike Price"
+              labelFor={strikeId}
+              intent={dialog.strikeProblem === null ? Intent.NONE : Intent.DANGER}
+              helperText={dialog.strikeProblem ?? undefined}
+            >
               <StrikeSuggest dialog={dialog} inputId={strikeId} />
             </FormGroup>
             <FormGroup className="cd-wide" label="Description" labelFor={descriptionId}>
               <InputGroup id={descriptionId} readOnly value={dialog.description} />
             </FormGroup>
-            <OrderFormFields form={dialog.form} quantityLabel="Option Contract Total" />
+            <OrderFormFields form={dialog.form} />
             <div className="cd-wide">
               <TierPreviewNote text={dialog.previewText} />
             </div>

@@ -124,15 +124,19 @@ describe("PlaceOrderDialogStore chain pickers", () => {
   });
 
   it.each([
-    ["an error", () => jsonResponse(502, { error: "brokerage down", code: "brokerage_unavailable" })],
-    ["a null answer", () => jsonResponse(200, null)],
-    ["an empty chain", () => jsonResponse(200, {})],
-  ])("says 'Failed to get option chain' on %s", async (_what, answer) => {
+    [
+      "an error",
+      () => jsonResponse(502, { error: "brokerage down", code: "brokerage_unavailable" }),
+      "Failed to get option chain: brokerage down",
+    ],
+    ["a null answer", () => jsonResponse(200, null), "Failed to get option chain: the option chain answer is not an object"],
+    ["an empty chain", () => jsonResponse(200, {}), "Failed to get option chain"],
+  ])("says 'Failed to get option chain' on %s", async (_what, answer, message) => {
     const { dialog } = placeHarness({ [CHAIN]: answer });
     dialog.open();
     dialog.setStockPair("AAPL");
 
-    await expect(dialog.setSide("CALL", true)).resolves.toEqual({ ok: false, message: "Failed to get option chain" });
+    await expect(dialog.setSide("CALL", true)).resolves.toEqual({ ok: false, message });
     expect(dialog.chain).toEqual([]);
     expect(dialog.chainLoading).toBe(false);
   });
@@ -142,6 +146,20 @@ describe("PlaceOrderDialogStore chain pickers", () => {
     dialog.open();
 
     await expect(dialog.setSide("PUT", true)).resolves.toEqual({ ok: false, message: "Failed to get option chain" });
+    expect(requests.filter((r) => r.url.includes("get_option_chain_list"))).toHaveLength(0);
+  });
+
+  it("marks a Stock Pair that is no ticker and loads no chain for it", async () => {
+    const { dialog, requests } = placeHarness();
+    dialog.open();
+    dialog.setStockPair("aa pl");
+
+    expect(dialog.stockPairProblem).toBe("Must be a ticker: a letter, then up to 9 letters, digits, '.', '/' or '-'");
+    await expect(dialog.setSide("CALL", true)).resolves.toEqual({
+      ok: false,
+      message:
+        "Failed to get option chain: Stock Pair must be a ticker: a letter, then up to 9 letters, digits, '.', '/' or '-'",
+    });
     expect(requests.filter((r) => r.url.includes("get_option_chain_list"))).toHaveLength(0);
   });
 
@@ -293,7 +311,7 @@ describe("PlaceOrderDialogStore place", () => {
 
     await expect(dialog.place()).resolves.toEqual({
       ok: false,
-      message: "Copy trading failed: Account 3: insufficient buying power",
+      message: "Copy trading failed: refused on 1 of 3 accounts (Account 3: insufficient buying power)",
     });
     expect(dialog.isOpen).toBe(true);
     expect(dialog.pending).toBe(false);
@@ -303,16 +321,63 @@ describe("PlaceOrderDialogStore place", () => {
     const { dialog } = await chosen({
       [PLACE]: () =>
         jsonResponse(400, {
-          error: "optionChainQuantity must be a whole number from 1 to 100000",
+          error: "Option Contract Total must be a whole number from 1 to 100000",
           code: "bad_request",
         }),
     });
-    dialog.form.setQuantity("x");
+    dialog.form.setQuantity("200000");
 
     await expect(dialog.place()).resolves.toEqual({
       ok: false,
-      message: "Copy trading failed: optionChainQuantity must be a whole number from 1 to 100000",
+      message: "Copy trading failed: Option Contract Total must be a whole number from 1 to 100000",
     });
+  });
+
+  it.each([
+    ["0", "3.05", "Copy trading failed: Option Contract Total must be a whole number of at least 1"],
+    ["2.5", "3.05", "Copy trading failed: Option Contract Total must be a whole number of at least 1"],
+    ["", "3.05", "Copy trading failed: Option Contract Total must be a whole number of at least 1"],
+    ["2", "0", "Copy trading failed: Price must be more than 0 for a LIMIT order"],
+    ["2", "-3", "Copy trading failed: Price must be a number of at least 0"],
+    ["2", "3.055", "Copy trading failed: Price must be in steps of 0.01"],
+  ])("sends nothing for quantity %j at price %j and marks the field", async (quantity, price, message) => {
+    const { dialog, requests } = await chosen({ [PLACE]: () => textResponse(200, "success") });
+    dialog.form.setQuantity(quantity);
+    dialog.form.setPrice(price);
+
+    await expect(dialog.place()).resolves.toEqual({ ok: false, message });
+
+    expect(requests.filter((r) => r.method === "POST")).toEqual([]);
+    expect(dialog.isOpen).toBe(true);
+    expect(dialog.pending).toBe(false);
+    const marked = [dialog.form.shownQuantityProblem, dialog.form.shownPriceProblem].filter((p) => p !== null);
+    expect(marked).toHaveLength(1);
+  });
+
+  it("sends nothing without a contract and marks Stock Pair, then Strike Price", async () => {
+    const { dialog, requests } = placeHarness({ [PLACE]: () => textResponse(200, "success") });
+    dialog.open();
+    expect([dialog.stockPairProblem, dialog.strikeProblem]).toEqual([null, null]);
+
+    await expect(dialog.place()).resolves.toEqual({
+      ok: false,
+      message: "Copy trading failed: Stock Pair is required",
+    });
+    expect(dialog.stockPairProblem).toBe("Is required");
+
+    dialog.setStockPair("AAPL");
+    expect(dialog.stockPairProblem).toBeNull();
+    await expect(dialog.place()).resolves.toEqual({
+      ok: false,
+      message: "Copy trading failed: Strike Price must be chosen: tick CALL or PUT, then pick an expiry and a strike",
+    });
+    expect(dialog.strikeProblem).toBe("Must be chosen: tick CALL or PUT, then pick an expiry and a strike");
+    expect(requests.filter((r) => r.method === "POST")).toEqual([]);
+
+    await dialog.setSide("CALL", true);
+    expect(dialog.strikeProblem).toBeNull();
+    dialog.open();
+    expect(dialog.stockPairProblem).toBeNull();
   });
 
   it("is pending while in flight and refuses a second send", async () => {
@@ -333,7 +398,7 @@ describe("PlaceOrderDialogStore prefilled", () => {
   it("a session's order placed again is divided back by its account's multiplier", async () => {
     const { dialog } = placeHarness();
 
-    dialog.openWith(
+    const picked = dialog.openWith(
       {
         symbol: "AAPL  241018C00230000",
         description: "AAPL 10/18/2024 230.00 C",
@@ -351,8 +416,76 @@ describe("PlaceOrderDialogStore prefilled", () => {
       "AAPL 10/18/2024 230.00 C",
       "SELL_TO_OPEN",
     ]);
+    await expect(picked).resolves.toBeNull();
     await vi.waitFor(() => expect(dialog.form.quantity).toBe("2"));
     expect(dialog.form.price).toBe("1.5");
+  });
+
+  it("picks CALL or PUT, the expiry and the strike from the option symbol, keeping the order's price", async () => {
+    const { dialog, requests } = placeHarness();
+
+    const picked = dialog.openWith({
+      symbol: "AAPL  241018C00230000",
+      description: "AAPL 10/18/2024 230.00 C",
+      instruction: "BUY_TO_OPEN",
+      orderType: "LIMIT",
+      quantity: "1",
+      price: "1.5",
+    });
+    expect(dialog.side).toBe("CALL");
+    expect(dialog.chainLoading).toBe(true);
+
+    await expect(picked).resolves.toBeNull();
+    expect(requests.find((r) => r.url.includes("get_option_chain_list"))?.url).toBe(
+      "/api/copy_trading_account/get_option_chain_list/COMMON?optionContractTickerName=AAPL&optionChainCallPut=CALL",
+    );
+    expect([dialog.expiryKey, dialog.strike, dialog.symbol, dialog.description, dialog.form.price]).toEqual([
+      "2024-10-18:4",
+      "230.0",
+      "AAPL  241018C00230000",
+      "AAPL 10/18/2024 230.00 C",
+      "1.5",
+    ]);
+  });
+
+  it("keeps the order's contract and says so when the chain no longer offers it", async () => {
+    const { dialog } = placeHarness();
+
+    const picked = dialog.openWith({
+      symbol: "AAPL  241011C00230000",
+      description: "AAPL 10/11/2024 230.00 C",
+      instruction: "BUY_TO_OPEN",
+      orderType: "LIMIT",
+      quantity: "1",
+      price: "1.5",
+    });
+
+    await expect(picked).resolves.toEqual({
+      ok: false,
+      message: "Failed to get option chain: AAPL 10/11/2024 230.00 C is not in the option chain",
+    });
+    expect([dialog.symbol, dialog.description, dialog.expiryKey, dialog.side]).toEqual([
+      "AAPL  241011C00230000",
+      "AAPL 10/11/2024 230.00 C",
+      null,
+      "CALL",
+    ]);
+  });
+
+  it("keeps the order's contract when the chain cannot be loaded", async () => {
+    const { dialog } = placeHarness({ [CHAIN]: () => jsonResponse(502, { error: "brokerage down", code: "x" }) });
+
+    const picked = dialog.openWith({
+      symbol: "AAPL  241018C00230000",
+      description: "AAPL 10/18/2024 230.00 C",
+      instruction: "BUY_TO_OPEN",
+      orderType: "LIMIT",
+      quantity: "1",
+      price: "1.5",
+    });
+
+    await expect(picked).resolves.toEqual({ ok: false, message: "Failed to get option chain: brokerage down" });
+    expect([dialog.symbol, dialog.description]).toEqual(["AAPL  241018C00230000", "AAPL 10/18/2024 230.00 C"]);
   });
 });
 
@@ -402,7 +535,10 @@ describe("PlaceOrderDialogStore saving and the contract list", () => {
     dialog.setStockPair("AAPL");
     await dialog.setSide("CALL", true);
 
-    await expect(dialog.saveOrder()).resolves.toEqual({ ok: false, message: "Save order failed" });
+    await expect(dialog.saveOrder()).resolves.toEqual({
+      ok: false,
+      message: "Save order failed: optionChainSymbol is not a valid option symbol",
+    });
   });
 
   it("adds a ticker upper-cased, refusing an empty or known one with the dialog's texts", async () => {
@@ -467,6 +603,9 @@ describe("PlaceOrderDialogStore saving and the contract list", () => {
     dialog.open();
     dialog.pickContract("SPY");
 
-    await expect(dialog.removeContract()).resolves.toEqual({ ok: false, message: "Remove option contract failed" });
+    await expect(dialog.removeContract()).resolves.toEqual({
+      ok: false,
+      message: "Remove option contract failed: SPY is not in the option contract list",
+    });
   });
 });

@@ -1,16 +1,26 @@
 // The "Option Place Order On All Active Accounts" dialog: the chain pickers, the order form and placing it.
 import { makeAutoObservable, runInAction } from "mobx";
-import { describeError } from "../../shared/api/describeError";
+import { reasonOf } from "../../shared/api/describeError";
 import { OPTION_CHAIN_TIMEOUT_MS, OptionPaths } from "../optionPaths";
-import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { copyAnswerReason } from "../../shared/orders/CopyAnswer";
+import { parseOsiSymbol, type OsiContract } from "../../shared/orders/osiSymbol";
+import { problemSentence, tickerProblem } from "../../shared/orderForm/fieldChecks";
 import { filterStrikes, parseOptionChain, type ChainExpiry, type ChainStrike } from "../../shared/orderForm/OptionChain";
 import type { OptionContractListStore } from "../lists/OptionContractListStore";
 import { isSuccessText, OptionMessages } from "../OptionMessages";
 import { OPENING_INSTRUCTIONS, OptionOrderForm, type OrderFieldValues } from "../../shared/orderForm/OptionOrderForm";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
-import type { SavedOptionOrderStore } from "../lists/SavedOptionOrderStore";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { isIncompleteSave, type SavedOptionOrderStore } from "../lists/SavedOptionOrderStore";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+
+/** An order being placed again: its contract as its symbol names it, and the order. */
+interface ChainPrefill {
+  /** What the order's option symbol says. */
+  readonly contract: OsiContract;
+  /** The order. */
+  readonly order: PlacePrefill;
+}
 
 /** The CALL and PUT checkboxes. */
 export type OptionSide = "CALL" | "PUT";
@@ -60,13 +70,15 @@ export class PlaceOrderDialogStore {
   /** The chosen contract's symbol. */
   symbol = "";
   /** Instruction, order type, quantity (Option Contract Total) and price. */
-  readonly form = new OptionOrderForm(OPENING_INSTRUCTIONS);
+  readonly form = new OptionOrderForm(OPENING_INSTRUCTIONS, "Option Contract Total");
   /** The ticker picked in the left panel, or null. */
   pickedContract: string | null = null;
   /** The left panel's ticker input, upper-cased. */
   contractInput = "";
   /** True while the order is being placed. */
   pending = false;
+  /** True once placing was tried: a missing ticker or contract shows on its field. */
+  checked = false;
   /** Tier multipliers and active accounts for the preview. */
   readonly tiers: TierPreviewStore;
 
@@ -110,6 +122,26 @@ export class PlaceOrderDialogStore {
     return filterStrikes(this.strikes, this.strikeQuery);
   }
 
+  /**
+   * What is wrong with Stock Pair, as shown under it: not a ticker (as soon as it is typed), or missing (once
+   * placing was tried); null when nothing is.
+   */
+  get stockPairProblem(): string | null {
+    const problem = tickerProblem(this.stockPair);
+    if (problem !== null) {
+      return problem;
+    }
+    return this.checked && this.stockPair.trim() === "" ? "Is required" : null;
+  }
+
+  /** What is wrong with the chosen contract once placing was tried with a ticker but no contract, else null. */
+  get strikeProblem(): string | null {
+    if (!this.checked || this.stockPairProblem !== null || this.symbol !== "") {
+      return null;
+    }
+    return "Must be chosen: tick CALL or PUT, then pick an expiry and a strike";
+  }
+
   /** The preview of what each tier of the active accounts gets, e.g. `Small ×1: 2 accounts → ...`. */
   get previewText(): string {
     return this.tiers.textFor(this.form.wholeQuantity);
@@ -125,9 +157,12 @@ export class PlaceOrderDialogStore {
   /**
    * Opens the form filled with `order` (a saved order, or a session's order placed again). When the
    * quantity is what the account `scaledFor` was sent (its tier multiplier applied), it is divided back by
-   * that multiplier once the tiers are known, unless the agent has typed another quantity by then.
+   * that multiplier once the tiers are known, unless the agent has typed another quantity by then. CALL or
+   * PUT, the expiry and the strike are then picked from the order's option symbol, keeping the order's
+   * price; resolves to null once they are, or to why the chain does not offer that contract (the dialog
+   * then keeps the order's symbol and description).
    */
-  openWith(order: PlacePrefill, scaledFor?: number): void {
+  openWith(order: PlacePrefill, scaledFor?: number): Promise<Outcome | null> {
     this.clear();
     this.stockPair = underlyingOf(order.description, order.symbol);
     this.symbol = order.symbol;
@@ -139,6 +174,12 @@ export class PlaceOrderDialogStore {
         this.form.unscaleQuantity(order.quantity, this.tiers.multiplierOf(scaledFor));
       }
     });
+    const contract = parseOsiSymbol(order.symbol);
+    if (contract === null) {
+      return Promise.resolve(null);
+    }
+    this.side = contract.side;
+    return this.loadChain({ contract, order });
   }
 
   /** Closes the dialog (CANCEL, backdrop); ignored while placing. */
@@ -192,12 +233,17 @@ export class PlaceOrderDialogStore {
     this.strikeQuery = "";
     this.description = entry.contract.description;
     this.symbol = entry.contract.symbol;
-    this.form.setPrice(String(entry.contract.bid));
+    this.form.presetPrice(String(entry.contract.bid));
   }
 
   /** Sets what is typed in the strike type-ahead (upper-cased). */
   setStrikeQuery(value: string): void {
     this.strikeQuery = value.toUpperCase();
+  }
+
+  /** What is wrong with the left panel's ticker input (not a ticker), or null. */
+  get contractInputProblem(): string | null {
+    return tickerProblem(this.contractInput);
   }
 
   /** Sets the left panel's ticker input (upper-cased). */
@@ -240,22 +286,36 @@ export class PlaceOrderDialogStore {
     return outcome;
   }
 
-  /** Saves the form as a reusable order (every field must be filled). */
+  /**
+   * Saves the form as a reusable order. Every field must be filled (spec 01 §5), and a quantity or price
+   * that cannot be sent is marked on its field; either way nothing is sent.
+   */
   saveOrder(): Promise<Outcome> {
-    return this.links.savedOrders.save({
-      optionChainSymbol: this.symbol,
-      optionChainDescription: this.description,
-      ...this.form.payload(),
-    });
+    const body = { optionChainSymbol: this.symbol, optionChainDescription: this.description, ...this.form.payload() };
+    if (isIncompleteSave(body)) {
+      return Promise.resolve(failed(OptionMessages.saveIncomplete));
+    }
+    const problem = this.form.check();
+    if (problem !== null) {
+      return Promise.resolve(failedWith(OptionMessages.saveFailed, problem));
+    }
+    return this.links.savedOrders.save(body);
   }
 
   /**
    * Places the order on every active account. `success` closes the dialog; a partial answer or an error is
-   * "Copy trading failed: " with the server's text, and the dialog stays open.
+   * "Copy trading failed: " with the reason (each refused account and why), and the dialog stays open. A
+   * missing contract or a quantity or price that cannot be sent is marked on its field and nothing is sent.
    */
   async place(): Promise<Outcome> {
     if (this.pending) {
-      return failed(`${OptionMessages.copyTradingFailed}the order is already being placed`);
+      return failedWith(OptionMessages.copyTradingFailed, "the order is already being placed");
+    }
+    this.checked = true;
+    const formProblem = this.form.check();
+    const problem = this.contractProblem() ?? formProblem;
+    if (problem !== null) {
+      return failedWith(OptionMessages.copyTradingFailed, problem);
     }
     this.pending = true;
     let outcome: Outcome;
@@ -267,10 +327,10 @@ export class PlaceOrderDialogStore {
       });
       outcome = isSuccessText(answer)
         ? succeeded(OptionMessages.placeSucceeded)
-        : failed(OptionMessages.copyTradingFailed + copyAnswerText(answer));
+        : failedWith(OptionMessages.copyTradingFailed, copyAnswerReason(answer));
     } catch (error) {
       console.error("Placing the option order failed", error);
-      outcome = failed(OptionMessages.copyTradingFailed + describeError(error));
+      outcome = failedWith(OptionMessages.copyTradingFailed, reasonOf(error));
     }
     runInAction(() => {
       this.pending = false;
@@ -282,17 +342,41 @@ export class PlaceOrderDialogStore {
     return outcome;
   }
 
-  private async loadChain(): Promise<Outcome | null> {
+  /** The sentence naming the first of Stock Pair and Strike Price that stops placing, or null. */
+  private contractProblem(): string | null {
+    if (this.stockPairProblem !== null) {
+      return problemSentence({ label: "Stock Pair", helper: this.stockPairProblem });
+    }
+    return this.strikeProblem === null ? null : problemSentence({ label: "Strike Price", helper: this.strikeProblem });
+  }
+
+  /**
+   * Loads the chain of Stock Pair and the checked side and picks its first expiry and strike, or, for an
+   * order being placed again, that order's contract at the order's price.
+   */
+  private async loadChain(prefill?: ChainPrefill): Promise<Outcome | null> {
     const side = this.side;
     const ticker = this.stockPair.trim();
     // Forgetting the old chain also makes any answer still on its way stale.
     this.forgetChain();
     const request = this.chainRequests;
+    const keepOrder = () => {
+      if (prefill !== undefined) {
+        this.symbol = prefill.order.symbol;
+        this.description = prefill.order.description;
+      }
+    };
+    keepOrder();
+    const tickerWrong = tickerProblem(ticker);
+    if (tickerWrong !== null) {
+      return failedWith(OptionMessages.chainFailed, problemSentence({ label: "Stock Pair", helper: tickerWrong }));
+    }
     if (ticker === "" || side === null) {
       return failed(OptionMessages.chainFailed);
     }
     this.chainLoading = true;
     let chain: ChainExpiry[] | null = null;
+    let reason: string | null = null;
     try {
       chain = parseOptionChain(
         await this.deps.api.get(
@@ -303,6 +387,7 @@ export class PlaceOrderDialogStore {
       );
     } catch (error) {
       console.error("Loading the option chain failed", error);
+      reason = reasonOf(error);
     }
     return runInAction(() => {
       if (request !== this.chainRequests) {
@@ -311,10 +396,23 @@ export class PlaceOrderDialogStore {
       this.chainLoading = false;
       const first = chain?.[0];
       if (chain === null || first === undefined) {
-        return failed(OptionMessages.chainFailed);
+        return failedWith(OptionMessages.chainFailed, reason);
+      }
+      if (prefill === undefined) {
+        this.chain = chain;
+        this.setExpiry(first.key);
+        return null;
+      }
+      const { contract, order } = prefill;
+      const expiry = chain.find((entry) => entry.key.split(":")[0] === contract.expiry);
+      const strike = expiry?.strikes.find((entry) => Number(entry.strike) === contract.strike);
+      if (expiry === undefined || strike === undefined) {
+        return failedWith(OptionMessages.chainFailed, `${order.description} is not in the option chain`);
       }
       this.chain = chain;
-      this.setExpiry(first.key);
+      this.expiryKey = expiry.key;
+      this.setStrike(strike);
+      this.form.presetPrice(order.price);
       return null;
     });
   }
@@ -331,6 +429,7 @@ export class PlaceOrderDialogStore {
   }
 
   private clear(): void {
+    this.checked = false;
     this.stockPair = "";
     this.side = null;
     this.forgetChain();

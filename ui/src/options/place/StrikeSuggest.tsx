@@ -1,5 +1,5 @@
 // The strike price type-ahead of the place dialog: the chosen expiry's strikes, filtered by prefix.
-import { MenuItem } from "@blueprintjs/core";
+import { Intent, MenuItem } from "@blueprintjs/core";
 import { Suggest, type ItemRenderer } from "@blueprintjs/select";
 import { observer } from "mobx-react-lite";
 import { filterStrikes, type ChainStrike } from "../../shared/orderForm/OptionChain";
@@ -43,7 +43,12 @@ export const StrikeSuggest = observer(function StrikeSuggest({ dialog, inputId }
       noResults={<MenuItem disabled roleStructure="listoption" text="No matching strike" />}
       disabled={dialog.strikes.length === 0}
       resetOnSelect
-      inputProps={{ id: inputId, placeholder: "Strike" }}
+      inputProps={{
+        id: inputId,
+        placeholder: "Strike",
+        intent: dialog.strikeProblem === null ? Intent.NONE : Intent.DANGER,
+        "aria-invalid": dialog.strikeProblem !== null,
+      }}
       menuProps={{ className: "cd-strike-menu" }}
       popoverProps={{ minimal: true, matchTargetWidth: true }}
     />

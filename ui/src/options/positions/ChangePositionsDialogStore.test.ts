@@ -76,7 +76,10 @@ describe("ChangePositionsDialogStore", () => {
       jsonResponse(200, { accepted: [1], failed: [{ accountId: 2, accountName: "Account 2", reason: "x" }] }),
     );
 
-    await expect(dialog.submit()).resolves.toEqual({ ok: false, message: "Failed to exit some or all positions." });
+    await expect(dialog.submit()).resolves.toEqual({
+      ok: false,
+      message: "Failed to exit some or all positions. refused on 1 of 2 accounts (Account 2: x)",
+    });
     expect(dialog.isOpen).toBe(true);
     expect(root.options.selectionMode).toBe(true);
   });
@@ -86,7 +89,26 @@ describe("ChangePositionsDialogStore", () => {
 
     await expect(dialog.submit()).resolves.toEqual({
       ok: false,
-      message: "An error occurred while exiting positions.",
+      message: "An error occurred while exiting positions. account 9 is not yours",
     });
+  });
+
+  it("sends nothing while a row's quantity or price cannot be sent, and marks that row", async () => {
+    const { dialog, requests } = await changing(() => textResponse(200, "success"));
+    const before = requests.length;
+    dialog.changes[1]?.form.setQuantity("1.5");
+
+    await expect(dialog.submit()).resolves.toEqual({
+      ok: false,
+      message:
+        "An error occurred while exiting positions. Quantity must be a whole number of at least 1 (SPY 10/18/2024 500.00 P of Account 2)",
+    });
+
+    expect(requests).toHaveLength(before);
+    expect(dialog.isOpen).toBe(true);
+    expect(dialog.changes.map((change) => change.form.shownQuantityProblem)).toEqual([
+      null,
+      "Must be a whole number of at least 1",
+    ]);
   });
 });

@@ -4,7 +4,9 @@ import { OptionPaths } from "../optionPaths";
 import { isSuccessText, OptionMessages } from "../OptionMessages";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import { positionKey, type OptionPosition } from "./OptionPosition";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { reasonOf } from "../../shared/api/describeError";
+import { copyAnswerReason } from "../../shared/orders/CopyAnswer";
 import { exitDefaults, positionAccount } from "./PositionExit";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 
@@ -74,11 +76,20 @@ export class ChangePositionsDialogStore {
 
   /**
    * Submit Changes: sends every closing order at once. `success` closes the dialog; a partial answer and a
-   * failed request have their own messages and keep it open.
+   * failed request have their own messages, with the reason, and keep it open. A quantity or price that
+   * cannot be sent is marked on its row and nothing is sent.
    */
   async submit(): Promise<Outcome> {
     if (this.pending || this.changes.length === 0) {
       return failed(OptionMessages.exitMultipleError);
+    }
+    const problems = this.changes.map(({ position, form }) => {
+      const problem = form.check();
+      return problem === null ? null : `${problem} (${position.optionChainDescription} of ${position.accountName})`;
+    });
+    const problem = problems.find((entry) => entry !== null);
+    if (problem !== undefined && problem !== null) {
+      return failedWith(OptionMessages.exitMultipleError, problem);
     }
     this.pending = true;
     let outcome: Outcome;
@@ -95,11 +106,11 @@ export class ChangePositionsDialogStore {
         outcome = succeeded(OptionMessages.exitMultipleSucceeded);
       } else {
         console.error("Not every position was exited", answer);
-        outcome = failed(OptionMessages.exitMultiplePartial);
+        outcome = failedWith(OptionMessages.exitMultiplePartial, copyAnswerReason(answer));
       }
     } catch (error) {
       console.error("Exiting the positions failed", error);
-      outcome = failed(OptionMessages.exitMultipleError);
+      outcome = failedWith(OptionMessages.exitMultipleError, reasonOf(error));
     }
     runInAction(() => {
       this.pending = false;

@@ -73,7 +73,7 @@ describe("ExitOrderDialog", () => {
     const user = userEvent.setup({ delay: null });
     const { server } = renderOptionScreen({ positions: [positionJson(1)] });
     server.on("POST /api/copy_trading_account/exit_order/COMMON", () =>
-      jsonResponse(400, { error: "optionChainPrice is required for LIMIT orders", code: "bad_request" }),
+      jsonResponse(400, { error: "Quantity is more than the position holds", code: "bad_request" }),
     );
     await user.click(
       await within(positionsTable()).findByRole("button", { name: "Exit AAPL 10/18/2024 230.00 C of Account 1" }),
@@ -83,7 +83,10 @@ describe("ExitOrderDialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Exit order" }));
 
     await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Exit order failed" }),
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
+        ok: false,
+        message: "Exit order failed: Quantity is more than the position holds",
+      }),
     );
     expect(dialog).toBeInTheDocument();
   });

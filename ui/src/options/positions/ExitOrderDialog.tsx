@@ -15,7 +15,7 @@ export const ExitOrderDialog = observer(function ExitOrderDialog() {
       <DialogBody>
         <p className="cd-dialog-account">{dialog.description}</p>
         <p>{`Accounts: ${dialog.accountNames}`}</p>
-        <OrderFormFields form={dialog.form} quantityLabel="Quantity" numeric />
+        <OrderFormFields form={dialog.form} numeric />
       </DialogBody>
       <ConfirmFooter dialog={dialog} actionText="Exit order" intent={Intent.WARNING} onAction={dialog.submit} />
     </PendingDialog>

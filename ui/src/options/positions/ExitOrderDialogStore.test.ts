@@ -69,10 +69,15 @@ describe("ExitOrderDialogStore", () => {
   it.each([
     [
       "a refusal",
-      () => jsonResponse(400, { error: "optionChainQuantity must be a whole number", code: "bad_request" }),
+      () => jsonResponse(400, { error: "Quantity is more than the position holds", code: "bad_request" }),
+      "Exit order failed: Quantity is more than the position holds",
     ],
-    ["a partial answer", () => jsonResponse(200, { accepted: [], failed: [{ accountId: 1, reason: "no position" }] })],
-  ])("says 'Exit order failed' on %s and stays open", async (_what, answer) => {
+    [
+      "a partial answer",
+      () => jsonResponse(200, { accepted: [], failed: [{ accountId: 1, reason: "no position" }] }),
+      "Exit order failed: refused on 1 account (account 1: no position)",
+    ],
+  ])("says 'Exit order failed' with the reason on %s and stays open", async (_what, answer, message) => {
     const { root, dialog } = await withPositions([positionJson(1)], { [EXIT]: answer });
     const [first] = root.options.positionRows;
     if (first === undefined) {
@@ -80,7 +85,7 @@ describe("ExitOrderDialogStore", () => {
     }
     root.options.exitPosition(first);
 
-    await expect(dialog.submit()).resolves.toEqual({ ok: false, message: "Exit order failed" });
+    await expect(dialog.submit()).resolves.toEqual({ ok: false, message });
     expect(dialog.isOpen).toBe(true);
   });
 });

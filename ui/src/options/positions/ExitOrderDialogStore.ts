@@ -5,7 +5,8 @@ import { sendFromDialog } from "../../shared/stores/DialogRequest";
 import { isSuccessText, OptionMessages } from "../OptionMessages";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import type { OptionPosition } from "./OptionPosition";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { copyAnswerReason } from "../../shared/orders/CopyAnswer";
 import { exitDefaults, positionAccount } from "./PositionExit";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 
@@ -72,27 +73,34 @@ export class ExitOrderDialogStore {
     }
   }
 
-  /** Sends the exit; `success` closes the dialog, anything else keeps it open. */
+  /**
+   * Sends the exit; `success` closes the dialog, anything else keeps it open and says why. A quantity or price
+   * that cannot be sent is marked on its field and nothing is sent.
+   */
   async submit(): Promise<Outcome> {
     const first = this.targets[0];
     if (this.pending || first === undefined) {
       return failed(OptionMessages.exitFailed);
     }
-    const ok = await sendFromDialog(
-      this,
-      () =>
+    const problem = this.form.check();
+    if (problem !== null) {
+      return failedWith(OptionMessages.exitFailed, problem);
+    }
+    const result = await sendFromDialog(this, {
+      send: () =>
         this.deps.api.post(OptionPaths.exitOrder, {
           allTradingAccountsOrderList: this.targets.map(positionAccount),
           optionChainSymbol: first.optionChainSymbol,
           ...this.form.payload(),
         }),
-      isSuccessText,
-      { refused: "The exit was not accepted everywhere", failed: "Exiting the position failed" },
-    );
-    if (ok && this.selected) {
+      accepted: isSuccessText,
+      refusalReason: copyAnswerReason,
+      logs: { refused: "The exit was not accepted everywhere", failed: "Exiting the position failed" },
+    });
+    if (result.ok && this.selected) {
       this.links.exitedSelected();
     }
     this.links.reloadTables();
-    return ok ? succeeded(OptionMessages.exitSucceeded) : failed(OptionMessages.exitFailed);
+    return result.ok ? succeeded(OptionMessages.exitSucceeded) : failedWith(OptionMessages.exitFailed, result.reason);
   }
 }

@@ -44,13 +44,21 @@ export const OptionPositionRow = observer(function OptionPositionRow({ position 
           onClick={() => options.exitPosition(position)}
         />
       </td>
-      <td>{position.optionChainDescription}</td>
+      <td>
+        <span className="cd-wrap" title={position.optionChainDescription}>
+          {position.optionChainDescription}
+        </span>
+      </td>
       <td className="cd-number">
         <SettledQuantity quantity={position.optionChainSettledQuantity} />
       </td>
       <td className="cd-number">{formatPrice(position.optionChainAveragePrice)}</td>
       <td className="cd-number">{position.accountId}</td>
-      <td>{position.accountName}</td>
+      <td>
+        <span className="cd-truncate cd-name" title={position.accountName}>
+          {position.accountName}
+        </span>
+      </td>
     </tr>
   );
 });

@@ -1,6 +1,7 @@
 // The option positions table: one row per account and option; a Select column in selection mode.
 import { HTMLTable, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { ScrollRegion } from "../../shared/tables/ScrollRegion";
 import { positionKey } from "./OptionPosition";
 import { useStores } from "../../shared/shell/StoreContext";
 import { OptionPositionRow } from "./OptionPositionRow";
@@ -25,8 +26,8 @@ export const OptionPositionsTable = observer(function OptionPositionsTable() {
 
   return (
     <div className="cd-table-block cd-option-positions">
-      <div className="cd-table-scroll">
-        <HTMLTable className="cd-option-table" compact striped aria-label="Option positions">
+      <ScrollRegion className="cd-table-scroll" label="Option positions table">
+        <HTMLTable className="cd-option-table cd-sticky-name" compact striped aria-label="Option positions">
           <thead>
             <tr>
               {columns.map((column) => (
@@ -58,7 +59,7 @@ export const OptionPositionsTable = observer(function OptionPositionsTable() {
             )}
           </tbody>
         </HTMLTable>
-      </div>
+      </ScrollRegion>
     </div>
   );
 });

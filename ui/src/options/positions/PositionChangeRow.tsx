@@ -1,5 +1,5 @@
 // One row of the Change Multiple Positions dialog: a position and the closing order typed for it.
-import { HTMLSelect, InputGroup } from "@blueprintjs/core";
+import { HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import type { PositionChange } from "./ChangePositionsDialogStore";
 import { ORDER_TYPES } from "../../shared/orderForm/OptionOrderForm";
@@ -45,8 +45,11 @@ export const PositionChangeRow = observer(function PositionChangeRow({ change }:
           className="cd-number-input"
           aria-label={`Quantity for ${of}`}
           value={form.quantity}
+          intent={form.shownQuantityProblem === null ? Intent.NONE : Intent.DANGER}
+          aria-invalid={form.shownQuantityProblem !== null}
           onValueChange={form.setQuantity}
         />
+        {form.shownQuantityProblem !== null && <div className="cd-field-problem">{form.shownQuantityProblem}</div>}
       </td>
       <td>
         {form.priceShown && (
@@ -54,8 +57,13 @@ export const PositionChangeRow = observer(function PositionChangeRow({ change }:
             className="cd-number-input"
             aria-label={`Price for ${of}`}
             value={form.price}
+            intent={form.shownPriceProblem === null ? Intent.NONE : Intent.DANGER}
+            aria-invalid={form.shownPriceProblem !== null}
             onValueChange={form.setPrice}
           />
+        )}
+        {form.priceShown && form.shownPriceProblem !== null && (
+          <div className="cd-field-problem">{form.shownPriceProblem}</div>
         )}
       </td>
     </tr>

@@ -9,6 +9,12 @@ export function describeError(error: unknown): string {
   return String(error);
 }
 
+/** Why a call failed, to add to a failure message; null when there is nothing to say. */
+export function reasonOf(error: unknown): string | null {
+  const reason = describeError(error).trim();
+  return reason === "" ? null : reason;
+}
+
 /** True when the server refused the request itself (a 4xx answer), as opposed to failing or being unreachable. */
 export function isRefusal(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;

@@ -13,3 +13,15 @@ export function stringField(value: unknown, key: string): string | null {
   const field = value[key];
   return typeof field === "string" && field !== "" ? field : null;
 }
+
+/** What an answer that was not the one hoped for says: its text, or its `error` or `message` field; else null. */
+export function answerText(answer: unknown): string | null {
+  if (typeof answer === "string") {
+    const text = answer.trim();
+    return text === "" ? null : text;
+  }
+  if (isRecord(answer)) {
+    return stringField(answer, "error") ?? stringField(answer, "message");
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 // The order fields shared by the place, replace and exit forms: instruction, order type, quantity, price.
 import { makeAutoObservable } from "mobx";
+import { priceProblem, problemSentence, quantityProblem, type FieldProblem } from "./fieldChecks";
 
 /** Instructions of a new order (spec 01 §4). */
 export const OPENING_INSTRUCTIONS = ["BUY_TO_OPEN", "SELL_TO_OPEN"] as const;
@@ -45,11 +46,20 @@ export interface OrderFieldValues {
 
 /**
  * The instruction, order type, quantity and price of one order form. Quantity and price are kept as typed;
- * choosing MARKET sets the price to 0 and hides it (spec 01 §4).
+ * choosing MARKET sets the price to 0 and hides it (spec 01 §4). Quantity and price are checked before
+ * sending: a problem shows under its field once the field was edited or sending was tried.
  */
 export class OptionOrderForm {
   /** The instructions offered. */
   readonly instructions: readonly string[];
+  /** The quantity field's label, e.g. `Option Contract Total`. */
+  readonly quantityLabel: string;
+  /** True once sending was tried: every problem shows, edited or not. */
+  checked = false;
+  /** True once the quantity was edited. */
+  quantityEdited = false;
+  /** True once the price was edited. */
+  priceEdited = false;
   /** The instruction chosen. */
   instruction: string;
   /** The order type chosen. */
@@ -59,11 +69,57 @@ export class OptionOrderForm {
   /** The price as typed. */
   price = "0";
 
-  /** @param instructions The instructions offered; the first is the default. */
-  constructor(instructions: readonly string[]) {
+  /**
+   * @param instructions The instructions offered; the first is the default.
+   * @param quantityLabel The quantity field's label.
+   */
+  constructor(instructions: readonly string[], quantityLabel = "Quantity") {
     this.instructions = instructions;
+    this.quantityLabel = quantityLabel;
     this.instruction = instructions[0] ?? "";
-    makeAutoObservable<this>(this, { instructions: false }, { autoBind: true });
+    makeAutoObservable<this>(this, { instructions: false, quantityLabel: false }, { autoBind: true });
+  }
+
+  /** Why the quantity cannot be sent, or null. */
+  get quantityProblem(): string | null {
+    return quantityProblem(this.quantity);
+  }
+
+  /** Why the price cannot be sent (only while it is shown, i.e. for LIMIT), or null. */
+  get priceProblem(): string | null {
+    return this.priceShown ? priceProblem(this.price, this.orderType === "LIMIT") : null;
+  }
+
+  /** The quantity's problem once it was edited or sending was tried, else null. */
+  get shownQuantityProblem(): string | null {
+    return this.checked || this.quantityEdited ? this.quantityProblem : null;
+  }
+
+  /** The price's problem once it was edited or sending was tried, else null. */
+  get shownPriceProblem(): string | null {
+    return this.checked || this.priceEdited ? this.priceProblem : null;
+  }
+
+  /** Every field that cannot be sent, in form order. */
+  get problems(): FieldProblem[] {
+    const problems: FieldProblem[] = [];
+    if (this.quantityProblem !== null) {
+      problems.push({ label: this.quantityLabel, helper: this.quantityProblem });
+    }
+    if (this.priceProblem !== null) {
+      problems.push({ label: "Price", helper: this.priceProblem });
+    }
+    return problems;
+  }
+
+  /**
+   * Before sending: shows every problem on its field and returns the first as a sentence naming the field
+   * (e.g. `Quantity must be a whole number of at least 1`), or null when the form can be sent.
+   */
+  check(): string | null {
+    this.checked = true;
+    const first = this.problems[0];
+    return first === undefined ? null : problemSentence(first);
   }
 
   /** Whether the price field is shown: only for LIMIT. */
@@ -90,18 +146,28 @@ export class OptionOrderForm {
     }
   }
 
-  /** Sets the quantity text. */
+  /** Sets the quantity text (as the agent types it). */
   setQuantity(value: string): void {
     this.quantity = value;
+    this.quantityEdited = true;
   }
 
-  /** Sets the price text. */
+  /** Sets the price text (as the agent types it). */
   setPrice(value: string): void {
+    this.price = value;
+    this.priceEdited = true;
+  }
+
+  /** Puts a price in the field without marking it edited (e.g. a strike's bid). */
+  presetPrice(value: string): void {
     this.price = value;
   }
 
-  /** Fills every field. */
+  /** Fills every field; nothing counts as edited. */
   fill(values: OrderFieldValues): void {
+    this.checked = false;
+    this.quantityEdited = false;
+    this.priceEdited = false;
     this.instruction = values.instruction;
     this.orderType = values.orderType;
     this.quantity = values.quantity;

@@ -1,29 +1,46 @@
 // The order fields of the place, replace and exit forms: instruction, order type, quantity and price.
-import { FormGroup, HTMLSelect, InputGroup, NumericInput } from "@blueprintjs/core";
+import { FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId } from "react";
 import { ORDER_TYPES, type OptionOrderForm } from "./OptionOrderForm";
 
 /** Props of {@link OrderFormFields}. */
 export interface OrderFormFieldsProps {
-  /** The form edited. */
+  /** The form edited; its quantity label names the quantity field. */
   readonly form: OptionOrderForm;
-  /** The quantity's label, e.g. `Option Contract Total`. */
-  readonly quantityLabel: string;
   /**
-   * Numeric inputs (the exit dialog: quantity numeric, price numeric with step 0.01) instead of free text
-   * (the place and replace forms).
+   * Numeric inputs (the exit dialog: quantity numeric, price numeric with step 0.01; the arrow keys step
+   * them) instead of free text (the place and replace forms).
    */
   readonly numeric?: boolean;
 }
 
-/** Instruction and Order Type selects, the quantity, and the price (shown only for LIMIT). */
+/**
+ * Instruction and Order Type selects, the quantity, and the price (shown only for LIMIT). A quantity or price
+ * that cannot be sent is marked in red with what is wrong under it.
+ */
 export const OrderFormFields = observer(function OrderFormFields(props: OrderFormFieldsProps) {
-  const { form, quantityLabel, numeric = false } = props;
+  const { form, numeric = false } = props;
   const instructionId = useId();
   const orderTypeId = useId();
   const quantityId = useId();
   const priceId = useId();
+  const quantityProblem = form.shownQuantityProblem;
+  const priceProblem = form.shownPriceProblem;
+  const quantityIntent = quantityProblem === null ? Intent.NONE : Intent.DANGER;
+  const priceIntent = priceProblem === null ? Intent.NONE : Intent.DANGER;
+  const quantityInput = {
+    id: quantityId,
+    intent: quantityIntent,
+    "aria-invalid": quantityProblem !== null,
+    "aria-describedby": quantityProblem === null ? undefined : `${quantityId}-problem`,
+  };
+  const priceInput = {
+    id: priceId,
+    intent: priceIntent,
+    "aria-invalid": priceProblem !== null,
+    "aria-describedby": priceProblem === null ? undefined : `${priceId}-problem`,
+  };
 
   return (
     <>
@@ -45,10 +62,16 @@ export const OrderFormFields = observer(function OrderFormFields(props: OrderFor
           onChange={(event) => form.setOrderType(event.currentTarget.value)}
         />
       </FormGroup>
-      <FormGroup label={quantityLabel} labelFor={quantityId}>
+      <FormGroup
+        label={form.quantityLabel}
+        labelFor={quantityId}
+        intent={quantityIntent}
+        helperText={quantityProblem === null ? undefined : <span id={`${quantityId}-problem`}>{quantityProblem}</span>}
+      >
         {numeric ? (
           <NumericInput
-            id={quantityId}
+            {...quantityInput}
+            buttonPosition="none"
             fill
             min={1}
             stepSize={1}
@@ -57,14 +80,20 @@ export const OrderFormFields = observer(function OrderFormFields(props: OrderFor
             onValueChange={(_value, text) => form.setQuantity(text)}
           />
         ) : (
-          <InputGroup id={quantityId} value={form.quantity} onValueChange={form.setQuantity} />
+          <InputGroup {...quantityInput} value={form.quantity} onValueChange={form.setQuantity} />
         )}
       </FormGroup>
       {form.priceShown && (
-        <FormGroup label="Price" labelFor={priceId}>
+        <FormGroup
+          label="Price"
+          labelFor={priceId}
+          intent={priceIntent}
+          helperText={priceProblem === null ? undefined : <span id={`${priceId}-problem`}>{priceProblem}</span>}
+        >
           {numeric ? (
             <NumericInput
-              id={priceId}
+              {...priceInput}
+              buttonPosition="none"
               fill
               min={0}
               stepSize={0.01}
@@ -74,7 +103,7 @@ export const OrderFormFields = observer(function OrderFormFields(props: OrderFor
               onValueChange={(_value, text) => form.setPrice(text)}
             />
           ) : (
-            <InputGroup id={priceId} value={form.price} onValueChange={form.setPrice} />
+            <InputGroup {...priceInput} value={form.price} onValueChange={form.setPrice} />
           )}
         </FormGroup>
       )}

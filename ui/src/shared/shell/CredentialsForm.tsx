@@ -1,10 +1,12 @@
 // The username and password form shared by the login and register pages.
-import { Button, Card, FormGroup, InputGroup, Intent } from "@blueprintjs/core";
+import { Button, Card, FormGroup, H1, InputGroup, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 
 /** Props of {@link CredentialsForm}. */
 export interface CredentialsFormProps {
+  /** The page's level-one heading, e.g. `Sign in to copydesk`. */
+  readonly title: string;
   /** Text of the submit button (`Login`, `Register`). */
   readonly submitLabel: string;
   /** True while the request is in flight: the button is disabled and submitting does nothing. */
@@ -19,7 +21,7 @@ export interface CredentialsFormProps {
 
 /** Username field, password field and one submit button, without client-side validation. */
 export const CredentialsForm = observer(function CredentialsForm(props: CredentialsFormProps) {
-  const { submitLabel, pending, passwordAutoComplete, onSubmit, footer } = props;
+  const { title, submitLabel, pending, passwordAutoComplete, onSubmit, footer } = props;
   const [agentUsername, setAgentUsername] = useState("");
   const [agentPassword, setAgentPassword] = useState("");
   const usernameId = useId();
@@ -34,6 +36,7 @@ export const CredentialsForm = observer(function CredentialsForm(props: Credenti
 
   return (
     <Card className="cd-auth-card">
+      <H1 className="cd-auth-title">{title}</H1>
       <form onSubmit={submit}>
         <FormGroup label="Username" labelFor={usernameId}>
           <InputGroup

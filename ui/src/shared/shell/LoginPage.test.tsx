@@ -59,7 +59,12 @@ describe("LoginPage", () => {
 
     await user.click(screen.getByRole("button", { name: "Login" }));
 
-    await waitFor(() => expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Login failed" }));
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
+        ok: false,
+        message: "Login failed: invalid username or password",
+      }),
+    );
     expect(screen.getByTestId("location")).toHaveTextContent("/login");
   });
 

@@ -21,6 +21,7 @@ export const LoginPage = observer(function LoginPage() {
 
   return (
     <CredentialsForm
+      title="Sign in to copydesk"
       submitLabel="Login"
       pending={session.loginPending}
       passwordAutoComplete="current-password"

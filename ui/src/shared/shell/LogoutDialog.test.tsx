@@ -73,7 +73,12 @@ describe("LogoutDialog", () => {
     }
     await user.click(confirm);
 
-    await waitFor(() => expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Log out failed." }));
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
+        ok: false,
+        message: "Log out failed. session store unavailable",
+      }),
+    );
     expect(screen.getByText(QUESTION)).toBeInTheDocument();
     expect(screen.getByTestId("location")).toHaveTextContent("/trading/account");
   });

@@ -55,7 +55,7 @@ describe("RegisterPage", () => {
   it("toasts the failure message and stays on the page when the name is taken", async () => {
     const user = userEvent.setup();
     renderApp(registerRoutes(), "/register", () =>
-      jsonResponse(409, { error: "agentUsername is already taken", code: "username_taken" }),
+      jsonResponse(409, { error: "Username is already taken", code: "username_taken" }),
     );
 
     await user.click(screen.getByRole("button", { name: "Register" }));
@@ -63,7 +63,7 @@ describe("RegisterPage", () => {
     await waitFor(() =>
       expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
         ok: false,
-        message: "Registration failed. Please try again.",
+        message: "Registration failed. Please try again. Username is already taken",
       }),
     );
     expect(screen.getByTestId("location")).toHaveTextContent("/register");

@@ -21,6 +21,7 @@ export const RegisterPage = observer(function RegisterPage() {
 
   return (
     <CredentialsForm
+      title="Create an agent account"
       submitLabel="Register"
       pending={session.registerPending}
       passwordAutoComplete="new-password"

@@ -110,17 +110,25 @@ describe("SessionStore login", () => {
   });
 
   it.each([
-    ["401", () => jsonResponse(401, { error: "invalid username or password", code: "invalid_credentials" })],
-    ["429", () => jsonResponse(429, { error: "too many login attempts", code: "rate_limited" })],
-    ["200 without agentUsername", () => jsonResponse(200, {})],
-    ["200 with a null agentUsername", () => jsonResponse(200, { agentUsername: null })],
-    ["200 text", () => textResponse(200, "ok")],
-  ])("fails with 'Login failed' on %s", async (_label, answer) => {
+    [
+      "401",
+      () => jsonResponse(401, { error: "invalid username or password", code: "invalid_credentials" }),
+      "Login failed: invalid username or password",
+    ],
+    [
+      "429",
+      () => jsonResponse(429, { error: "too many login attempts", code: "rate_limited" }),
+      "Login failed: too many login attempts",
+    ],
+    ["200 without agentUsername", () => jsonResponse(200, {}), "Login failed"],
+    ["200 with a null agentUsername", () => jsonResponse(200, { agentUsername: null }), "Login failed"],
+    ["200 text", () => textResponse(200, "ok"), "Login failed"],
+  ])("fails with 'Login failed' and the server's reason on %s", async (_label, answer, message) => {
     const { session } = storeAnswering(answer);
 
     const outcome = await session.login("ann", "s3cret-pass");
 
-    expect(outcome).toEqual({ ok: false, message: "Login failed" });
+    expect(outcome).toEqual({ ok: false, message });
     expect(session.agentUsername).toBeNull();
     expect(session.loginPending).toBe(false);
   });
@@ -128,7 +136,10 @@ describe("SessionStore login", () => {
   it("fails with 'Login failed' when the server cannot be reached", async () => {
     const { session } = storeAnswering(() => Promise.reject(new TypeError("Failed to fetch")));
 
-    await expect(session.login("ann", "s3cret-pass")).resolves.toEqual({ ok: false, message: "Login failed" });
+    await expect(session.login("ann", "s3cret-pass")).resolves.toEqual({
+      ok: false,
+      message: "Login failed: Could not reach the server (Failed to fetch)",
+    });
   });
 
   it("never logs the password", async () => {
@@ -172,15 +183,23 @@ describe("SessionStore register", () => {
   });
 
   it.each([
-    ["409", () => jsonResponse(409, { error: "agentUsername is already taken", code: "username_taken" })],
-    ["400", () => jsonResponse(400, { error: "agentPassword must be 8 to 128 characters", code: "invalid_field" })],
-    ["an empty 200", () => textResponse(200, "")],
-  ])("fails with the registration message on %s", async (_label, answer) => {
+    [
+      "409",
+      () => jsonResponse(409, { error: "Username is already taken", code: "username_taken" }),
+      "Registration failed. Please try again. Username is already taken",
+    ],
+    [
+      "400",
+      () => jsonResponse(400, { error: "Password must be 8 to 128 characters", code: "invalid_field" }),
+      "Registration failed. Please try again. Password must be 8 to 128 characters",
+    ],
+    ["an empty 200", () => textResponse(200, ""), "Registration failed. Please try again."],
+  ])("fails with the registration message and the server's reason on %s", async (_label, answer, message) => {
     const { session } = storeAnswering(answer);
 
     const outcome = await session.register("ann", "short");
 
-    expect(outcome).toEqual({ ok: false, message: "Registration failed. Please try again." });
+    expect(outcome).toEqual({ ok: false, message });
     expect(session.registerPending).toBe(false);
   });
 
@@ -239,7 +258,7 @@ describe("SessionStore logout", () => {
 
     const outcome = await session.logout();
 
-    expect(outcome).toEqual({ ok: false, message: "Log out failed." });
+    expect(outcome).toEqual({ ok: false, message: "Log out failed. session store unavailable" });
     expect(session.agentUsername).toBe("ann");
     expect(session.logoutDialogOpen).toBe(true);
     expect(session.logoutPending).toBe(false);

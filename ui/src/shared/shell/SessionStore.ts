@@ -2,7 +2,8 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import type { ApiClient } from "../api/ApiClient";
 import { stringField } from "../api/json";
-import { failed, succeeded, type Outcome } from "../stores/Outcome";
+import { reasonOf } from "../api/describeError";
+import { failed, failedWith, succeeded, type Outcome } from "../stores/Outcome";
 
 /** The session texts the UI shows, exactly as specified. */
 export const SessionMessages = {
@@ -84,7 +85,8 @@ export class SessionStore {
   }
 
   /**
-   * Signs in. Succeeds only when the answer names the agent; every other answer or error is a failure.
+   * Signs in. Succeeds only when the answer names the agent; every other answer or error is a failure, with
+   * the server's reason when it gave one.
    * A second call while one is in flight is refused without a request.
    */
   async login(agentUsername: string, agentPassword: string): Promise<Outcome> {
@@ -93,6 +95,7 @@ export class SessionStore {
     }
     this.loginPending = true;
     let username: string | null = null;
+    let reason: string | null = null;
     try {
       username = stringField(
         await this.deps.api.post(SessionPaths.login, { agentUsername, agentPassword }),
@@ -100,11 +103,12 @@ export class SessionStore {
       );
     } catch (error) {
       console.error("Login failed", error);
+      reason = reasonOf(error);
     }
     return runInAction(() => {
       this.loginPending = false;
       if (username === null) {
-        return failed(SessionMessages.loginFailed);
+        return failedWith(SessionMessages.loginFailed, reason);
       }
       this.agentUsername = username;
       this.profileChecked = true;
@@ -114,7 +118,7 @@ export class SessionStore {
 
   /**
    * Registers a new agent. Success shows the server's own text; any error shows the registration failure
-   * message. Registering does not sign in.
+   * message followed by the server's reason (e.g. a taken username). Registering does not sign in.
    */
   async register(agentUsername: string, agentPassword: string): Promise<Outcome> {
     if (this.registerPending) {
@@ -130,7 +134,7 @@ export class SessionStore {
           : failed(SessionMessages.registerFailed);
     } catch (error) {
       console.error("Registration failed", error);
-      outcome = failed(SessionMessages.registerFailed);
+      outcome = failedWith(SessionMessages.registerFailed, reasonOf(error));
     }
     runInAction(() => {
       this.registerPending = false;
@@ -170,16 +174,18 @@ export class SessionStore {
     }
     this.logoutPending = true;
     let ok = false;
+    let reason: string | null = null;
     try {
       await this.deps.api.post(SessionPaths.logout);
       ok = true;
     } catch (error) {
       console.error("Log out failed", error);
+      reason = reasonOf(error);
     }
     return runInAction(() => {
       this.logoutPending = false;
       if (!ok) {
-        return failed(SessionMessages.logoutFailed);
+        return failedWith(SessionMessages.logoutFailed, reason);
       }
       this.agentUsername = null;
       this.profileChecked = true;

@@ -1,5 +1,6 @@
 // A dialog's one confirmed request: in flight while it runs, closing the dialog only when it was accepted.
 import { runInAction } from "mobx";
+import { reasonOf } from "../api/describeError";
 
 /** The flags of a dialog store that a confirmed request drives. */
 export interface RequestDialog {
@@ -17,35 +18,48 @@ export interface RequestLogs {
   readonly failed: string;
 }
 
+/** How a dialog's request is sent and judged. */
+export interface DialogRequest {
+  /** Sends the request. */
+  readonly send: () => Promise<unknown>;
+  /** True when the answer means the request was accepted. */
+  readonly accepted: (answer: unknown) => boolean;
+  /** Why an answer that was not accepted was not, to show after the failure text; null when it says nothing. */
+  readonly refusalReason: (answer: unknown) => string | null;
+  /** The console texts. */
+  readonly logs: RequestLogs;
+}
+
+/** How a dialog's request ended: accepted, or not with the reason when there is one. */
+export type DialogRequestResult = { readonly ok: true } | { readonly ok: false; readonly reason: string | null };
+
 /**
- * Sends `dialog`'s request: marks it pending, awaits `send`, and judges the answer with `accepted`. A refused
- * answer or a failed request is logged with `logs` and leaves the dialog open; an accepted one closes it.
- * Resolves to whether the answer was accepted. The caller checks `pending` first, so a request is sent once.
+ * Sends `dialog`'s request: marks it pending, awaits `request.send`, and judges the answer. A refused answer
+ * (its reason from `request.refusalReason`) or a failed request (the error's message) is logged and leaves
+ * the dialog open; an accepted one closes it. The caller checks `pending` first, so a request is sent once.
  */
-export async function sendFromDialog(
-  dialog: RequestDialog,
-  send: () => Promise<unknown>,
-  accepted: (answer: unknown) => boolean,
-  logs: RequestLogs,
-): Promise<boolean> {
+export async function sendFromDialog(dialog: RequestDialog, request: DialogRequest): Promise<DialogRequestResult> {
   runInAction(() => {
     dialog.pending = true;
   });
-  let ok = false;
+  let result: DialogRequestResult;
   try {
-    const answer = await send();
-    ok = accepted(answer);
-    if (!ok) {
-      console.error(logs.refused, answer);
+    const answer = await request.send();
+    if (request.accepted(answer)) {
+      result = { ok: true };
+    } else {
+      console.error(request.logs.refused, answer);
+      result = { ok: false, reason: request.refusalReason(answer) };
     }
   } catch (error) {
-    console.error(logs.failed, error);
+    console.error(request.logs.failed, error);
+    result = { ok: false, reason: reasonOf(error) };
   }
   runInAction(() => {
     dialog.pending = false;
-    if (ok) {
+    if (result.ok) {
       dialog.isOpen = false;
     }
   });
-  return ok;
+  return result;
 }

@@ -17,3 +17,22 @@ export function succeeded(message: string): Outcome {
 export function failed(message: string): Outcome {
   return { ok: false, message };
 }
+
+/**
+ * `text` followed by `reason`, so a message keeps its specified words first and then says why: after a space
+ * when `text` ends a sentence or with a colon (`Registration failed. Please try again. <reason>`, `Copy trading
+ * failed: <reason>`), else after a colon (`Exit order failed: <reason>`). `text` alone without a reason.
+ */
+export function withReason(text: string, reason: string | null | undefined): string {
+  const why = reason?.trim() ?? "";
+  const head = text.trimEnd();
+  if (why === "") {
+    return head;
+  }
+  return /[.!?:]$/.test(head) ? `${head} ${why}` : `${head}: ${why}`;
+}
+
+/** A failed outcome showing `text` followed by `reason` (see {@link withReason}). */
+export function failedWith(text: string, reason: string | null | undefined): Outcome {
+  return failed(withReason(text, reason));
+}

@@ -1,8 +1,8 @@
 // An order row's status, in yellow while its order is open.
 import { Colors } from "@blueprintjs/core";
 
-/** The colour of an open order's status text. */
-export const OPEN_STATUS_COLOR = Colors.GOLD3;
+/** The colour of an open order's status text: a dark gold that stays readable on striped rows. */
+export const OPEN_STATUS_COLOR = Colors.GOLD2;
 
 /** Props of {@link OrderStatusText}. */
 export interface OrderStatusTextProps {

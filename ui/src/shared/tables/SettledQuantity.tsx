@@ -7,9 +7,9 @@ export interface SettledQuantityProps {
   readonly quantity: number;
 }
 
-/** The quantity in green when positive, red when negative, plain at zero. */
+/** The quantity in green when positive, red when negative, plain at zero (dark shades, readable on striped rows). */
 export function SettledQuantity({ quantity }: SettledQuantityProps) {
-  const color = quantity > 0 ? Colors.GREEN3 : quantity < 0 ? Colors.RED3 : undefined;
+  const color = quantity > 0 ? Colors.GREEN2 : quantity < 0 ? Colors.RED2 : undefined;
   const className = quantity > 0 ? "cd-long" : quantity < 0 ? "cd-short" : undefined;
   return (
     <span className={className} style={color === undefined ? undefined : { color }}>

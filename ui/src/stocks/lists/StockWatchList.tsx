@@ -16,6 +16,7 @@ export const StockWatchList = observer(function StockWatchList() {
     <section className="cd-favorites" aria-label="Stock watch list">
       <h4 className="cd-panel-title">Stock Watch List</h4>
       <TickerAddForm
+        problem={null}
         label="Stock symbol"
         value={list.input}
         onValueChange={list.setInput}

@@ -84,7 +84,7 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
           <div className="cd-wide cd-muted" data-testid="contract-description">
             {entry.strikeEntry?.contract.description ?? "No contract picked"}
           </div>
-          <OrderFormFields form={entry.form} quantityLabel="Quantity" numeric />
+          <OrderFormFields form={entry.form} numeric />
           <div className="cd-wide">
             <Button text="Add leg" icon="add" onClick={() => showOutcomeIfAny(entry.addLeg())} />
           </div>

@@ -14,6 +14,7 @@ export const FavouriteTickerList = observer(function FavouriteTickerList() {
     <section className="cd-favorites" aria-label="Favourite tickers">
       <h4 className="cd-panel-title">Favourite Tickers</h4>
       <TickerAddForm
+        problem={null}
         label="Ticker symbol"
         value={contracts.favoriteInput}
         onValueChange={contracts.setFavoriteInput}

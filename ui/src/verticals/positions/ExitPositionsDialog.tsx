@@ -15,7 +15,7 @@ export const ExitPositionsDialog = observer(function ExitPositionsDialog() {
       <DialogBody>
         <p>{dialog.descriptions}</p>
         <p className="cd-muted">{dialog.accountNames}</p>
-        <OrderFormFields form={dialog.form} quantityLabel="Quantity" numeric />
+        <OrderFormFields form={dialog.form} numeric />
       </DialogBody>
       <ConfirmFooter dialog={dialog} actionText="Exit order" intent={Intent.WARNING} onAction={dialog.submit} />
     </PendingDialog>

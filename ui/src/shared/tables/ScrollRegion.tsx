@@ -1,0 +1,22 @@
+// A scrolling box around a table or list that the keyboard can reach and scroll, named for screen readers.
+import type { ReactNode } from "react";
+
+/** Props of {@link ScrollRegion}. */
+export interface ScrollRegionProps {
+  /** What the region holds, e.g. `Option orders`. */
+  readonly label: string;
+  /** The box's class (its size and overflow). */
+  readonly className: string;
+  /** The table or list. */
+  readonly children: ReactNode;
+}
+
+/** A focusable, labelled region: Tab reaches it and the arrow keys scroll it, even when it holds no button. */
+export function ScrollRegion({ label, className, children }: ScrollRegionProps) {
+  return (
+    // A scrolling box must take focus so it can be scrolled without a mouse.
+    <div className={className} role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
