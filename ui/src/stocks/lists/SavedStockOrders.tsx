@@ -13,7 +13,7 @@ export const SavedStockOrders = observer(function SavedStockOrders() {
   return (
     <section className="cd-saved-list" aria-label="Saved stock orders">
       <div className="cd-section-head">
-        <h4 className="cd-panel-title">Saved Stock Orders</h4>
+        <h2 className="cd-panel-title">Saved Stock Orders</h2>
         <Button size="small" text="Save order" onClick={stocks.orderDialog.openSave} />
       </div>
       <HTMLTable className="cd-option-table" compact striped aria-label="Saved stock orders table">

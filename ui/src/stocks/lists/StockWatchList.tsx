@@ -14,7 +14,7 @@ export const StockWatchList = observer(function StockWatchList() {
   const list = stocks.watchList;
   return (
     <section className="cd-favorites" aria-label="Stock watch list">
-      <h4 className="cd-panel-title">Stock Watch List</h4>
+      <h2 className="cd-panel-title">Stock Watch List</h2>
       <TickerAddForm
         problem={null}
         label="Stock symbol"

@@ -12,7 +12,7 @@ export const FavouriteTickerList = observer(function FavouriteTickerList() {
   const contracts = options.contracts;
   return (
     <section className="cd-favorites" aria-label="Favourite tickers">
-      <h4 className="cd-panel-title">Favourite Tickers</h4>
+      <h2 className="cd-panel-title">Favourite Tickers</h2>
       <TickerAddForm
         problem={null}
         label="Ticker symbol"

@@ -19,7 +19,7 @@ export const SavedOptionOrderLists = observer(function SavedOptionOrderLists() {
         ] as const
       ).map(([title, orders]) => (
         <section key={title} className="cd-saved-list" aria-label={`Saved ${title} orders`}>
-          <h4 className="cd-panel-title">{title}</h4>
+          <h2 className="cd-panel-title">{title}</h2>
           <ul className="cd-plain-list">
             {orders.map((order) => (
               <li key={order.optionChainSymbol} className="cd-saved-row">

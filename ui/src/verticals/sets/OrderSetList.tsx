@@ -13,7 +13,7 @@ export const OrderSetList = observer(function OrderSetList() {
   const sets = verticals.sets;
   return (
     <section className="cd-saved-list cd-order-sets" aria-label="Saved order sets">
-      <h4 className="cd-panel-title">Order Sets</h4>
+      <h2 className="cd-panel-title">Order Sets</h2>
       <HTMLTable className="cd-option-table" compact striped aria-label="Order sets">
         <ColumnHeads columns={["Set Name", "Actions", "Delete"]} />
         <tbody>
