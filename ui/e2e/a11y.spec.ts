@@ -83,6 +83,7 @@ test("the option screen and its dialogs", async ({ page }) => {
   await expectAccessible(page, "the cancel dialog");
   await page.getByRole("dialog", { name: "Option Delete Selected Orders" }).getByRole("button", { name: "CANCEL" }).click();
   await view.locator(".bp6-dialog-footer").getByRole("button", { name: "Close" }).click();
+  await expect(view).toBeHidden();
 
   const positions = page.getByRole("table", { name: "Option positions" });
   await positions.getByRole("button", { name: /^View / }).first().click();
