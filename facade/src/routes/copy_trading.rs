@@ -9,7 +9,7 @@ use engine::order::{Instruction, OptionSymbol, OrderLeg, OrderRequest, PutCall};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use super::option_views::{content_tag, number, option_positions_json, orders_answer, with_etag};
+use super::option_views::{number, option_positions_answer, orders_answer};
 use super::trading_account::{account_failure, agent};
 use super::{copy_commands, mount};
 use crate::json_body::JsonBody;
@@ -93,9 +93,7 @@ async fn positions(
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
-    let bytes = option_positions_json(&state, agent)?;
-    let tag = format!("positions-{agent}-{}", content_tag(&bytes));
-    Ok(with_etag(&req, tag, bytes))
+    option_positions_answer(&state, &req, agent)
 }
 
 /// The fields of a single-leg option order.

@@ -18,7 +18,7 @@ use super::copy_trading::{
     AccountRef, account_id, cancel_order, cancel_order_individual, exit_order_multiple, for_kind,
     listed_accounts, market_data_account, order_id, session_id,
 };
-use super::option_views::{content_tag, option_positions_json, orders_answer, with_etag};
+use super::option_views::{option_positions_answer, orders_answer};
 use super::trading_account::{account_failure, agent};
 use super::{copy_commands, mount};
 use crate::json_body::JsonBody;
@@ -98,9 +98,7 @@ async fn positions(
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
-    let bytes = option_positions_json(&state, agent)?;
-    let tag = format!("vertical-positions-{agent}-{}", content_tag(&bytes));
-    Ok(with_etag(&req, tag, bytes))
+    option_positions_answer(&state, &req, agent)
 }
 
 async fn fetch_trade_status(
