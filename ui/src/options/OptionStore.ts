@@ -40,8 +40,8 @@ export interface OptionStoreDeps extends StoreDeps {
 }
 
 /**
- * Single-leg option copy trading. Orders are kept by session id and positions by description, each replaced
- * from the server's answer only when its ETag changed. Owns the screen's 500 ms poller, the orders table's
+ * Single-leg option copy trading. Orders are kept by session id and positions by description, merged from
+ * delta polls (`?since=`: only the sessions or keys that changed are replaced). Owns the screen's 500 ms poller, the orders table's
  * paging, the positions selection, the favourites and saved orders, and every dialog of the screen.
  */
 export class OptionStore {

@@ -37,8 +37,8 @@ export interface StockStoreDeps extends StoreDeps {
 }
 
 /**
- * Stock copy trading. Orders are kept by session id and positions by symbol, each replaced from the
- * server's answer only when its ETag changed. Owns the 500 ms poller, the orders table's paging, the
+ * Stock copy trading. Orders are kept by session id and positions by symbol, merged from
+ * delta polls (`?since=`: only the sessions or keys that changed are replaced). Owns the 500 ms poller, the orders table's paging, the
  * positions selection, the saved orders, the watch list and every dialog of the screen.
  */
 export class StockStore {

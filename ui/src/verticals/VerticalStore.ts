@@ -33,8 +33,8 @@ export interface VerticalStoreDeps extends StoreDeps {
 }
 
 /**
- * Vertical option copy trading. Orders are kept by session id and positions by description, each replaced
- * only when its ETag changed. Owns the 500 ms poller (which skips its turn while any request of the screen
+ * Vertical option copy trading. Orders are kept by session id and positions by description, merged from
+ * delta polls (`?since=`: only the sessions or keys that changed are replaced). Owns the 500 ms poller (which skips its turn while any request of the screen
  * is in flight), the orders table's paging, the positions selection and its rules, the saved sets and every
  * dialog of the screen.
  */
