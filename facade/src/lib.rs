@@ -3,6 +3,7 @@
 //! Business rules live in `engine`; this crate turns HTTP into calls on it and answers in the specs'
 //! shapes. [`routes::configure`] is the one route table, mounted by `main` and by the tests.
 
+pub mod answer;
 pub mod app;
 pub mod auth;
 pub mod demo;
@@ -11,6 +12,7 @@ pub mod exposure;
 pub mod field_labels;
 pub mod json_body;
 pub mod order_fields;
+pub mod position_shelves;
 pub mod read_cache;
 pub mod routes;
 pub mod security_headers;

@@ -6,6 +6,7 @@ use store::{Store, WebSessions};
 
 use crate::Settings;
 use crate::auth::LoginLimiter;
+use crate::position_shelves::PositionShelves;
 use crate::read_cache::ReadCache;
 use crate::services::{Services, StartError};
 
@@ -24,6 +25,8 @@ pub struct AppState {
     pub services: Services,
     /// Serialized polling answers per read-model version.
     pub read_cache: Arc<ReadCache>,
+    /// The position tables as last seen, versioned per key.
+    pub positions: Arc<PositionShelves>,
 }
 
 impl AppState {
@@ -41,6 +44,7 @@ impl AppState {
             login_limiter,
             services,
             read_cache: Arc::default(),
+            positions: Arc::default(),
         })
     }
 }

@@ -201,6 +201,118 @@ async fn the_orders_table_answers_304_until_something_changes() {
 }
 
 #[actix_web::test]
+async fn a_poll_with_since_answers_only_the_sessions_changed_since_that_version() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = desk(&service, "alice").await;
+    let poll = |query: &str| {
+        test::TestRequest::get()
+            .uri(&format!("/api/copy_trading_account/database/COMMON{query}"))
+            .cookie(alice.clone())
+    };
+    assert_eq!(
+        call!(&service, poll("?since=0")),
+        (
+            StatusCode::OK,
+            r#"{"version":0,"full":true,"changed":{},"removed":[]}"#.into()
+        )
+    );
+    let (symbol, _) = some_call(&service, &alice).await;
+    let place = place_body(&symbol, "LIMIT", json!(1), json!(0.05)).to_string();
+    let placed = call!(
+        &service,
+        post_json("/api/copy_trading_account/place_order/COMMON", &place).cookie(alice.clone())
+    );
+    assert_eq!(placed, (StatusCode::OK, "success".into()));
+    let (status, text) = call!(&service, poll("?since=0"));
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let first = json_of(&text);
+    assert_eq!(first["full"], true);
+    assert_eq!(first["removed"], json!([]));
+    let (_, table) = call!(&service, poll(""));
+    assert_eq!(
+        first["changed"],
+        json_of(&table),
+        "the full table's sessions"
+    );
+    let version = first["version"].as_u64().expect("a version");
+
+    assert_eq!(
+        call!(&service, poll(&format!("?since={version}"))),
+        (
+            StatusCode::OK,
+            format!(r#"{{"version":{version},"full":false,"changed":{{}},"removed":[]}}"#)
+        ),
+        "nothing changed: an empty delta"
+    );
+
+    let placed = call!(
+        &service,
+        post_json("/api/copy_trading_account/place_order/COMMON", &place).cookie(alice.clone())
+    );
+    assert_eq!(placed, (StatusCode::OK, "success".into()));
+    let (status, text) = call!(&service, poll(&format!("?since={version}")));
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let delta = json_of(&text);
+    let (_, table) = call!(&service, poll(""));
+    let table = json_of(&table);
+    assert_eq!(delta["full"], false);
+    assert!(delta["version"].as_u64().expect("a version") > version);
+    assert_eq!(
+        delta["changed"],
+        json!({"2": table["2"].clone()}),
+        "only the new session"
+    );
+    assert_eq!(delta["removed"], json!([]));
+
+    for unknown in [1, version + 1_000_000_000] {
+        let (status, text) = call!(&service, poll(&format!("?since={unknown}")));
+        assert_eq!(status, StatusCode::OK, "{text}");
+        let answer = json_of(&text);
+        assert_eq!(answer["full"], true, "since {unknown}");
+        assert_eq!(answer["changed"], table, "since {unknown}");
+    }
+    assert_eq!(
+        call!(&service, poll("?since=yesterday")),
+        (
+            StatusCode::BAD_REQUEST,
+            error_body(
+                "since must be a version from an earlier answer",
+                "bad_request"
+            )
+        )
+    );
+}
+
+#[actix_web::test]
+async fn the_positions_table_answers_since_with_the_keys_changed() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = desk(&service, "alice").await;
+    let poll = |query: &str| {
+        test::TestRequest::get()
+            .uri(&format!(
+                "/api/copy_trading_position_account/database/COMMON{query}"
+            ))
+            .cookie(alice.clone())
+    };
+    assert_eq!(call!(&service, poll("")), (StatusCode::OK, "{}".into()));
+    let (status, text) = call!(&service, poll("?since=0"));
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let first = json_of(&text);
+    assert_eq!(first["full"], true);
+    assert_eq!(first["changed"], json!({}));
+    let version = first["version"].as_u64().expect("a version");
+    assert_eq!(
+        call!(&service, poll(&format!("?since={version}"))),
+        (
+            StatusCode::OK,
+            format!(r#"{{"version":{version},"full":false,"changed":{{}},"removed":[]}}"#)
+        )
+    );
+}
+
+#[actix_web::test]
 async fn bad_orders_are_a_400_naming_the_field_and_nothing_is_sent_or_stored() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;

@@ -1173,3 +1173,76 @@ async fn a_short_holding_exits_with_buy_to_cover() {
     );
     assert_eq!(text, "{}");
 }
+
+#[actix_web::test]
+async fn polls_with_since_answer_the_sessions_and_symbols_changed_since_that_version() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = desk(&service, "alice").await;
+    let get = |path: &str| test::TestRequest::get().uri(path).cookie(alice.clone());
+    let version_of = |text: &str| json_of(text)["version"].as_u64().expect("a version");
+    let (_, text) = call!(
+        &service,
+        get("/api/stock_copy_trading_position/database?since=0")
+    );
+    assert_eq!(json_of(&text)["full"], true);
+    let positions_before = version_of(&text);
+
+    let market = stock_body("MARKET", json!(5), |_| {});
+    assert_eq!(
+        call!(&service, place(&market).cookie(alice.clone())),
+        (StatusCode::OK, "success".into())
+    );
+    call!(&service, refresh().cookie(alice.clone()));
+    let (_, text) = call!(&service, get("/api/stock_copy_trading/database?since=0"));
+    assert_eq!(json_of(&text)["full"], true);
+    let orders_version = version_of(&text);
+    assert_eq!(
+        call!(
+            &service,
+            get(&format!(
+                "/api/stock_copy_trading/database?since={orders_version}"
+            ))
+        ),
+        (
+            StatusCode::OK,
+            format!(r#"{{"version":{orders_version},"full":false,"changed":{{}},"removed":[]}}"#)
+        )
+    );
+    assert_eq!(
+        call!(&service, place(&market).cookie(alice.clone())),
+        (StatusCode::OK, "success".into())
+    );
+    let (_, text) = call!(
+        &service,
+        get(&format!(
+            "/api/stock_copy_trading/database?since={orders_version}"
+        ))
+    );
+    let delta = json_of(&text);
+    let (_, table) = call!(&service, get("/api/stock_copy_trading/database"));
+    assert_eq!(delta["full"], false);
+    assert_eq!(delta["changed"], json!({"2": json_of(&table)["2"].clone()}));
+
+    call!(&service, refresh().cookie(alice.clone()));
+    let (_, text) = call!(
+        &service,
+        get(&format!(
+            "/api/stock_copy_trading_position/database?since={positions_before}"
+        ))
+    );
+    let delta = json_of(&text);
+    let (_, table) = call!(&service, get("/api/stock_copy_trading_position/database"));
+    assert_eq!(delta["full"], false, "{text}");
+    assert_eq!(delta["changed"], json_of(&table), "the AAPL key");
+    assert_eq!(delta["removed"], json!([]));
+    let unknown = version_of(&text) + 1_000_000_000;
+    let (_, text) = call!(
+        &service,
+        get(&format!(
+            "/api/stock_copy_trading_position/database?since={unknown}"
+        ))
+    );
+    assert_eq!(json_of(&text)["full"], true);
+    assert_eq!(json_of(&text)["changed"], json_of(&table));
+}

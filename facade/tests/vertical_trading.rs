@@ -301,3 +301,34 @@ async fn saved_sets_are_named_listed_and_removed() {
     );
     assert_eq!(json_of(&text)["list"][0]["setName"], "Narrow");
 }
+
+#[actix_web::test]
+async fn the_vertical_orders_table_answers_since() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = sign_in(&service, "alice").await;
+    let poll = |query: &str| {
+        test::TestRequest::get()
+            .uri(&format!(
+                "/api/copy_trading_account/database/VERTICAL{query}"
+            ))
+            .cookie(alice.clone())
+    };
+    assert_eq!(
+        call!(&service, poll("?since=0")),
+        (
+            StatusCode::OK,
+            r#"{"version":0,"full":true,"changed":{},"removed":[]}"#.into()
+        )
+    );
+    assert_eq!(
+        call!(&service, poll("?since=-1")),
+        (
+            StatusCode::BAD_REQUEST,
+            error_body(
+                "since must be a version from an earlier answer",
+                "bad_request"
+            )
+        )
+    );
+}

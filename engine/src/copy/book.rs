@@ -12,7 +12,41 @@ use crate::order::BrokerOrder;
 #[derive(Debug, Default)]
 struct Shelf {
     version: u64,
+    /// Versions below this one are not answered with a delta (made by another process, or from
+    /// before the rows' account names changed).
+    floor: u64,
     sessions: BTreeMap<SessionId, CopySession>,
+    /// The version at which each session last changed.
+    changed: HashMap<SessionId, u64>,
+    /// The same, by version, for "changed since".
+    by_version: BTreeMap<u64, SessionId>,
+}
+
+impl Shelf {
+    fn new(floor: u64) -> Self {
+        Self {
+            floor,
+            ..Self::default()
+        }
+    }
+
+    /// Records that `id` changed at `version`, the newest of the shelf.
+    fn mark(&mut self, id: SessionId, version: u64) {
+        if let Some(old) = self.changed.insert(id, version) {
+            self.by_version.remove(&old);
+        }
+        self.by_version.insert(version, id);
+        self.version = self.version.max(version);
+    }
+}
+
+/// What changed on a shelf since a version a client holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Changes {
+    /// The version is unknown or too old: every session, newest first.
+    Full(Vec<CopySession>),
+    /// The sessions changed since that version, newest first (none when nothing changed).
+    Since(Vec<CopySession>),
 }
 
 /// Where a session lives in the book.
@@ -30,17 +64,35 @@ struct Inner {
 }
 
 /// In-memory sessions by agent and kind, indexed by (account, order id) for poll updates.
-#[derive(Debug, Default)]
+///
+/// Versions are shared by all shelves and only grow; they start at the book's creation time in
+/// microseconds, so a version a client kept from an earlier process is below every version of this one.
+#[derive(Debug)]
 pub struct SessionBook {
     inner: RwLock<Inner>,
     versions: AtomicU64,
+    /// The first version of this book; anything below it was made by another process.
+    seed: u64,
+}
+
+impl Default for SessionBook {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl SessionBook {
     /// An empty book.
     #[must_use]
     pub fn new() -> Self {
-        Self::default()
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX / 2));
+        Self {
+            inner: RwLock::default(),
+            versions: AtomicU64::new(seed),
+            seed,
+        }
     }
 
     fn next_version(&self) -> u64 {
@@ -78,14 +130,16 @@ impl SessionBook {
 
     /// Adds or replaces a session.
     pub fn put(&self, session: CopySession) {
-        let version = self.next_version();
         let mut inner = self.inner.write().unwrap_or_else(PoisonError::into_inner);
+        // Taken under the lock, so that versions are applied in the order they are made.
+        let version = self.next_version();
         Self::index(&mut inner, &session);
+        let seed = self.seed;
         let shelf = inner
             .shelves
             .entry((session.agent, session.kind))
-            .or_default();
-        shelf.version = version;
+            .or_insert_with(|| Shelf::new(seed));
+        shelf.mark(session.id, version);
         shelf.sessions.insert(session.id, session);
     }
 
@@ -98,7 +152,6 @@ impl SessionBook {
         account: AccountId,
         change: impl FnOnce(&mut CopyRow),
     ) -> Option<CopySession> {
-        let version = self.next_version();
         let mut inner = self.inner.write().unwrap_or_else(PoisonError::into_inner);
         let (agent, kind, id) = key;
         let shelf = inner.shelves.get_mut(&(agent, kind))?;
@@ -108,8 +161,9 @@ impl SessionBook {
             .get_mut(index)
             .filter(|r| r.account == account)?;
         change(row);
-        shelf.version = version;
         let changed = session.clone();
+        let version = self.next_version();
+        shelf.mark(id, version);
         Self::index(&mut inner, &changed);
         Some(changed)
     }
@@ -134,6 +188,49 @@ impl SessionBook {
                     shelf.sessions.values().rev().cloned().collect(),
                 )
             })
+    }
+
+    /// The version and what changed since `since` (a version this shelf answered before), under one
+    /// look so the two agree. A `since` the shelf cannot vouch for (newer than its version, older than
+    /// its floor, or 0) gets every session.
+    #[must_use]
+    pub fn changes_since(&self, agent: AgentId, kind: TradeKind, since: u64) -> (u64, Changes) {
+        let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        let Some(shelf) = inner.shelves.get(&(agent, kind)) else {
+            return (0, Changes::Full(Vec::new()));
+        };
+        if since < shelf.floor || since > shelf.version {
+            return (
+                shelf.version,
+                Changes::Full(shelf.sessions.values().rev().cloned().collect()),
+            );
+        }
+        let mut ids: Vec<SessionId> = shelf
+            .by_version
+            .range(since + 1..)
+            .map(|(_, id)| *id)
+            .collect();
+        ids.sort_unstable_by(|a, b| b.cmp(a));
+        let changed = ids
+            .iter()
+            .filter_map(|id| shelf.sessions.get(id).cloned())
+            .collect();
+        (shelf.version, Changes::Since(changed))
+    }
+
+    /// Marks every table of the agent as changed as a whole (its rows name accounts, and an account's
+    /// name changed): the version moves on and no earlier version gets a delta.
+    pub fn renew_agent(&self, agent: AgentId) {
+        let mut inner = self.inner.write().unwrap_or_else(PoisonError::into_inner);
+        let version = self.next_version();
+        for shelf in inner
+            .shelves
+            .iter_mut()
+            .filter_map(|((owner, _), shelf)| (*owner == agent).then_some(shelf))
+        {
+            shelf.version = version;
+            shelf.floor = version;
+        }
     }
 
     /// One session of the agent (ids are unique per agent across kinds).
@@ -242,7 +339,7 @@ impl SessionBook {
         for (agent, kind, session) in touched.into_keys() {
             let version = self.next_version();
             if let Some(shelf) = inner.shelves.get_mut(&(agent, kind)) {
-                shelf.version = version;
+                shelf.mark(session, version);
                 if let Some(found) = shelf.sessions.get(&session) {
                     changed.push(found.clone());
                 }
@@ -302,5 +399,154 @@ mod tests {
             "newest first"
         );
         assert!(version > 0);
+    }
+
+    /// What a test does to the book between two polls of a client.
+    #[derive(Debug, Clone)]
+    enum Step {
+        /// Adds (or replaces) session `id` on the COMMON shelf, or the STOCK shelf when `other`.
+        Put { id: u64, other: bool },
+        /// Changes the filled quantity of row 0 of session `id` (if it is in the book).
+        Fill { id: u64, filled: u32 },
+        /// An order poll of account 1 reports order `order` with `filled` filled.
+        Absorb { order: i64, filled: u32 },
+        /// The agent's account names changed.
+        Renew,
+        /// The client polls with the version it holds.
+        Poll,
+    }
+
+    fn step() -> impl proptest::strategy::Strategy<Value = Step> {
+        use proptest::prelude::*;
+        prop_oneof![
+            (1..12_u64, any::<bool>()).prop_map(|(id, other)| Step::Put { id, other }),
+            (1..12_u64, 0..5_u32).prop_map(|(id, filled)| Step::Fill { id, filled }),
+            (10..22_i64, 0..5_u32).prop_map(|(order, filled)| Step::Absorb { order, filled }),
+            Just(Step::Renew),
+            Just(Step::Poll),
+            Just(Step::Poll),
+        ]
+    }
+
+    fn apply(book: &SessionBook, step: &Step) {
+        match *step {
+            Step::Put { id, other } => {
+                let order = i64::try_from(id).unwrap_or(0);
+                let mut made = session(id, &[(1, order + 10), (2, order + 100)]);
+                if other {
+                    made.kind = TradeKind::Stock;
+                }
+                book.put(made);
+            }
+            Step::Fill { id, filled } => {
+                let _ = book.update_row(
+                    (AgentId(1), TradeKind::Common, SessionId(id)),
+                    0,
+                    AccountId(1),
+                    |row| row.filled_quantity = filled,
+                );
+            }
+            Step::Absorb { order, filled } => {
+                let _ = book.absorb(AccountId(1), &[working(order, filled)]);
+            }
+            Step::Renew => book.renew_agent(AgentId(1)),
+            Step::Poll => {}
+        }
+    }
+
+    fn working(order: i64, filled: u32) -> BrokerOrder {
+        use crate::order::{ComplexOrderStrategy, Duration, OrderStatus, OrderType, Session};
+        BrokerOrder {
+            id: BrokerOrderId(order),
+            session: Session::Normal,
+            duration: Duration::Day,
+            order_type: OrderType::Market,
+            complex_order_strategy_type: ComplexOrderStrategy::None,
+            quantity: 5,
+            filled_quantity: filled,
+            remaining_quantity: 5 - filled,
+            price: None,
+            stop_price: None,
+            stop_price_link_basis: None,
+            stop_price_link_type: None,
+            stop_price_offset: None,
+            status: OrderStatus::Working,
+            status_description: None,
+            entered_time: chrono::DateTime::UNIX_EPOCH,
+            close_time: None,
+            legs: Vec::new(),
+            average_fill_price: None,
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
+
+        /// A client that starts empty and applies every answer of `changes_since` holds exactly
+        /// the full table of the version it was told.
+        #[test]
+        fn deltas_applied_in_order_equal_the_full_table(
+            steps in proptest::collection::vec(step(), 1..40)
+        ) {
+            let book = SessionBook::new();
+            let mut held: BTreeMap<SessionId, CopySession> = BTreeMap::new();
+            let mut since = 0;
+            for step in steps.iter().chain(std::iter::once(&Step::Poll)) {
+                apply(&book, step);
+                if !matches!(step, Step::Poll) {
+                    continue;
+                }
+                let (version, changes) = book.changes_since(AgentId(1), TradeKind::Common, since);
+                match changes {
+                    Changes::Full(all) => {
+                        held = all.into_iter().map(|s| (s.id, s)).collect();
+                    }
+                    Changes::Since(changed) => {
+                        for s in changed {
+                            held.insert(s.id, s);
+                        }
+                    }
+                }
+                since = version;
+                let (full_version, full) = book.view(AgentId(1), TradeKind::Common);
+                proptest::prop_assert_eq!(version, full_version);
+                proptest::prop_assert_eq!(held.values().rev().cloned().collect::<Vec<_>>(), full);
+            }
+        }
+    }
+
+    #[test]
+    fn a_delta_holds_only_what_changed_and_an_unknown_version_gets_everything() {
+        let book = SessionBook::new();
+        book.put(session(1, &[(1, 10)]));
+        book.put(session(2, &[(1, 11)]));
+        let (version, _) = book.view(AgentId(1), TradeKind::Common);
+        assert_eq!(
+            book.changes_since(AgentId(1), TradeKind::Common, version),
+            (version, Changes::Since(Vec::new()))
+        );
+        let changed = book
+            .update_row(
+                (AgentId(1), TradeKind::Common, SessionId(1)),
+                0,
+                AccountId(1),
+                |row| row.filled_quantity = 1,
+            )
+            .expect("session 1 row 0 is account 1's");
+        let (newer, changes) = book.changes_since(AgentId(1), TradeKind::Common, version);
+        assert!(newer > version);
+        assert_eq!(changes, Changes::Since(vec![changed]));
+        let (_, everything) = book.view(AgentId(1), TradeKind::Common);
+        for unknown in [0, 1, newer + 1] {
+            assert_eq!(
+                book.changes_since(AgentId(1), TradeKind::Common, unknown),
+                (newer, Changes::Full(everything.clone())),
+                "since {unknown}"
+            );
+        }
+        book.renew_agent(AgentId(1));
+        let (renewed, changes) = book.changes_since(AgentId(1), TradeKind::Common, newer);
+        assert!(renewed > newer);
+        assert_eq!(changes, Changes::Full(everything));
     }
 }

@@ -9,7 +9,7 @@ use engine::order::{Instruction, OptionSymbol, OrderLeg, OrderRequest, PutCall};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use super::option_views::{content_tag, number, option_positions_json, orders_answer, with_etag};
+use super::option_views::{number, option_positions_answer, orders_answer};
 use super::trading_account::{account_failure, agent};
 use super::{copy_commands, mount};
 use crate::json_body::JsonBody;
@@ -83,8 +83,8 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     path = "/api/copy_trading_account/database/COMMON",
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_account_database_COMMON",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn orders(
     req: HttpRequest,
@@ -100,8 +100,8 @@ async fn orders(
     path = "/api/copy_trading_position_account/database/COMMON",
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_position_account_database_COMMON",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn positions(
     req: HttpRequest,
@@ -109,9 +109,7 @@ async fn positions(
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
-    let bytes = option_positions_json(&state, agent)?;
-    let tag = format!("positions-{agent}-{}", content_tag(&bytes));
-    Ok(with_etag(&req, tag, bytes))
+    option_positions_answer(&state, &req, agent)
 }
 
 /// The fields of a single-leg option order.

@@ -12,6 +12,7 @@ mod paper_pages;
 mod stock_lists;
 mod stock_trading;
 mod stock_views;
+mod table_answers;
 mod trading_account;
 mod vertical_trading;
 mod vertical_views;

@@ -2,7 +2,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use engine::copy::{CopyRow, CopySession, OwnColor, StatusColor, TradeKind};
@@ -12,6 +11,8 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use serde::Serialize;
 
+use super::table_answers::{SessionsJson, positions_answer, rows_by_key, sessions_answer};
+use crate::position_shelves::PositionTable;
 use crate::{ApiError, AppState};
 
 /// Names of an agent's accounts, for the rows.
@@ -170,8 +171,8 @@ struct OptionPositionRow {
     account_username: String,
 }
 
-/// Option positions of the agent's accounts keyed by description, a list per account.
-pub(crate) fn option_positions_json(state: &AppState, agent: AgentId) -> Result<Bytes, ApiError> {
+/// Option positions of the agent's accounts keyed by description, a list per account (as JSON).
+fn option_positions(state: &AppState, agent: AgentId) -> Result<BTreeMap<String, Bytes>, ApiError> {
     let mut map: BTreeMap<String, Vec<OptionPositionRow>> = BTreeMap::new();
     for record in state.store.trading_accounts()?.for_agent(agent)? {
         let Some(handle) = state.services.registry.get(record.id) else {
@@ -206,62 +207,30 @@ pub(crate) fn option_positions_json(state: &AppState, agent: AgentId) -> Result<
                 });
         }
     }
-    serde_json::to_vec(&map)
-        .map(Bytes::from)
-        .map_err(ApiError::internal)
+    rows_by_key(map)
 }
 
-/// Answers `bytes` with a weak ETag (the body may be sent gzipped or not), or 304 when the client
-/// already has it.
-pub(crate) fn with_etag(req: &HttpRequest, etag: String, bytes: Bytes) -> HttpResponse {
-    let quoted = format!("\"{etag}\"");
-    let weak = format!("W/{quoted}");
-    let matches = req
-        .headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| {
-            v.split(',')
-                .map(str::trim)
-                .any(|tag| tag == quoted || tag == weak || tag == "*")
-        });
-    if matches {
-        return HttpResponse::NotModified()
-            .insert_header((header::ETAG, weak))
-            .insert_header((header::CACHE_CONTROL, "no-cache"))
-            .finish();
-    }
-    HttpResponse::Ok()
-        .content_type("application/json")
-        .insert_header((header::ETAG, weak))
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .body(bytes)
-}
-
-/// The orders answer of one kind, cached per read-model version.
+/// The orders answer of one kind: the full table, or with `?since=` the delta form.
 pub(crate) fn orders_answer(
     state: &AppState,
     req: &HttpRequest,
     agent: AgentId,
     kind: TradeKind,
 ) -> Result<HttpResponse, ApiError> {
-    let book = state.services.supervisor.keeper().book();
-    let version = book.version(agent, kind);
-    let bytes = state.read_cache.get_or_make(agent, kind, version, || {
-        let (_, sessions) = book.view(agent, kind);
-        let names = AccountNames::load(state, agent)?;
-        match kind {
-            TradeKind::Vertical => super::vertical_views::vertical_orders_json(&sessions, &names),
-            _ => option_orders_json(&sessions, &names),
-        }
-    })?;
-    Ok(with_etag(req, format!("{kind}-{agent}-{version}"), bytes))
+    let build: SessionsJson = match kind {
+        TradeKind::Vertical => super::vertical_views::vertical_orders_json,
+        _ => option_orders_json,
+    };
+    sessions_answer(state, req, agent, kind, build)
 }
 
-/// A short content hash for answers built on every request.
-pub(crate) fn content_tag(bytes: &[u8]) -> String {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    bytes.hash(&mut hasher);
-    format!("{:016x}", hasher.finish())
+/// The option positions answer (the COMMON and VERTICAL screens): the full table, or with `?since=`
+/// the delta form.
+pub(crate) fn option_positions_answer(
+    state: &AppState,
+    req: &HttpRequest,
+    agent: AgentId,
+) -> Result<HttpResponse, ApiError> {
+    let current = option_positions(state, agent)?;
+    positions_answer(state, req, agent, PositionTable::Option, current)
 }

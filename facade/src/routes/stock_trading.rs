@@ -77,8 +77,8 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     path = "/api/stock_copy_trading/database",
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_database",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn orders(
     req: HttpRequest,
@@ -94,8 +94,8 @@ async fn orders(
     path = "/api/stock_copy_trading_position/database",
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_position_database",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn positions(
     req: HttpRequest,

@@ -10,7 +10,9 @@ use engine::order::{AssetType, LinkType, OrderType};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::option_views::{AccountNames, content_tag, number, with_etag};
+use super::option_views::{AccountNames, number};
+use super::table_answers::{positions_answer, rows_by_key, sessions_answer};
+use crate::position_shelves::PositionTable;
 use crate::{ApiError, AppState};
 
 /// The offset a row shows when its order has none (the form's default, spec 02 §3).
@@ -115,24 +117,16 @@ fn stock_orders_json(sessions: &[CopySession], names: &AccountNames) -> Result<B
     Ok(Bytes::from(out))
 }
 
-/// The stock orders answer, cached per read-model version, with its ETag (304 when unchanged).
+/// The stock orders answer: the full table, or with `?since=` the delta form; ETag and 304.
 ///
 /// # Errors
-/// Storage errors while naming the accounts.
+/// 400 for a bad `since`; storage errors while naming the accounts.
 pub(crate) fn stock_orders_answer(
     state: &AppState,
     req: &HttpRequest,
     agent: AgentId,
 ) -> Result<HttpResponse, ApiError> {
-    let kind = TradeKind::Stock;
-    let book = state.services.supervisor.keeper().book();
-    let version = book.version(agent, kind);
-    let bytes = state.read_cache.get_or_make(agent, kind, version, || {
-        let (_, sessions) = book.view(agent, kind);
-        let names = AccountNames::load(state, agent)?;
-        stock_orders_json(&sessions, &names)
-    })?;
-    Ok(with_etag(req, format!("{kind}-{agent}-{version}"), bytes))
+    sessions_answer(state, req, agent, TradeKind::Stock, stock_orders_json)
 }
 
 #[derive(Debug, Serialize)]
@@ -147,8 +141,8 @@ struct StockPositionRow {
 }
 
 /// Stock positions of the agent's accounts keyed by symbol, one entry per account holding it (short
-/// holdings negative).
-fn stock_positions_json(state: &AppState, agent: AgentId) -> Result<Bytes, ApiError> {
+/// holdings negative), as JSON.
+fn stock_positions(state: &AppState, agent: AgentId) -> Result<BTreeMap<String, Bytes>, ApiError> {
     let mut map: BTreeMap<String, Vec<StockPositionRow>> = BTreeMap::new();
     for record in state.store.trading_accounts()?.for_agent(agent)? {
         let Some(handle) = state.services.registry.get(record.id) else {
@@ -178,21 +172,18 @@ fn stock_positions_json(state: &AppState, agent: AgentId) -> Result<Bytes, ApiEr
                 });
         }
     }
-    serde_json::to_vec(&map)
-        .map(Bytes::from)
-        .map_err(ApiError::internal)
+    rows_by_key(map)
 }
 
-/// The stock positions answer with a content ETag (304 when unchanged).
+/// The stock positions answer: the full table, or with `?since=` the delta form; ETag and 304.
 ///
 /// # Errors
-/// Storage errors.
+/// 400 for a bad `since`; storage errors.
 pub(crate) fn stock_positions_answer(
     state: &AppState,
     req: &HttpRequest,
     agent: AgentId,
 ) -> Result<HttpResponse, ApiError> {
-    let bytes = stock_positions_json(state, agent)?;
-    let tag = format!("stock-positions-{agent}-{}", content_tag(&bytes));
-    Ok(with_etag(req, tag, bytes))
+    let current = stock_positions(state, agent)?;
+    positions_answer(state, req, agent, PositionTable::Stock, current)
 }

@@ -379,6 +379,7 @@ async fn delete_account(
     accounts.delete(record.id)?;
     // Cached tables name the account; the next poll rebuilds them.
     state.read_cache.forget_agent(agent);
+    state.services.supervisor.keeper().book().renew_agent(agent);
     tracing::info!(agent = %agent, account = %record.id, "trading account deleted");
     Ok(text_success())
 }

@@ -18,7 +18,7 @@ use super::copy_trading::{
     AccountRef, account_id, cancel_order, cancel_order_individual, exit_order_multiple, for_kind,
     listed_accounts, market_data_account, order_id, session_id,
 };
-use super::option_views::{content_tag, option_positions_json, orders_answer, with_etag};
+use super::option_views::{option_positions_answer, orders_answer};
 use super::trading_account::{account_failure, agent};
 use super::{copy_commands, mount};
 use crate::json_body::JsonBody;
@@ -88,8 +88,8 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     path = "/api/copy_trading_account/database/VERTICAL",
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_account_database_VERTICAL",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn orders(
     req: HttpRequest,
@@ -105,8 +105,8 @@ async fn orders(
     path = "/api/copy_trading_position_account/database/VERTICAL",
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_position_account_database_VERTICAL",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn positions(
     req: HttpRequest,
@@ -114,9 +114,7 @@ async fn positions(
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
-    let bytes = option_positions_json(&state, agent)?;
-    let tag = format!("vertical-positions-{agent}-{}", content_tag(&bytes));
-    Ok(with_etag(&req, tag, bytes))
+    option_positions_answer(&state, &req, agent)
 }
 
 #[utoipa::path(

@@ -167,6 +167,63 @@ describe("OptionStore orders", () => {
   });
 });
 
+describe("OptionStore delta polls", () => {
+  /** A server answering the delta form: everything for `since=0`, else what `changes` says for that version. */
+  function withDeltaServer(answers: Record<string, unknown>) {
+    const harness = testRoot({
+      [ORDERS]: (request) => taggedJson(answers[`orders ${new URL(request.url, "http://x").search}`], '"o"'),
+      [POSITIONS]: (request) => taggedJson(answers[`positions ${new URL(request.url, "http://x").search}`], '"p"'),
+    });
+    return harness;
+  }
+
+  it("asks for what changed since the version held and merges it, keeping unchanged sessions as they were", async () => {
+    const { root, requests } = withDeltaServer({
+      "orders ?since=0": {
+        version: 41,
+        full: true,
+        changed: ordersAnswer([orderRowJson(1, 1), orderRowJson(2, 1)]),
+        removed: [],
+      },
+      "orders ?since=41": {
+        version: 42,
+        full: false,
+        changed: ordersAnswer([orderRowJson(2, 1, { optionChainStatus: "FILLED" }), orderRowJson(3, 1)]),
+        removed: [],
+      },
+    });
+    await root.options.loadOrders();
+    const unchanged = root.options.orders.get(1);
+
+    await root.options.loadOrders();
+
+    expect(requests.map((r) => r.url)).toEqual([
+      "/api/copy_trading_account/database/COMMON?since=0",
+      "/api/copy_trading_account/database/COMMON?since=41",
+    ]);
+    expect(root.options.sessions.map((s) => s.id)).toEqual([3, 2, 1]);
+    expect(root.options.orders.get(1)).toBe(unchanged);
+    expect(root.options.orders.get(2)?.[0]?.optionChainStatus).toBe("FILLED");
+  });
+
+  it("replaces everything on a full answer and drops removed position keys", async () => {
+    const other = positionJson(2, { optionChainDescription: "MSFT 11/15/2024 400.00 P", optionChainSymbol: "MSFT  241115P00400000" });
+    const { root } = withDeltaServer({
+      "orders ?since=0": { version: 5, full: true, changed: ordersAnswer([orderRowJson(1, 1)]), removed: [] },
+      "orders ?since=5": { version: 9, full: true, changed: ordersAnswer([orderRowJson(2, 1)]), removed: [] },
+      "positions ?since=0": { version: 5, full: true, changed: positionsAnswer([positionJson(1), other]), removed: [] },
+      "positions ?since=5": { version: 6, full: false, changed: {}, removed: [other.optionChainDescription] },
+    });
+    await root.options.loadOrders();
+    await root.options.loadPositions();
+    await root.options.loadOrders();
+    await root.options.loadPositions();
+
+    expect(Array.from(root.options.orders.keys())).toEqual([2]);
+    expect(Array.from(root.options.positions.keys())).toEqual([positionJson(1).optionChainDescription]);
+  });
+});
+
 describe("OptionStore positions", () => {
   it("keeps the positions by description, one row per account, ordered by description then account", async () => {
     const put = { optionChainSymbol: "SPY   241018P00500000", optionChainDescription: "SPY 10/18/2024 500.00 P" };
@@ -229,10 +286,10 @@ describe("OptionStore polling", () => {
 
     expect(root.options.sessions.map((s) => s.id)).toEqual([2, 1]);
     expect(requests.map((r) => [r.url, r.headers["if-none-match"]])).toEqual([
-      ["/api/copy_trading_account/database/COMMON", undefined],
-      ["/api/copy_trading_position_account/database/COMMON", undefined],
-      ["/api/copy_trading_account/database/COMMON", '"orders-1"'],
-      ["/api/copy_trading_position_account/database/COMMON", '"positions-1"'],
+      ["/api/copy_trading_account/database/COMMON?since=0", undefined],
+      ["/api/copy_trading_position_account/database/COMMON?since=0", undefined],
+      ["/api/copy_trading_account/database/COMMON?since=0", '"orders-1"'],
+      ["/api/copy_trading_position_account/database/COMMON?since=0", '"positions-1"'],
     ]);
 
     root.options.stopPolling();
@@ -275,8 +332,8 @@ describe("OptionStore polling", () => {
     expect(root.options.refreshPending).toBe(false);
     expect(requests.map((r) => r.url)).toEqual([
       "/api/copy_trading_account/fetch_trade_status/COMMON",
-      "/api/copy_trading_account/database/COMMON",
-      "/api/copy_trading_position_account/database/COMMON",
+      "/api/copy_trading_account/database/COMMON?since=0",
+      "/api/copy_trading_position_account/database/COMMON?since=0",
     ]);
     expect(root.options.sessions).toHaveLength(1);
   });

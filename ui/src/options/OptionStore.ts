@@ -20,6 +20,7 @@ import { Paging } from "../shared/stores/Paging";
 import type { Outcome } from "../shared/stores/Outcome";
 import { PlaceOrderDialogStore } from "./place/PlaceOrderDialogStore";
 import { Poller } from "../shared/stores/Poller";
+import { DeltaPoll, mergeTableDelta } from "../shared/stores/TableDelta";
 import { ReplaceOrderDialogStore } from "./orders/ReplaceOrderDialogStore";
 import type { SavedOptionOrder } from "./lists/SavedOptionOrder";
 import { SavedOptionOrderStore } from "./lists/SavedOptionOrderStore";
@@ -40,8 +41,8 @@ export interface OptionStoreDeps extends StoreDeps {
 }
 
 /**
- * Single-leg option copy trading. Orders are kept by session id and positions by description, each replaced
- * from the server's answer only when its ETag changed. Owns the screen's 500 ms poller, the orders table's
+ * Single-leg option copy trading. Orders are kept by session id and positions by description, merged from
+ * delta polls (`?since=`: only the sessions or keys that changed are replaced). Owns the screen's 500 ms poller, the orders table's
  * paging, the positions selection, the favourites and saved orders, and every dialog of the screen.
  */
 export class OptionStore {
@@ -84,14 +85,16 @@ export class OptionStore {
 
   private readonly deps: OptionStoreDeps;
   private poller: Poller | null = null;
-  private ordersEtag: string | null = null;
-  private positionsEtag: string | null = null;
+  private readonly ordersPoll: DeltaPoll;
+  private readonly positionsPoll: DeltaPoll;
   /** Bumped by {@link reset}, so answers to requests sent for the previous agent are dropped. */
   private generation = 0;
 
   /** @param deps The root store (API client, environment, session). */
   constructor(deps: OptionStoreDeps) {
     this.deps = deps;
+    this.ordersPoll = new DeltaPoll(deps, OptionPaths.orders);
+    this.positionsPoll = new DeltaPoll(deps, OptionPaths.positions);
     this.paging = new Paging(OPTION_PAGE_SIZE, () => this.orders.size);
     this.contracts = new OptionContractListStore(deps);
     this.savedOrders = new SavedOptionOrderStore(deps);
@@ -114,13 +117,13 @@ export class OptionStore {
     });
     this.exitDialog = new ExitOrderDialogStore(deps, { reloadTables, exitedSelected });
     this.changeDialog = new ChangePositionsDialogStore(deps, { reloadTables, exitedSelected });
-    makeAutoObservable<this, "deps" | "poller" | "ordersEtag" | "positionsEtag" | "generation">(
+    makeAutoObservable<this, "deps" | "poller" | "ordersPoll" | "positionsPoll" | "generation">(
       this,
       {
         deps: false,
         poller: false,
-        ordersEtag: false,
-        positionsEtag: false,
+        ordersPoll: false,
+        positionsPoll: false,
         generation: false,
         paging: false,
         contracts: false,
@@ -189,25 +192,19 @@ export class OptionStore {
    */
   async loadOrders(): Promise<void> {
     const generation = this.generation;
-    const answer = await this.deps.api.getIfChanged(OptionPaths.orders, this.ordersEtag);
-    if (!answer.modified) {
+    const fetched = await this.ordersPoll.fetch();
+    if (fetched === null) {
       return;
     }
-    const sessions = parseOptionSessions(answer.body);
+    const { delta } = fetched;
+    const sessions = parseOptionSessions(delta.changed);
     runInAction(() => {
       if (generation !== this.generation) {
         return;
       }
-      this.ordersEtag = answer.etag;
-      const ids = new Set(sessions.map((session) => session.id));
-      for (const id of Array.from(this.orders.keys())) {
-        if (!ids.has(id)) {
-          this.orders.delete(id);
-        }
-      }
-      for (const session of sessions) {
-        this.orders.set(session.id, session.rows);
-      }
+      this.ordersPoll.applied(fetched);
+      const changed = new Map(sessions.map((session) => [session.id, session.rows] as const));
+      mergeTableDelta(this.orders, delta.full, changed, delta.removed.map(Number));
       this.ordersLoaded = true;
     });
   }
@@ -218,23 +215,25 @@ export class OptionStore {
    */
   async loadPositions(): Promise<void> {
     const generation = this.generation;
-    const answer = await this.deps.api.getIfChanged(OptionPaths.positions, this.positionsEtag);
-    if (!answer.modified) {
+    const fetched = await this.positionsPoll.fetch();
+    if (fetched === null) {
       return;
     }
-    const positions = parseOptionPositions(answer.body);
+    const { delta } = fetched;
+    const changedPositions = parseOptionPositions(delta.changed);
     runInAction(() => {
       if (generation !== this.generation) {
         return;
       }
-      this.positionsEtag = answer.etag;
+      this.positionsPoll.applied(fetched);
       const byDescription = new Map<string, OptionPosition[]>();
-      for (const position of positions) {
+      for (const position of changedPositions) {
         const list = byDescription.get(position.optionChainDescription) ?? [];
         list.push(position);
         byDescription.set(position.optionChainDescription, list);
       }
-      this.positions.replace(byDescription);
+      mergeTableDelta(this.positions, delta.full, byDescription, delta.removed);
+      const positions = Array.from(this.positions.values()).flat();
       this.positionsLoaded = true;
       // A position no longer held cannot stay selected.
       const held = new Set(positions.map(positionKey));
@@ -323,8 +322,8 @@ export class OptionStore {
     this.generation += 1;
     this.orders.clear();
     this.positions.clear();
-    this.ordersEtag = null;
-    this.positionsEtag = null;
+    this.ordersPoll.reset();
+    this.positionsPoll.reset();
     this.ordersLoaded = false;
     this.positionsLoaded = false;
     this.paging.first();

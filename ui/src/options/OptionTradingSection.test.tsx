@@ -372,8 +372,8 @@ describe("OptionTradingSection polling and toolbar", () => {
     await waitFor(() =>
       expect(fake.requests.slice(before).map((r) => r.url)).toEqual([
         "/api/copy_trading_account/fetch_trade_status/COMMON",
-        "/api/copy_trading_account/database/COMMON",
-        "/api/copy_trading_position_account/database/COMMON",
+        "/api/copy_trading_account/database/COMMON?since=0",
+        "/api/copy_trading_position_account/database/COMMON?since=0",
       ]),
     );
     await waitFor(() => expect(screen.getByRole("button", { name: "REFRESH" })).toBeEnabled());

@@ -3,6 +3,7 @@ import { makeAutoObservable, observable, runInAction } from "mobx";
 import { ApiError } from "../shared/api/ApiError";
 import { Paging } from "../shared/stores/Paging";
 import { Poller } from "../shared/stores/Poller";
+import { DeltaPoll, mergeTableDelta } from "../shared/stores/TableDelta";
 import type { StoreDeps } from "../shared/shell/StoreDeps";
 import { WarningDialogStore } from "../shared/stores/WarningDialogStore";
 import { SavedStockOrderStore } from "./lists/SavedStockOrderStore";
@@ -36,8 +37,8 @@ export interface StockStoreDeps extends StoreDeps {
 }
 
 /**
- * Stock copy trading. Orders are kept by session id and positions by symbol, each replaced from the
- * server's answer only when its ETag changed. Owns the 500 ms poller, the orders table's paging, the
+ * Stock copy trading. Orders are kept by session id and positions by symbol, merged from
+ * delta polls (`?since=`: only the sessions or keys that changed are replaced). Owns the 500 ms poller, the orders table's paging, the
  * positions selection, the saved orders, the watch list and every dialog of the screen.
  */
 export class StockStore {
@@ -78,14 +79,16 @@ export class StockStore {
 
   private readonly deps: StockStoreDeps;
   private poller: Poller | null = null;
-  private ordersEtag: string | null = null;
-  private positionsEtag: string | null = null;
+  private readonly ordersPoll: DeltaPoll;
+  private readonly positionsPoll: DeltaPoll;
   /** Bumped by {@link reset}, so answers to requests sent for the previous agent are dropped. */
   private generation = 0;
 
   /** @param deps The root store (API client, environment, session). */
   constructor(deps: StockStoreDeps) {
     this.deps = deps;
+    this.ordersPoll = new DeltaPoll(deps, StockPaths.orders);
+    this.positionsPoll = new DeltaPoll(deps, StockPaths.positions);
     this.paging = new Paging(STOCK_PAGE_SIZE, () => this.orders.size);
     this.savedOrders = new SavedStockOrderStore(deps);
     this.watchList = new StockWatchListStore(deps);
@@ -107,13 +110,13 @@ export class StockStore {
       warning: this.warning,
     });
     this.changeDialog = new StockChangePositionsDialogStore(deps, { reloadTables, exitedSelected });
-    makeAutoObservable<this, "deps" | "poller" | "ordersEtag" | "positionsEtag" | "generation">(
+    makeAutoObservable<this, "deps" | "poller" | "ordersPoll" | "positionsPoll" | "generation">(
       this,
       {
         deps: false,
         poller: false,
-        ordersEtag: false,
-        positionsEtag: false,
+        ordersPoll: false,
+        positionsPoll: false,
         generation: false,
         paging: false,
         warning: false,
@@ -178,17 +181,19 @@ export class StockStore {
    */
   async loadOrders(): Promise<void> {
     const generation = this.generation;
-    const answer = await this.deps.api.getIfChanged(StockPaths.orders, this.ordersEtag);
-    if (!answer.modified) {
+    const fetched = await this.ordersPoll.fetch();
+    if (fetched === null) {
       return;
     }
-    const sessions = parseStockSessions(answer.body);
+    const { delta } = fetched;
+    const sessions = parseStockSessions(delta.changed);
     runInAction(() => {
       if (generation !== this.generation) {
         return;
       }
-      this.ordersEtag = answer.etag;
-      this.orders.replace(new Map(sessions.map((session) => [session.id, session.rows])));
+      this.ordersPoll.applied(fetched);
+      const changed = new Map(sessions.map((session) => [session.id, session.rows] as const));
+      mergeTableDelta(this.orders, delta.full, changed, delta.removed.map(Number));
       this.ordersLoaded = true;
     });
   }
@@ -199,23 +204,25 @@ export class StockStore {
    */
   async loadPositions(): Promise<void> {
     const generation = this.generation;
-    const answer = await this.deps.api.getIfChanged(StockPaths.positions, this.positionsEtag);
-    if (!answer.modified) {
+    const fetched = await this.positionsPoll.fetch();
+    if (fetched === null) {
       return;
     }
-    const positions = parseStockPositions(answer.body);
+    const { delta } = fetched;
+    const changedPositions = parseStockPositions(delta.changed);
     runInAction(() => {
       if (generation !== this.generation) {
         return;
       }
-      this.positionsEtag = answer.etag;
+      this.positionsPoll.applied(fetched);
       const bySymbol = new Map<string, StockPosition[]>();
-      for (const position of positions) {
+      for (const position of changedPositions) {
         const list = bySymbol.get(position.stockSymbol) ?? [];
         list.push(position);
         bySymbol.set(position.stockSymbol, list);
       }
-      this.positions.replace(bySymbol);
+      mergeTableDelta(this.positions, delta.full, bySymbol, delta.removed);
+      const positions = Array.from(this.positions.values()).flat();
       this.positionsLoaded = true;
       const held = new Set(positions.map(stockPositionKey));
       for (const keys of [this.selectedPositionKeys, this.viewSelectedKeys]) {
@@ -294,8 +301,8 @@ export class StockStore {
     this.generation += 1;
     this.orders.clear();
     this.positions.clear();
-    this.ordersEtag = null;
-    this.positionsEtag = null;
+    this.ordersPoll.reset();
+    this.positionsPoll.reset();
     this.ordersLoaded = false;
     this.positionsLoaded = false;
     this.paging.first();

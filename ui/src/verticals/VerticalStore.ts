@@ -3,6 +3,7 @@ import { makeAutoObservable, observable, runInAction } from "mobx";
 import { ApiError } from "../shared/api/ApiError";
 import { Paging } from "../shared/stores/Paging";
 import { Poller } from "../shared/stores/Poller";
+import { DeltaPoll, mergeTableDelta } from "../shared/stores/TableDelta";
 import type { StoreDeps } from "../shared/shell/StoreDeps";
 import { WarningDialogStore } from "../shared/stores/WarningDialogStore";
 import { MultiLegEntryStore } from "./entry/MultiLegEntryStore";
@@ -32,8 +33,8 @@ export interface VerticalStoreDeps extends StoreDeps {
 }
 
 /**
- * Vertical option copy trading. Orders are kept by session id and positions by description, each replaced
- * only when its ETag changed. Owns the 500 ms poller (which skips its turn while any request of the screen
+ * Vertical option copy trading. Orders are kept by session id and positions by description, merged from
+ * delta polls (`?since=`: only the sessions or keys that changed are replaced). Owns the 500 ms poller (which skips its turn while any request of the screen
  * is in flight), the orders table's paging, the positions selection and its rules, the saved sets and every
  * dialog of the screen.
  */
@@ -81,13 +82,15 @@ export class VerticalStore {
 
   private readonly deps: VerticalStoreDeps;
   private poller: Poller | null = null;
-  private ordersEtag: string | null = null;
-  private positionsEtag: string | null = null;
+  private readonly ordersPoll: DeltaPoll;
+  private readonly positionsPoll: DeltaPoll;
   private generation = 0;
 
   /** @param deps The root store (API client, environment, session). */
   constructor(deps: VerticalStoreDeps) {
     this.deps = deps;
+    this.ordersPoll = new DeltaPoll(deps, VerticalPaths.orders);
+    this.positionsPoll = new DeltaPoll(deps, VerticalPaths.positions);
     this.paging = new Paging(VERTICAL_PAGE_SIZE, () => this.orders.size);
     const reloadTables = () => this.reloadTables();
     const exitedSelected = () => this.setSelectionMode(false);
@@ -100,13 +103,13 @@ export class VerticalStore {
     this.reviewDialog = new ReviewSetDialogStore(deps, reloadTables);
     this.exitDialog = new ExitPositionsDialogStore(deps, { reloadTables, exitedSelected });
     this.changeDialog = new ChangePositionsDialogStore(deps, { reloadTables, exitedSelected });
-    makeAutoObservable<this, "deps" | "poller" | "ordersEtag" | "positionsEtag" | "generation">(
+    makeAutoObservable<this, "deps" | "poller" | "ordersPoll" | "positionsPoll" | "generation">(
       this,
       {
         deps: false,
         poller: false,
-        ordersEtag: false,
-        positionsEtag: false,
+        ordersPoll: false,
+        positionsPoll: false,
         generation: false,
         paging: false,
         warning: false,
@@ -183,17 +186,19 @@ export class VerticalStore {
    */
   async loadOrders(): Promise<void> {
     const generation = this.generation;
-    const answer = await this.deps.api.getIfChanged(VerticalPaths.orders, this.ordersEtag);
-    if (!answer.modified) {
+    const fetched = await this.ordersPoll.fetch();
+    if (fetched === null) {
       return;
     }
-    const sessions = parseVerticalSessions(answer.body);
+    const { delta } = fetched;
+    const sessions = parseVerticalSessions(delta.changed);
     runInAction(() => {
       if (generation !== this.generation) {
         return;
       }
-      this.ordersEtag = answer.etag;
-      this.orders.replace(sessions.map((session) => [session.id, session.rows] as const));
+      this.ordersPoll.applied(fetched);
+      const changed = new Map(sessions.map((session) => [session.id, session.rows] as const));
+      mergeTableDelta(this.orders, delta.full, changed, delta.removed.map(Number));
       this.ordersLoaded = true;
     });
   }
@@ -204,23 +209,25 @@ export class VerticalStore {
    */
   async loadPositions(): Promise<void> {
     const generation = this.generation;
-    const answer = await this.deps.api.getIfChanged(VerticalPaths.positions, this.positionsEtag);
-    if (!answer.modified) {
+    const fetched = await this.positionsPoll.fetch();
+    if (fetched === null) {
       return;
     }
-    const positions = parseVerticalPositions(answer.body);
+    const { delta } = fetched;
+    const changedPositions = parseVerticalPositions(delta.changed);
     runInAction(() => {
       if (generation !== this.generation) {
         return;
       }
-      this.positionsEtag = answer.etag;
+      this.positionsPoll.applied(fetched);
       const byDescription = new Map<string, VerticalPosition[]>();
-      for (const position of positions) {
+      for (const position of changedPositions) {
         const list = byDescription.get(position.optionChainDescription) ?? [];
         list.push(position);
         byDescription.set(position.optionChainDescription, list);
       }
-      this.positions.replace(byDescription);
+      mergeTableDelta(this.positions, delta.full, byDescription, delta.removed);
+      const positions = Array.from(this.positions.values()).flat();
       this.positionsLoaded = true;
       const held = new Set(positions.map(positionKey));
       for (const key of Array.from(this.selectedPositionKeys)) {
@@ -300,8 +307,8 @@ export class VerticalStore {
     this.generation += 1;
     this.orders.clear();
     this.positions.clear();
-    this.ordersEtag = null;
-    this.positionsEtag = null;
+    this.ordersPoll.reset();
+    this.positionsPoll.reset();
     this.ordersLoaded = false;
     this.positionsLoaded = false;
     this.paging.first();

@@ -10,7 +10,7 @@ use url::Url;
 
 use crate::broker::{AccessToken, BrokerError};
 
-use super::config::SchwabConfig;
+use super::config::{SchwabConfig, TCP_KEEPALIVE};
 use super::error::{Endpoint, error_from_response, error_from_transport, unreadable};
 
 /// Header Schwab uses to correlate a call with its logs; support asks for it.
@@ -51,7 +51,9 @@ pub struct SchwabHttp {
 }
 
 impl SchwabHttp {
-    /// A client with the configured time limit, gzip and no redirects.
+    /// A client with the configured time limit, gzip and no redirects, keeping up to
+    /// `idle_connections` connections open between calls (TCP keep-alive on), so a fan-out after a
+    /// quiet spell reuses connections instead of opening them.
     ///
     /// # Errors
     /// `Connectivity::Network` when the TLS stack cannot be initialised.
@@ -60,6 +62,10 @@ impl SchwabHttp {
             .timeout(config.request_timeout)
             .connect_timeout(config.request_timeout)
             .redirect(reqwest::redirect::Policy::none())
+            .pool_max_idle_per_host(config.idle_connections)
+            .pool_idle_timeout(config.idle_timeout)
+            .tcp_keepalive(TCP_KEEPALIVE)
+            .tcp_nodelay(true)
             .user_agent(concat!("copydesk/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(error_from_transport)?;

@@ -13,6 +13,12 @@ pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 pub const DEFAULT_CHAIN_STRIKE_COUNT: u32 = 20;
 /// Days of expirations asked for in an option chain (about 8 weeks).
 pub const DEFAULT_CHAIN_DAYS: u32 = 60;
+/// Idle connections kept to the host by default: room for a fan-out to 1,024 accounts.
+pub const DEFAULT_IDLE_CONNECTIONS: usize = 1024;
+/// How long an idle connection is kept by default.
+pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(15 * 60);
+/// Interval of TCP keep-alive probes on the connections (idle ones survive middleboxes).
+pub const TCP_KEEPALIVE: Duration = Duration::from_secs(30);
 
 /// Everything a [`SchwabBrokerage`](super::SchwabBrokerage) needs to talk to Schwab.
 #[derive(Clone)]
@@ -31,6 +37,12 @@ pub struct SchwabConfig {
     pub chain_strike_count: u32,
     /// Days of expirations requested per option chain.
     pub chain_days: u32,
+    /// Idle connections kept open to the host: at least one per account, so that every account of a
+    /// fan-out finds a warm connection.
+    pub idle_connections: usize,
+    /// How long an idle connection is kept (longer than the gap between account polls, which keep
+    /// the connections warm between fan-outs).
+    pub idle_timeout: Duration,
 }
 
 /// Why a [`SchwabConfig`] cannot be built.
@@ -63,6 +75,8 @@ impl SchwabConfig {
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             chain_strike_count: DEFAULT_CHAIN_STRIKE_COUNT,
             chain_days: DEFAULT_CHAIN_DAYS,
+            idle_connections: DEFAULT_IDLE_CONNECTIONS,
+            idle_timeout: DEFAULT_IDLE_TIMEOUT,
         };
         for (field, value) in [
             ("app_key", &config.app_key),
@@ -94,6 +108,15 @@ impl SchwabConfig {
         })
     }
 
+    /// The same configuration keeping up to `idle_connections` idle connections (one per account).
+    #[must_use]
+    pub fn with_idle_connections(self, idle_connections: usize) -> Self {
+        Self {
+            idle_connections,
+            ..self
+        }
+    }
+
     /// The same configuration with another per-call time limit.
     #[must_use]
     pub fn with_request_timeout(self, request_timeout: Duration) -> Self {
@@ -114,6 +137,8 @@ impl fmt::Debug for SchwabConfig {
             .field("request_timeout", &self.request_timeout)
             .field("chain_strike_count", &self.chain_strike_count)
             .field("chain_days", &self.chain_days)
+            .field("idle_connections", &self.idle_connections)
+            .field("idle_timeout", &self.idle_timeout)
             .finish()
     }
 }
