@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 COPYDESK_DEBUG_BIN := $(CURDIR)/target/debug/copydesk
 
-.PHONY: run test test-deps ui-deps ui-build lint rust-test fuzz-api ui-test e2e bench
+.PHONY: run test test-deps ui-deps ui-build lint rust-test fuzz-api ui-test e2e bench soak
 
 ## Build the UI and the server, then start copydesk at http://127.0.0.1:8080 on the paper brokerage,
 ## with demo data when the store is empty.
@@ -45,7 +45,16 @@ e2e: ui-build
 
 ## Benchmarks and load drivers (not part of `make test`; see benches/README.md).
 bench:
+	cargo build --release -p facade --bin copydesk
 	cargo bench -p benches
 	cargo run --release -p benches --bin fan-out
 	cargo run --release -p benches --bin poll-load
+	cargo run --release -p benches --bin load -- --preset mixed
 	cargo run --release -p benches --bin idle-accounts
+	cargo run --release -p benches --bin bench-summary
+
+## The soak of the API (10 minutes; not part of `make bench`): its figures join the summary.
+soak:
+	cargo build --release -p facade --bin copydesk
+	cargo run --release -p benches --bin load -- --preset soak
+	cargo run --release -p benches --bin bench-summary

@@ -29,6 +29,7 @@ use store::Store;
 
 use crate::RigError;
 use crate::option_pick::resting_limit_buy;
+use crate::proc_stats::{CpuSplit, thread_cpu};
 
 /// The redirect URI the rig's logins are issued for.
 pub const CALLBACK_URL: &str = "https://127.0.0.1:8182/callback";
@@ -87,6 +88,10 @@ impl Default for FanOutSettings {
     }
 }
 
+/// The name every schwab-fake server thread starts with (its workers and its acceptor), so the
+/// rig's own CPU time can be told from the fake's.
+pub const FAKE_THREADS: &str = "actix-server";
+
 /// What one fan-out came to.
 #[derive(Debug, Clone)]
 pub struct FanOutRun {
@@ -94,6 +99,11 @@ pub struct FanOutRun {
     pub wall: Duration,
     /// The session it recorded.
     pub session: CopySession,
+    /// CPU time used during it by the market's server threads (`named`) and by everything else:
+    /// copydesk's engine, the account actors and the HTTP client (`others`).
+    pub cpu: CpuSplit,
+    /// When it started and ended, on the wall clock.
+    pub window: (chrono::DateTime<Utc>, chrono::DateTime<Utc>),
 }
 
 impl FanOutRun {
@@ -376,14 +386,29 @@ impl FanOutRig {
                 })
                 .collect(),
         };
+        let cpu_before = thread_cpu(FAKE_THREADS)?;
+        let from = Utc::now();
         let started = Instant::now();
         let Executed::Session(session) = self.supervisor.execute(plan).await? else {
             return Err(RigError::Execute("a place did not make a session".into()));
         };
+        let wall = started.elapsed();
+        let to = Utc::now();
         Ok(FanOutRun {
-            wall: started.elapsed(),
+            wall,
             session,
+            cpu: thread_cpu(FAKE_THREADS)?.since(cpu_before),
+            window: (from, to),
         })
+    }
+
+    /// The spread of the market's accepted times over the orders of one run: from the first
+    /// account's order to the last one's (`None` when fewer than two were accepted).
+    #[must_use]
+    pub fn send_skew(&self, run: &FanOutRun) -> Option<Duration> {
+        let times = self.market.paper().entry_times(run.window.0, run.window.1);
+        let (first, last) = (times.iter().min()?, times.iter().max()?);
+        (times.len() > 1).then(|| (*last - *first).to_std().unwrap_or_default())
     }
 
     /// Cancels every order a fan-out placed (so resting orders do not pile up in the market);

@@ -1,12 +1,18 @@
 //! Shared helpers for copydesk benchmarks and load drivers: the fan-out rig over schwab-fake, an
-//! in-process copydesk server, latency summaries and resident-memory readings.
+//! in-process copydesk server, `copydesk serve` as a child process with an agent's browser against
+//! it, latency summaries, `/proc` readings and the figures of the summary table.
 
+pub mod agent_browser;
 pub mod copydesk_app;
 pub mod descriptors;
 pub mod error;
 pub mod fan_out_rig;
+pub mod figures;
 pub mod latency;
+pub mod load_samples;
 pub mod memory;
 pub mod option_pick;
+pub mod proc_stats;
+pub mod served_process;
 
 pub use error::RigError;

@@ -335,3 +335,30 @@ async fn replaces_are_settled_by_the_old_order_status() -> Result<()> {
     );
     Ok(())
 }
+
+#[tokio::test]
+async fn claimed_ids_are_read_only_when_an_answer_is_lost() -> Result<()> {
+    let rig = Rig::open().await?;
+    let reads = std::sync::atomic::AtomicUsize::new(0);
+    let first = rig.submit(&[]).await.order_id().context("first placed")?;
+    let claimed = || {
+        reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        vec![first]
+    };
+    let placed = submit_order(rig.target(), &buy(), &claimed).await;
+    assert!(matches!(placed, SubmitOutcome::Placed(_)), "{placed:?}");
+    assert_eq!(reads.load(std::sync::atomic::Ordering::SeqCst), 0);
+
+    // A lost answer lists the account's orders: the claimed ids are read then, and still excluded.
+    rig.broker.script_writes(&[Glitch::TimeoutAfter]);
+    let claimed_now = || {
+        reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        vec![first, placed.order_id().unwrap_or(first)]
+    };
+    let adopted = submit_order(rig.target(), &buy(), &claimed_now).await;
+    let ids = rig.order_ids().await?;
+    assert_eq!(ids.len(), 3);
+    assert_eq!(adopted, SubmitOutcome::Adopted(ids[0]));
+    assert_eq!(reads.load(std::sync::atomic::Ordering::SeqCst), 1);
+    Ok(())
+}

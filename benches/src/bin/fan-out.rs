@@ -10,6 +10,7 @@ use std::time::Duration;
 use anyhow::Context;
 use benches::descriptors::{open_descriptors, open_files_limit};
 use benches::fan_out_rig::{FanOutRig, FanOutRun, FanOutSettings, Transport};
+use benches::figures::Figures;
 use benches::latency::{Summary, millis};
 use clap::Parser;
 
@@ -60,25 +61,48 @@ fn report(label: &str, run: &FanOutRun, latency: Duration) {
     }
 }
 
+/// What a series of runs measured.
+#[derive(Debug, Default)]
+struct Series {
+    walls: Vec<Duration>,
+    /// copydesk's own CPU per account (the market's server threads left out).
+    cpu_per_account: Vec<Duration>,
+    /// Spread of the market's accepted times in each run.
+    skews: Vec<Duration>,
+}
+
 async fn series(
     rig: &mut FanOutRig,
     label: &str,
     runs: usize,
     latency: Duration,
-) -> anyhow::Result<Vec<Duration>> {
-    let accounts = rig.accounts().len();
-    let mut walls = Vec::with_capacity(runs);
+    accounts: usize,
+) -> anyhow::Result<Series> {
+    let mut out = Series::default();
     for n in 1..=runs {
         rig.fresh_book().context("a fresh session book")?;
         let run = rig.place(accounts).await?;
         report(&format!("{label} #{n}"), &run, latency);
-        walls.push(run.wall);
+        out.walls.push(run.wall);
+        out.cpu_per_account
+            .push(run.cpu.others / u32::try_from(accounts.max(1)).unwrap_or(u32::MAX));
+        if let Some(skew) = rig.send_skew(&run) {
+            out.skews.push(skew);
+        }
         let failed = rig.cancel(&run).await;
         if failed > 0 {
             println!("    {failed} cancels failed");
         }
     }
-    Ok(walls)
+    Ok(out)
+}
+
+fn median(values: &[Duration]) -> Option<Duration> {
+    Summary::of(values).map(|s| s.median)
+}
+
+fn micros(value: Duration) -> String {
+    format!("{:.1} µs", value.as_secs_f64() * 1e6)
 }
 
 fn print_summary(label: &str, walls: &[Duration]) {
@@ -135,9 +159,24 @@ async fn run(args: Args) -> anyhow::Result<()> {
         "    descriptors open: {before} before, {during} after the first run (pooled connections)"
     );
 
-    let warm = series(&mut rig, "warm", args.runs, latency).await?;
+    let warm = series(&mut rig, "warm", args.runs, latency, args.accounts).await?;
+    let hundred = series(
+        &mut rig,
+        "warm, 100 accounts",
+        args.runs,
+        latency,
+        args.accounts.min(100),
+    )
+    .await?;
     rig.set_latency(Duration::ZERO);
-    let bare = series(&mut rig, "no latency", args.runs, Duration::ZERO).await?;
+    let bare = series(
+        &mut rig,
+        "no latency",
+        args.runs,
+        Duration::ZERO,
+        args.accounts,
+    )
+    .await?;
     rig.set_latency(latency);
 
     rig.fresh_book()?;
@@ -158,23 +197,90 @@ async fn run(args: Args) -> anyhow::Result<()> {
     .context("setting up the accounts at the paper brokerage")?;
     println!("engine only: {}", paper.describe_market());
     paper.set_latency(latency);
-    let paper_warm = series(&mut paper, "in process, latency", args.runs, latency).await?;
+    let paper_warm = series(
+        &mut paper,
+        "in process, latency",
+        args.runs,
+        latency,
+        args.accounts,
+    )
+    .await?;
     paper.set_latency(Duration::ZERO);
-    let paper_bare = series(&mut paper, "in process, none", args.runs, Duration::ZERO).await?;
+    let paper_bare = series(
+        &mut paper,
+        "in process, none",
+        args.runs,
+        Duration::ZERO,
+        args.accounts,
+    )
+    .await?;
 
     println!();
-    print_summary("in process, latency", &paper_warm);
-    print_summary("in process, no latency", &paper_bare);
-    print_summary("warm, latency", &warm);
-    print_summary("warm, no latency", &bare);
-    if let Some(summary) = Summary::of(&warm) {
-        println!(
-            "median warm wall / latency = {:.2}; overhead per account = {:.1} µs",
-            summary.median.as_secs_f64() / latency.as_secs_f64().max(f64::EPSILON),
-            summary.median.saturating_sub(latency).as_secs_f64() * 1e6
-                / args.accounts.max(1) as f64
+    print_summary("in process, latency", &paper_warm.walls);
+    print_summary("in process, no latency", &paper_bare.walls);
+    print_summary("warm, latency", &warm.walls);
+    print_summary("warm, no latency", &bare.walls);
+    figures(&args, latency, &cold, &warm, &hundred)
+}
+
+/// Prints and saves the figures the targets are about.
+fn figures(
+    args: &Args,
+    latency: Duration,
+    cold: &FanOutRun,
+    warm: &Series,
+    hundred: &Series,
+) -> anyhow::Result<()> {
+    let mut figures = Figures::new(
+        "fan-out",
+        format!(
+            "{} accounts over HTTP to schwab-fake in process ({} workers), {} ms latency, median of {} runs",
+            args.accounts, args.fake_workers, args.latency_ms, args.runs
+        ),
+    );
+    let lat = latency.as_secs_f64().max(f64::EPSILON);
+    if let Some(wall) = median(&warm.walls) {
+        let ratio = wall.as_secs_f64() / lat;
+        figures.check(
+            &format!("warm fan-out to {} accounts", args.accounts),
+            format!("{} ms = {ratio:.2} × latency", millis(wall)),
+            "≤ 1.4 × latency",
+            ratio <= 1.4,
+        );
+        let first = cold.wall.as_secs_f64() / wall.as_secs_f64().max(f64::EPSILON);
+        figures.check(
+            "first fan-out after start / warm",
+            format!("{} ms = {first:.2} × warm", millis(cold.wall)),
+            "≤ 1.2 × warm",
+            first <= 1.2,
         );
     }
+    if let Some(cpu) = median(&warm.cpu_per_account) {
+        figures.check(
+            "copydesk's own CPU per account (market threads left out)",
+            micros(cpu),
+            "≤ 20 µs",
+            cpu <= Duration::from_micros(20),
+        );
+    }
+    for (label, series) in [("100", hundred), ("1,000", warm)] {
+        let skew = median(&series.skews);
+        figures.check(
+            &format!("send skew at {label} accounts (first to last accepted)"),
+            skew.map_or("-".to_owned(), |s| format!("{} ms", millis(s))),
+            "≤ 25 ms",
+            skew.is_some_and(|s| s <= Duration::from_millis(25)),
+        );
+    }
+    println!();
+    for row in &figures.rows {
+        println!(
+            "{:<58} {:>28}   target {}",
+            row.figure, row.measured, row.target
+        );
+    }
+    let path = figures.save()?;
+    println!("figures written to {}", path.display());
     Ok(())
 }
 

@@ -6,6 +6,7 @@
 
 use anyhow::Context;
 use benches::copydesk_app::InProcessCopydesk;
+use benches::figures::Figures;
 use benches::memory::{mib, resident_bytes};
 use clap::Parser;
 use futures::future::join_all;
@@ -102,6 +103,24 @@ async fn run(args: Args) -> anyhow::Result<()> {
         baseline,
         total,
     );
+    let mut figures = Figures::new(
+        "idle-accounts",
+        format!(
+            "{} batches of {} paper accounts, in process",
+            args.batches, args.accounts
+        ),
+    );
+    figures.note("copydesk started, no account", mib(baseline));
+    let per_account = after_polls.saturating_sub(baseline) / u64::try_from(total.max(1))?;
+    figures.note(
+        &format!("{total} idle accounts, polled"),
+        format!(
+            "+ {} ({:.1} KiB per account)",
+            mib(after_polls.saturating_sub(baseline)),
+            per_account as f64 / 1024.0
+        ),
+    );
+    figures.save()?;
     Ok(())
 }
 

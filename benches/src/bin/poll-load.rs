@@ -1,14 +1,18 @@
 //! `poll-load`: many pollers of one agent's option orders table against an in-process copydesk served
-//! over loopback HTTP. Measures the answer with nothing new (`If-None-Match` → 304) and the answer
-//! after the session book changed between rounds (200 with the whole table), and the bytes a poll
-//! carries. Bounded by a number of rounds and a time limit; stops by itself.
+//! over loopback HTTP, every poller asking for gzip. Measures the answer with nothing new
+//! (`If-None-Match` → 304), the whole table after one session changed between rounds (200, the
+//! same compressed bytes for every poller), and the delta poll (`?since=`) after one session
+//! changed, with the bytes each carries on the wire. Bounded by a number of rounds and a time limit;
+//! stops by itself.
 //!
 //! Run with `cargo run --release -p benches --bin poll-load` (see `benches/README.md`).
 
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
+use benches::agent_browser::version_of;
 use benches::copydesk_app::{InProcessCopydesk, Served};
+use benches::figures::Figures;
 use benches::latency::{Summary, millis};
 use chrono::{Days, Utc};
 use clap::Parser;
@@ -18,7 +22,7 @@ use engine::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
 use engine::order::{Instruction, OptionSymbol, OrderLeg, OrderRequest, OrderStatus, PutCall};
 use futures::future::join_all;
 use reqwest::StatusCode;
-use reqwest::header::{ETAG, IF_NONE_MATCH, SET_COOKIE};
+use reqwest::header::{ACCEPT_ENCODING, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, SET_COOKIE};
 use rust_decimal::Decimal;
 use serde_json::json;
 
@@ -53,10 +57,13 @@ struct Args {
     dump_body: Option<std::path::PathBuf>,
 }
 
-/// One HTTP client with the agent's cookie and the last ETag it saw.
+/// One HTTP client with the agent's cookie, the last ETag it saw and, when it polls deltas, the
+/// last version.
 struct Poller {
     client: reqwest::Client,
     etag: Option<String>,
+    delta: bool,
+    version: Option<u64>,
 }
 
 /// What one poll saw.
@@ -68,7 +75,16 @@ struct Poll {
 
 impl Poller {
     async fn poll(&mut self, url: &str, cookie: &str) -> anyhow::Result<Poll> {
-        let mut request = self.client.get(url).header("cookie", cookie);
+        let url = match (self.delta, self.version) {
+            (true, Some(version)) => format!("{url}?since={version}"),
+            (true, None) => format!("{url}?since=0"),
+            (false, _) => url.to_owned(),
+        };
+        let mut request = self
+            .client
+            .get(url)
+            .header("cookie", cookie)
+            .header(ACCEPT_ENCODING, "gzip");
         if let Some(etag) = &self.etag {
             request = request.header(IF_NONE_MATCH, etag);
         }
@@ -80,10 +96,17 @@ impl Poller {
             .get(ETAG)
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned);
+        let gzipped = response
+            .headers()
+            .get(CONTENT_ENCODING)
+            .is_some_and(|v| v.as_bytes() == b"gzip");
         let body = response.bytes().await?;
         let elapsed = started.elapsed();
         if etag.is_some() {
             self.etag = etag;
+        }
+        if self.delta && status == StatusCode::OK {
+            self.version = version_of(&body, gzipped);
         }
         Ok(Poll {
             status,
@@ -293,8 +316,10 @@ async fn run(args: Args) -> anyhow::Result<()> {
     let mut pollers = (0..args.pollers)
         .map(|_| {
             Ok(Poller {
-                client: reqwest::Client::builder().build()?,
+                client: reqwest::Client::builder().no_gzip().build()?,
                 etag: None,
+                delta: false,
+                version: None,
             })
         })
         .collect::<anyhow::Result<Vec<Poller>>>()?;
@@ -344,26 +369,89 @@ async fn run(args: Args) -> anyhow::Result<()> {
         change_book(&keeper, agent)
     })
     .await?;
-    print_phase("changed between rounds (-> 200)", &changing);
 
-    if let (Some(a), Some(b)) = (
-        Summary::of(&unchanged.latencies),
-        Summary::of(&changing.latencies),
-    ) {
-        println!(
-            "summary: 304 median {} ms p99 {} ms; 200 median {} ms p99 {} ms; 200 body {} bytes; 304 body 0 bytes",
-            millis(a.median),
-            millis(a.p99),
-            millis(b.median),
-            millis(b.p99),
+    print_phase(
+        "changed between rounds (-> 200, whole table, gzip)",
+        &changing,
+    );
+
+    // Deltas: every poller learns a version (one full answer), then one session changes per round.
+    for poller in &mut pollers {
+        poller.delta = true;
+        poller.etag = None;
+    }
+    let learned = phase(
+        &mut pollers,
+        &url,
+        &cookie,
+        &Args {
+            rounds: 1,
+            dump_body: None,
+            ..args
+        },
+        StatusCode::OK,
+        || change_book(&keeper, agent),
+    )
+    .await?;
+    print_phase("delta, first (since=0 -> whole table)", &learned);
+    let deltas = phase(&mut pollers, &url, &cookie, &args, StatusCode::OK, || {
+        change_book(&keeper, agent)
+    })
+    .await?;
+    print_phase("delta after one session changed (?since= -> 200)", &deltas);
+
+    let rows = args.sessions * accounts.len();
+    let mut figures = Figures::new(
+        "poll-load",
+        format!(
+            "{} pollers asking for gzip, {} sessions × {} rows = {rows} rows",
+            args.pollers,
+            args.sessions,
+            accounts.len()
+        ),
+    );
+    let p99 = |phase: &Phase| Summary::of(&phase.latencies).map(|s| s.p99);
+    let ms = |d: Option<Duration>| d.map_or("-".to_owned(), |d| format!("{} ms", millis(d)));
+    let delta_bytes = deltas.body_bytes.iter().max().copied();
+    figures.check(
+        "delta poll after one session changed, bytes on the wire",
+        delta_bytes.map_or("-".to_owned(), |b| format!("{b} B")),
+        "≤ 5 KB",
+        delta_bytes.is_some_and(|b| b <= 5 * 1024) && deltas.unexpected.is_empty(),
+    );
+    figures.check(
+        "delta poll p99",
+        ms(p99(&deltas)),
+        "≤ 2 ms",
+        p99(&deltas).is_some_and(|p| p <= Duration::from_millis(2)),
+    );
+    figures.check(
+        "whole changed table, gzip, p99",
+        format!(
+            "{} ({} B gzipped)",
+            ms(p99(&changing)),
             changing
                 .body_bytes
                 .iter()
                 .max()
                 .copied()
                 .unwrap_or_default()
+        ),
+        "≤ 100 ms",
+        p99(&changing).is_some_and(|p| p <= Duration::from_millis(100))
+            && changing.unexpected.is_empty(),
+    );
+    figures.note("unchanged poll (304) p99", ms(p99(&unchanged)));
+    figures.note("first fetch (connect + whole table) p99", ms(p99(&primed)));
+    println!();
+    for row in &figures.rows {
+        println!(
+            "{:<56} {:>28}   target {}",
+            row.figure, row.measured, row.target
         );
     }
+    let path = figures.save()?;
+    println!("figures written to {}", path.display());
     served.handle.stop(true).await;
     Ok(())
 }

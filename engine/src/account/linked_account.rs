@@ -13,7 +13,8 @@ use super::{
 use crate::broker::OptionChain;
 use crate::broker::{
     AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
-    Brokerage, SubmitOutcome, SubmitPolicy, SubmitTarget, WaitedRead, submit_order, submit_replace,
+    Brokerage, ClaimedIds, SubmitOutcome, SubmitPolicy, SubmitTarget, WaitedRead, submit_order,
+    submit_replace,
 };
 use crate::clock::Clock;
 use crate::ids::{AccountId, AgentId, BrokerOrderId};
@@ -615,7 +616,7 @@ impl LinkedAccount {
     pub async fn submit_order(
         &self,
         request: &OrderRequest,
-        known: &[BrokerOrderId],
+        known: &dyn ClaimedIds,
         policy: &SubmitPolicy,
     ) -> SubmitOutcome {
         self.write(policy, Write::Place { request, known }).await
@@ -626,7 +627,7 @@ impl LinkedAccount {
         &self,
         old: BrokerOrderId,
         request: &OrderRequest,
-        known: &[BrokerOrderId],
+        known: &dyn ClaimedIds,
         policy: &SubmitPolicy,
     ) -> SubmitOutcome {
         self.write(
@@ -724,12 +725,12 @@ fn is_passing(err: &AccountError) -> bool {
 enum Write<'a> {
     Place {
         request: &'a OrderRequest,
-        known: &'a [BrokerOrderId],
+        known: &'a dyn ClaimedIds,
     },
     Replace {
         old: BrokerOrderId,
         request: &'a OrderRequest,
-        known: &'a [BrokerOrderId],
+        known: &'a dyn ClaimedIds,
     },
 }
 

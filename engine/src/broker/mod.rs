@@ -33,7 +33,7 @@ pub use read_retry::{
     WAITED_READ_BUDGET, WAITED_READ_MAX_DELAY, WAITED_READ_MIN_DELAY, WaitedRead, read_with_retry,
 };
 pub use snapshot::AccountSnapshot;
-pub use submit::{SubmitTarget, submit_order, submit_replace};
+pub use submit::{ClaimedIds, SubmitTarget, submit_order, submit_replace};
 pub use submit_outcome::SubmitOutcome;
 pub use submit_policy::SubmitPolicy;
 pub use token::{AccessToken, AuthorizationCode, RefreshToken, TokenSet};

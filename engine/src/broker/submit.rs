@@ -49,6 +49,38 @@ pub struct SubmitTarget<'a> {
     pub policy: &'a SubmitPolicy,
 }
 
+/// The order ids of an account that earlier sends already claimed (never adopted twice). They are
+/// read only when a write's answer is lost, so a fan-out that gets its answers does no work per
+/// account for them.
+pub trait ClaimedIds: Sync {
+    /// The ids as they are now.
+    fn ids(&self) -> Vec<BrokerOrderId>;
+}
+
+impl ClaimedIds for [BrokerOrderId] {
+    fn ids(&self) -> Vec<BrokerOrderId> {
+        self.to_vec()
+    }
+}
+
+impl<const N: usize> ClaimedIds for [BrokerOrderId; N] {
+    fn ids(&self) -> Vec<BrokerOrderId> {
+        self.to_vec()
+    }
+}
+
+impl ClaimedIds for Vec<BrokerOrderId> {
+    fn ids(&self) -> Vec<BrokerOrderId> {
+        self.clone()
+    }
+}
+
+impl<F: Fn() -> Vec<BrokerOrderId> + Sync> ClaimedIds for F {
+    fn ids(&self) -> Vec<BrokerOrderId> {
+        self()
+    }
+}
+
 /// Places `request` on one account exactly once.
 ///
 /// A throttled send is retried with backoff until `policy.throttle_deadline`. A send
@@ -59,7 +91,7 @@ pub struct SubmitTarget<'a> {
 pub async fn submit_order(
     target: SubmitTarget<'_>,
     request: &OrderRequest,
-    known_ids: &[BrokerOrderId],
+    known_ids: &(impl ClaimedIds + ?Sized),
 ) -> SubmitOutcome {
     let SubmitTarget {
         broker,
@@ -77,7 +109,7 @@ pub async fn submit_order(
         Answer::Settled(outcome) => return outcome,
         Answer::Unknown(why) => why,
     };
-    match target.find(request, sent_at, known_ids).await {
+    match target.find(request, sent_at, &known_ids.ids()).await {
         Err(err) => return unreadable(&why, &err),
         Ok(Found::One(id)) => return adopted(id),
         Ok(Found::Many(count)) => return several(&why, count),
@@ -92,7 +124,7 @@ pub async fn submit_order(
         Answer::Settled(outcome) => return outcome,
         Answer::Unknown(why) => why,
     };
-    match target.find(request, sent_at, known_ids).await {
+    match target.find(request, sent_at, &known_ids.ids()).await {
         Ok(Found::One(id)) => adopted(id),
         Ok(Found::None) => unsettled(format!("{why}, twice, and no matching order is listed")),
         Ok(Found::Many(count)) => several(&why, count),
@@ -109,7 +141,7 @@ pub async fn submit_replace(
     target: SubmitTarget<'_>,
     old: BrokerOrderId,
     request: &OrderRequest,
-    known_ids: &[BrokerOrderId],
+    known_ids: &(impl ClaimedIds + ?Sized),
 ) -> SubmitOutcome {
     let SubmitTarget {
         broker,
@@ -119,8 +151,6 @@ pub async fn submit_replace(
         policy,
     } = target;
     let sent_at = clock.now();
-    let mut excluded = known_ids.to_vec();
-    excluded.push(old);
     let mut resent = false;
     loop {
         let why = match target
@@ -139,6 +169,8 @@ pub async fn submit_replace(
         };
         match status {
             OrderStatus::Replaced => {
+                let mut excluded = known_ids.ids();
+                excluded.push(old);
                 return match target.find(request, sent_at, &excluded).await {
                     Ok(Found::One(id)) => adopted(id),
                     Ok(Found::None) => unsettled(format!(

@@ -196,7 +196,8 @@ impl SessionSupervisor {
         let outcome = match self.registry.get(account) {
             None => SubmitOutcome::Rejected(NOT_LINKED.to_owned()),
             Some(handle) => {
-                let known = self.keeper.book().claimed_ids(account);
+                // Read only when an answer is lost: a fan-out that gets its answers never asks.
+                let known = || self.keeper.book().claimed_ids(account);
                 match old {
                     None => {
                         handle

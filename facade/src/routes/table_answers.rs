@@ -148,6 +148,9 @@ pub(crate) struct SinceQuery {
     /// The `version` of an earlier answer: the answer then holds only the sessions or position keys
     /// changed or removed since it (the whole table with `"full": true` when it is too old or unknown).
     #[param(minimum = 0)]
-    #[expect(dead_code, reason = "read from the query string by since_of; this type only describes it")]
+    #[expect(
+        dead_code,
+        reason = "read from the query string by since_of; this type only describes it"
+    )]
     since: Option<u64>,
 }

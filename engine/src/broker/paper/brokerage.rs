@@ -138,6 +138,13 @@ impl PaperBrokerage {
         Ok(state.fills(index))
     }
 
+    /// When the market took each order entered in `[from, to]`, on any account, oldest first: the
+    /// accepted times a fan-out's send skew is read from.
+    #[must_use]
+    pub fn entry_times(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> Vec<DateTime<Utc>> {
+        self.lock().entry_times_between(from, to)
+    }
+
     /// The current fault settings.
     #[must_use]
     pub fn faults(&self) -> FaultConfig {

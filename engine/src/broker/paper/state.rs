@@ -608,6 +608,20 @@ impl PaperState {
         found
     }
 
+    /// When the market took each order entered in `[from, to]`, on any account, oldest first.
+    #[must_use]
+    pub fn entry_times_between(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Vec<DateTime<Utc>> {
+        self.orders
+            .iter()
+            .map(|o| o.entered)
+            .filter(|entered| *entered >= from && *entered <= to)
+            .collect()
+    }
+
     /// Fills booked on an account, oldest first.
     #[must_use]
     pub fn fills(&self, account: usize) -> Vec<Fill> {
