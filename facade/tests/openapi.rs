@@ -267,6 +267,10 @@ async fn the_tables_answer_the_full_form_or_the_delta_form() {
         schemas["copy.StatusColor"]["enum"],
         serde_json::json!(["purple", "green", "red"])
     );
+    assert_eq!(
+        schemas["trading_account.AccountType"]["enum"],
+        serde_json::json!(["small_account", "medium_account", "big_account"])
+    );
     // The copy answers: the session id is absent from cancels, so it is not required.
     let partial = &schemas["copy.PartialAnswer"];
     assert_eq!(

@@ -27,11 +27,13 @@ pub(crate) enum OwnColorSchema {
 /// The size tier of an account (`engine::account::AccountType`).
 #[derive(ToSchema)]
 #[schema(as = trading_account::AccountType)]
-#[serde(rename_all = "snake_case")]
 pub(crate) enum AccountTypeSchema {
-    SmallAccount,
-    MediumAccount,
-    BigAccount,
+    #[serde(rename = "small_account")]
+    Small,
+    #[serde(rename = "medium_account")]
+    Medium,
+    #[serde(rename = "big_account")]
+    Big,
 }
 
 /// The link state of an account (`engine::account::LinkStatus::slug`).
