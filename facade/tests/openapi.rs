@@ -132,3 +132,152 @@ async fn every_mounted_route_is_in_the_document_and_nothing_else_is() {
     let documented = doc["paths"].as_object().map_or(0, |p| p.len());
     assert_eq!(documented, paths.len(), "every documented path is mounted");
 }
+
+/// Whether `schema` says what the JSON is: every schema reachable from it (through references,
+/// properties, items, map values and alternatives) names a type, an enum or alternatives. `{}` (any
+/// JSON) anywhere fails, with the place it was found.
+fn shaped(schema: &Value, schemas: &Value, at: &str, seen: &mut Vec<String>) -> Result<(), String> {
+    if let Some(reference) = schema["$ref"].as_str() {
+        let name = reference
+            .strip_prefix("#/components/schemas/")
+            .ok_or_else(|| format!("{at}: reference outside the components: {reference}"))?;
+        if seen.iter().any(|s| s == name) {
+            return Ok(());
+        }
+        seen.push(name.to_owned());
+        let target = &schemas[name];
+        if !target.is_object() {
+            return Err(format!("{at}: no schema named {name}"));
+        }
+        return shaped(target, schemas, &format!("{at} -> {name}"), seen);
+    }
+    let alternatives = ["oneOf", "anyOf", "allOf"];
+    let has_shape = ["type", "enum", "const"]
+        .iter()
+        .chain(alternatives.iter())
+        .any(|key| schema.get(key).is_some());
+    if !has_shape {
+        return Err(format!("{at}: any JSON ({schema})"));
+    }
+    for key in alternatives {
+        for (i, member) in schema[key].as_array().into_iter().flatten().enumerate() {
+            shaped(member, schemas, &format!("{at}.{key}[{i}]"), seen)?;
+        }
+    }
+    for (name, property) in schema["properties"].as_object().into_iter().flatten() {
+        shaped(property, schemas, &format!("{at}.{name}"), seen)?;
+    }
+    if schema["additionalProperties"].is_object() {
+        shaped(
+            &schema["additionalProperties"],
+            schemas,
+            &format!("{at}.*"),
+            seen,
+        )?;
+    }
+    if schema["items"].is_object() {
+        shaped(&schema["items"], schemas, &format!("{at}[]"), seen)?;
+    }
+    Ok(())
+}
+
+#[actix_web::test]
+async fn every_success_answer_is_described_by_a_schema_with_a_shape() {
+    let doc: Value = serde_json::from_str(facade::routes::openapi::document_json()).expect("JSON");
+    let schemas = &doc["components"]["schemas"];
+    let mut loose = Vec::new();
+    let mut answers = 0;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("operations") {
+            let responses = operation["responses"].as_object().expect("responses");
+            let successes: Vec<_> = responses
+                .iter()
+                .filter(|(status, _)| status.starts_with('2'))
+                .collect();
+            assert!(
+                !successes.is_empty(),
+                "{method} {path} has no success answer"
+            );
+            for (status, response) in successes {
+                let content = response["content"].as_object();
+                assert!(
+                    content.is_some_and(|c| !c.is_empty()),
+                    "{method} {path} {status} has no content"
+                );
+                for (media, body) in content.into_iter().flatten() {
+                    answers += 1;
+                    let at = format!("{method} {path} {status} {media}");
+                    if let Err(place) = shaped(&body["schema"], schemas, &at, &mut Vec::new()) {
+                        loose.push(place);
+                    }
+                }
+            }
+        }
+    }
+    assert!(answers > 70, "the answers are walked: {answers}");
+    assert!(
+        loose.is_empty(),
+        "answers described as any JSON: {loose:#?}"
+    );
+}
+
+#[actix_web::test]
+async fn the_tables_answer_the_full_form_or_the_delta_form() {
+    let doc: Value = serde_json::from_str(facade::routes::openapi::document_json()).expect("JSON");
+    let schemas = &doc["components"]["schemas"];
+    let answer = &doc["paths"]["/api/stock_copy_trading/database"]["get"]["responses"]["200"]["content"]
+        ["application/json"]["schema"];
+    assert_eq!(
+        answer["$ref"], "#/components/schemas/stock.OrdersAnswer",
+        "{answer}"
+    );
+    let forms: Vec<&Value> = schemas["stock.OrdersAnswer"]["oneOf"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|form| &form["$ref"])
+        .collect();
+    assert_eq!(
+        forms,
+        [
+            "#/components/schemas/stock.OrdersTable",
+            "#/components/schemas/stock.OrdersDelta"
+        ]
+    );
+    assert_eq!(
+        schemas["stock.OrdersTable"]["additionalProperties"],
+        serde_json::json!({"type": "array", "items": {"$ref": "#/components/schemas/stock.OrderRow"}})
+    );
+    assert_eq!(
+        schemas["stock.OrdersDelta"]["required"],
+        serde_json::json!(["version", "full", "changed", "removed"])
+    );
+    let row = &schemas["stock.OrderRow"];
+    assert_eq!(
+        row["properties"]["stockOrderId"]["type"],
+        serde_json::json!(["integer", "null"])
+    );
+    assert!(
+        row["required"]
+            .as_array()
+            .is_some_and(|r| r.contains(&Value::from("stockOrderId"))),
+        "nullable fields are always sent: {row}"
+    );
+    assert_eq!(
+        schemas["copy.StatusColor"]["enum"],
+        serde_json::json!(["purple", "green", "red"])
+    );
+    assert_eq!(
+        schemas["trading_account.AccountType"]["enum"],
+        serde_json::json!(["small_account", "medium_account", "big_account"])
+    );
+    // The copy answers: the session id is absent from cancels, so it is not required.
+    let partial = &schemas["copy.PartialAnswer"];
+    assert_eq!(
+        partial["required"],
+        serde_json::json!(["accepted", "failed"])
+    );
+    let cancel = &doc["paths"]["/api/stock_copy_trading/cancel_order"]["delete"]["responses"]["200"]
+        ["content"]["application/json"]["schema"];
+    assert_eq!(cancel["$ref"], "#/components/schemas/copy.PartialAnswer");
+}

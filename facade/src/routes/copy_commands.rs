@@ -108,24 +108,31 @@ pub(crate) async fn run(state: &AppState, command: CopyCommand) -> Result<HttpRe
 }
 
 /// One account that did not accept, in a partial answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = copy::Failure)]
 #[serde(rename_all = "camelCase")]
-struct Failure {
+pub(crate) struct Failure {
     account_id: u64,
     account_name: String,
+    /// The brokerage's reason, or the row's status word.
     reason: String,
 }
 
-/// The partial answer: which accounts accepted and which did not, and why.
-#[derive(Debug, Serialize)]
+/// The partial answer: which accounts accepted and which did not, and why. Cancels carry no session id.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = copy::PartialAnswer)]
 #[serde(rename_all = "camelCase")]
-struct Partial {
+pub(crate) struct Partial {
+    /// The session the command made (place, exit, replace); absent for cancels.
     #[serde(
         rename = "agentTradingSessionID",
         skip_serializing_if = "Option::is_none"
     )]
+    #[schema(value_type = u64)]
     agent_trading_session_id: Option<u64>,
+    /// The accounts that accepted.
     accepted: Vec<u64>,
+    /// The accounts that did not.
     failed: Vec<Failure>,
 }
 

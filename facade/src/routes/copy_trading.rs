@@ -84,7 +84,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_account_database_COMMON",
     params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn orders(
     req: HttpRequest,
@@ -101,7 +101,7 @@ async fn orders(
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_position_account_database_COMMON",
     params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn positions(
     req: HttpRequest,
@@ -290,7 +290,7 @@ pub(super) use for_kind;
     request_body = PlaceBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn place_order(
@@ -331,7 +331,7 @@ struct ExitBody {
     request_body = ExitBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn exit_order(
@@ -441,7 +441,7 @@ pub(super) fn pairs(
     request_body = ReplaceBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn replace_order(
@@ -490,7 +490,7 @@ struct ReplaceIndividualBody {
     request_body = ReplaceIndividualBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn replace_order_individual(
@@ -578,7 +578,7 @@ pub(super) async fn cancel_order_individual(
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_account_fetch_trade_status_COMMON",
     params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::option_views::OptionOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn fetch_trade_status(
     req: HttpRequest,
@@ -617,9 +617,12 @@ struct ChainQuery {
     option_chain_call_put: String,
 }
 
-#[derive(Debug, Serialize)]
+/// One contract of an option chain with its quote.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = option::ChainEntry)]
 struct ChainEntry {
     description: String,
+    /// The OSI option symbol.
     symbol: String,
     bid: f64,
     ask: f64,
@@ -627,13 +630,21 @@ struct ChainEntry {
     mark: f64,
 }
 
+/// An option chain: expiration date → strike price → the contracts there.
+#[derive(utoipa::ToSchema)]
+#[schema(as = option::Chain)]
+#[allow(dead_code, reason = "describes the JSON shape only")]
+struct OptionChainAnswer(
+    std::collections::BTreeMap<String, std::collections::BTreeMap<String, Vec<ChainEntry>>>,
+);
+
 #[utoipa::path(
     get,
     path = "/api/copy_trading_account/get_option_chain_list/COMMON",
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_account_get_option_chain_list_COMMON",
     params(ChainQuery),
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = OptionChainAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn option_chain(
     state: web::Data<AppState>,

@@ -1,6 +1,7 @@
 //! The one route table of copydesk: every `/api` path exactly as the specs name them, then the UI.
 
 mod agent_account;
+mod answer_schemas;
 mod copy_commands;
 mod copy_trading;
 mod guards;

@@ -249,7 +249,7 @@ pub fn document_json() -> &'static str {
     path = "/api/openapi.json",
     tag = "API description",
     operation_id = "get_openapi_json",
-    responses((status = 200, description = "This document", body = serde_json::Value, content_type = "application/json"))
+    responses((status = 200, description = "This document", body = crate::routes::answer_schemas::DocumentSchema, content_type = "application/json"))
 )]
 async fn document() -> HttpResponse {
     HttpResponse::Ok()
@@ -319,7 +319,7 @@ fn delete_trading_account_delete_account() {}
     request_body = super::copy_trading::ExitMultipleBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 #[allow(dead_code)]
@@ -334,7 +334,7 @@ fn post_copy_trading_account_exit_order_multiple_common() {}
     request_body = super::copy_trading::CancelBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 #[allow(dead_code)]
@@ -349,7 +349,7 @@ fn delete_copy_trading_account_cancel_order_common() {}
     request_body = super::copy_trading::IndividualBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 #[allow(dead_code)]
@@ -364,7 +364,7 @@ fn delete_copy_trading_account_cancel_order_individual_common() {}
     request_body = super::copy_trading::ExitMultipleBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 #[allow(dead_code)]
@@ -379,7 +379,7 @@ fn post_copy_trading_account_exit_order_multiple_vertical() {}
     request_body = super::copy_trading::CancelBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 #[allow(dead_code)]
@@ -394,7 +394,7 @@ fn delete_copy_trading_account_cancel_order_vertical() {}
     request_body = super::copy_trading::IndividualBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 #[allow(dead_code)]

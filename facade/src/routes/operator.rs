@@ -30,20 +30,29 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     );
 }
 
-#[derive(Debug, Serialize)]
+/// One account's budget, usage and token life.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = operator::AccountHealth)]
 #[serde(rename_all = "camelCase")]
 struct AccountHealthRow {
     account_id: u64,
     account_name: String,
     account_username: String,
+    #[schema(value_type = super::answer_schemas::AccountStatusSchema)]
     account_status: &'static str,
     account_status_text: String,
     write_limit_per_minute: u32,
     writes_last_minute: u32,
     reads_last_minute: u32,
     throttled_calls: u64,
+    /// RFC 3339; null before the first successful poll.
+    #[schema(required = true)]
     last_successful_poll: Option<String>,
+    /// Null when the account holds no access token.
+    #[schema(required = true, minimum = 0)]
     access_token_expires_in_seconds: Option<i64>,
+    /// Null when the account holds no refresh token.
+    #[schema(required = true, minimum = 0)]
     refresh_token_expires_in_seconds: Option<i64>,
 }
 
@@ -52,7 +61,7 @@ struct AccountHealthRow {
     path = "/api/operator/accounts",
     tag = "Operator",
     operation_id = "get_operator_accounts",
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = Vec<AccountHealthRow>, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn accounts(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
@@ -123,10 +132,13 @@ async fn set_write_limit(
     Ok(text_success())
 }
 
-#[derive(Debug, Serialize)]
+/// The app read limit and the agent's tier multipliers.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = operator::Settings, example = json!({"readLimitPerMinute": 120, "tierMultipliers": {"small_account": 1, "medium_account": 2, "big_account": 3}}))]
 #[serde(rename_all = "camelCase")]
 struct SettingsAnswer {
     read_limit_per_minute: u32,
+    #[schema(value_type = super::openapi::TierMultipliersSchema)]
     tier_multipliers: TierMultipliers,
 }
 
@@ -145,7 +157,7 @@ fn settings_answer(
     path = "/api/operator/settings",
     tag = "Operator",
     operation_id = "get_operator_settings",
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = SettingsAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn get_settings(
     state: web::Data<AppState>,
@@ -170,7 +182,7 @@ struct SettingsChange {
     tag = "Operator",
     operation_id = "post_operator_settings",
     request_body = SettingsChange,
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = SettingsAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn set_settings(
     state: web::Data<AppState>,

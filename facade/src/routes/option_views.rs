@@ -62,14 +62,18 @@ pub(crate) fn describe_option(symbol: &str) -> String {
     }
 }
 
-#[derive(Debug, Serialize)]
+/// One account's order in a single-leg option session.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = option::OrderRow)]
 #[serde(rename_all = "camelCase")]
-struct OptionOrderRow {
+pub(crate) struct OptionOrderRow {
     #[serde(rename = "agentTradingSessionID")]
     agent_trading_session_id: u64,
     account_id: u64,
     account_name: String,
     account_username: String,
+    /// The brokerage's order id; null when the order was not placed.
+    #[schema(required = true)]
     option_chain_order_id: Option<i64>,
     option_chain_symbol: String,
     option_chain_description: String,
@@ -79,13 +83,30 @@ struct OptionOrderRow {
     option_chain_filled_quantity: u32,
     option_chain_price: f64,
     option_chain_status: String,
+    /// Why the order is in its status (a rejection reason); null when the brokerage gave none.
+    #[schema(required = true)]
     option_chain_status_description: Option<String>,
+    /// RFC 3339.
     option_chain_entered_time: String,
+    /// Percent of the session's accounts that accepted.
+    #[schema(maximum = 100)]
     success_rate: u8,
+    #[schema(value_type = super::answer_schemas::OwnColorSchema)]
     option_chain_own_status_color: OwnColor,
+    #[schema(value_type = super::answer_schemas::StatusColorSchema)]
     option_chain_status_color: StatusColor,
+    /// The session this one replaced; null for a new order.
     #[serde(rename = "replacedSessionID")]
+    #[schema(required = true)]
     replaced_session_id: Option<u64>,
+}
+
+super::table_answers::table_schemas! {
+    /// The single-leg option orders: session id (newest first) → one row per account.
+    row: OptionOrderRow,
+    table: OptionOrdersTable as option::OrdersTable,
+    delta: OptionOrdersDelta as option::OrdersDelta,
+    answer: OptionOrdersAnswer as option::OrdersAnswer,
 }
 
 fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> OptionOrderRow {
@@ -159,9 +180,11 @@ pub(crate) fn sessions_json<R: Serialize>(
     Ok(Bytes::from(out))
 }
 
-#[derive(Debug, Serialize)]
+/// One account's holding of an option.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = option::PositionRow)]
 #[serde(rename_all = "camelCase")]
-struct OptionPositionRow {
+pub(crate) struct OptionPositionRow {
     option_chain_symbol: String,
     option_chain_description: String,
     option_chain_settled_quantity: i64,
@@ -169,6 +192,14 @@ struct OptionPositionRow {
     account_id: u64,
     account_name: String,
     account_username: String,
+}
+
+super::table_answers::table_schemas! {
+    /// The option positions: description → one row per account holding it (short holdings negative).
+    row: OptionPositionRow,
+    table: OptionPositionsTable as option::PositionsTable,
+    delta: OptionPositionsDelta as option::PositionsDelta,
+    answer: OptionPositionsAnswer as option::PositionsAnswer,
 }
 
 /// Option positions of the agent's accounts keyed by description, a list per account (as JSON).

@@ -71,7 +71,7 @@ fn symbol(body: &SymbolBody) -> Result<String, ApiError> {
     path = "/api/stock_save_order/get_stock_save_order_list",
     tag = "Stock lists",
     operation_id = "get_stock_save_order_get_stock_save_order_list",
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedStockOrdersAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn saved_list(
     state: web::Data<AppState>,
@@ -126,7 +126,7 @@ fn saved(order: &StockOrder) -> SavedStockOrder {
     tag = "Stock lists",
     operation_id = "post_stock_save_order_add_stock_save_order",
     request_body = StockFields,
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedStockOrdersAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn saved_add(
     state: web::Data<AppState>,
@@ -149,7 +149,7 @@ async fn saved_add(
     tag = "Stock lists",
     operation_id = "delete_stock_save_order_remove_stock_save_order",
     request_body = SymbolBody,
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedStockOrdersAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn saved_remove(
     state: web::Data<AppState>,
@@ -172,7 +172,7 @@ async fn saved_remove(
     path = "/api/stock/get_stock_list",
     tag = "Stock lists",
     operation_id = "get_stock_get_stock_list",
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = Vec<String>, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn watch_list(
     state: web::Data<AppState>,
@@ -188,7 +188,7 @@ async fn watch_list(
     tag = "Stock lists",
     operation_id = "post_stock_add_stock",
     request_body = SymbolBody,
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SymbolListAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn watch_add(
     state: web::Data<AppState>,
@@ -217,7 +217,7 @@ async fn watch_add(
     tag = "Stock lists",
     operation_id = "delete_stock_remove_stock",
     request_body = SymbolBody,
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SymbolListAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn watch_remove(
     state: web::Data<AppState>,

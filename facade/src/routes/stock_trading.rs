@@ -78,7 +78,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_database",
     params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::stock_views::StockOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn orders(
     req: HttpRequest,
@@ -95,7 +95,7 @@ async fn orders(
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_position_database",
     params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::stock_views::StockPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn positions(
     req: HttpRequest,
@@ -112,7 +112,7 @@ async fn positions(
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_fetch_trade_status",
     params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::stock_views::StockOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn fetch_trade_status(
     req: HttpRequest,
@@ -245,7 +245,7 @@ struct PlaceBody {
     request_body = PlaceBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn place_order(
@@ -301,7 +301,7 @@ struct ExitBody {
     request_body = ExitBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn exit_order(
@@ -352,7 +352,7 @@ struct ExitMultipleBody {
     request_body = ExitMultipleBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn exit_order_multiple(
@@ -405,7 +405,7 @@ struct ReplaceBody {
     request_body = ReplaceBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn replace_order(
@@ -455,7 +455,7 @@ struct ReplaceIndividualBody {
     request_body = ReplaceIndividualBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn replace_order_individual(
@@ -494,7 +494,7 @@ struct CancelBody {
     request_body = CancelBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn cancel_order(
@@ -521,7 +521,7 @@ async fn cancel_order(
     request_body = IndividualBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn cancel_order_individual(
@@ -548,7 +548,9 @@ struct QuoteQuery {
     stock_symbol: String,
 }
 
-#[derive(Debug, Serialize)]
+/// A stock's quote.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = stock::Quote, example = json!({"symbol": "AAPL", "bid": 229.5, "ask": 229.6, "last": 229.55, "mark": 229.55}))]
 struct QuoteAnswer {
     symbol: String,
     bid: f64,
@@ -563,7 +565,7 @@ struct QuoteAnswer {
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_get_stock_quotes",
     params(QuoteQuery),
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = QuoteAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn stock_quotes(
     state: web::Data<AppState>,

@@ -18,14 +18,18 @@ use crate::{ApiError, AppState};
 /// The offset a row shows when its order has none (the form's default, spec 02 §3).
 const DEFAULT_OFFSET: Decimal = Decimal::from_parts(1, 0, 0, false, 1);
 
-#[derive(Debug, Serialize)]
+/// One account's order in a stock session.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = stock::OrderRow)]
 #[serde(rename_all = "camelCase")]
-struct StockOrderRow {
+pub(crate) struct StockOrderRow {
     #[serde(rename = "agentTradingSessionID")]
     agent_trading_session_id: u64,
     account_id: u64,
     account_name: String,
     account_username: String,
+    /// The brokerage's order id; null when the order was not placed.
+    #[schema(required = true)]
     stock_order_id: Option<i64>,
     stock_symbol: String,
     stock_description: String,
@@ -40,13 +44,30 @@ struct StockOrderRow {
     stock_stop_price_link_type: String,
     stock_stop_price_offset: f64,
     stock_status: String,
+    /// Why the order is in its status (a rejection reason); null when the brokerage gave none.
+    #[schema(required = true)]
     stock_status_description: Option<String>,
+    /// RFC 3339.
     stock_entered_time: String,
+    #[schema(value_type = super::answer_schemas::StatusColorSchema)]
     stock_status_color: StatusColor,
+    /// Percent of the session's accounts that accepted.
+    #[schema(maximum = 100)]
     success_rate: u8,
+    #[schema(value_type = super::answer_schemas::OwnColorSchema)]
     stock_own_status_color: OwnColor,
+    /// The session this one replaced; null for a new order.
     #[serde(rename = "replacedSessionID")]
+    #[schema(required = true)]
     replaced_session_id: Option<u64>,
+}
+
+super::table_answers::table_schemas! {
+    /// The stock orders: session id (newest first) → one row per account.
+    row: StockOrderRow,
+    table: StockOrdersTable as stock::OrdersTable,
+    delta: StockOrdersDelta as stock::OrdersDelta,
+    answer: StockOrdersAnswer as stock::OrdersAnswer,
 }
 
 fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> StockOrderRow {
@@ -129,15 +150,26 @@ pub(crate) fn stock_orders_answer(
     sessions_answer(state, req, agent, TradeKind::Stock, stock_orders_json)
 }
 
-#[derive(Debug, Serialize)]
+/// One account's holding of a stock.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = stock::PositionRow)]
 #[serde(rename_all = "camelCase")]
-struct StockPositionRow {
+pub(crate) struct StockPositionRow {
     stock_symbol: String,
     stock_average_price: f64,
+    /// Shares held, short holdings negative.
     stock_settled_quantity: i64,
     account_id: u64,
     account_name: String,
     account_username: String,
+}
+
+super::table_answers::table_schemas! {
+    /// The stock positions: symbol → one row per account holding it.
+    row: StockPositionRow,
+    table: StockPositionsTable as stock::PositionsTable,
+    delta: StockPositionsDelta as stock::PositionsDelta,
+    answer: StockPositionsAnswer as stock::PositionsAnswer,
 }
 
 /// Stock positions of the agent's accounts keyed by symbol, one entry per account holding it (short

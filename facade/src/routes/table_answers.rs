@@ -154,3 +154,53 @@ pub(crate) struct SinceQuery {
     )]
     since: Option<u64>,
 }
+
+/// Declares the API description of one polled table whose rows are `$row`: the full table
+/// (`{"<key>": [row, ...], ...}`), its delta form under `?since=` and the answer that is either.
+/// The types only describe JSON; the answers are written by `sessions_answer` and `positions_answer`.
+macro_rules! table_schemas {
+    (
+        $(#[doc = $what:literal])*
+        row: $row:ty,
+        table: $table:ident as $($table_name:ident)::+,
+        delta: $delta:ident as $($delta_name:ident)::+,
+        answer: $answer:ident as $($answer_name:ident)::+ $(,)?
+    ) => {
+        $(#[doc = $what])*
+        #[derive(utoipa::ToSchema)]
+        #[schema(as = $($table_name)::+)]
+        #[allow(dead_code, reason = "describes the JSON shape only")]
+        pub(crate) struct $table(std::collections::BTreeMap<String, Vec<$row>>);
+
+        /// The delta form (`?since=`): the table's version, whether `changed` is the whole table, the
+        /// keys changed since with all their rows, and the keys gone since.
+        #[derive(utoipa::ToSchema)]
+        #[schema(as = $($delta_name)::+)]
+        #[allow(dead_code, reason = "describes the JSON shape only")]
+        pub(crate) struct $delta {
+            /// The version to send as `since` next time.
+            #[schema(minimum = 0)]
+            version: u64,
+            /// Whether `changed` is the whole table (the `since` was unknown or too old).
+            full: bool,
+            /// The keys changed since, each with all its rows.
+            changed: $table,
+            /// The keys gone since.
+            removed: Vec<String>,
+        }
+
+        /// The full table, or with `since` its delta form.
+        #[derive(utoipa::ToSchema)]
+        #[schema(as = $($answer_name)::+)]
+        #[serde(untagged)]
+        #[allow(dead_code, reason = "describes the JSON shape only")]
+        pub(crate) enum $answer {
+            /// Without `since`.
+            Full($table),
+            /// With `since`.
+            Delta($delta),
+        }
+    };
+}
+
+pub(crate) use table_schemas;

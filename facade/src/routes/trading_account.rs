@@ -64,15 +64,20 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// One row of the account list. Never carries a password.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = trading_account::AccountRow)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountRow {
     account_id: u64,
     account_name: String,
     account_username: String,
+    #[schema(value_type = super::answer_schemas::AccountTypeSchema)]
     account_type: AccountType,
+    /// Whole minutes left before the login must be renewed; null when never authorized.
+    #[schema(required = true, minimum = 0)]
     account_connection_time: Option<i64>,
     account_trading_active: bool,
+    #[schema(value_type = super::answer_schemas::AccountStatusSchema)]
     account_status: &'static str,
     account_status_text: String,
 }
@@ -164,7 +169,7 @@ pub(super) fn running(
 
 /// The message of a read or authorization the brokerage could not answer, even after retries.
 pub const BROKERAGE_UNAVAILABLE: &str = "The brokerage is unavailable right now; try again";
-/// The message of a call refused because the brokerage call budget stayed full.
+/// The message of a call refused (429) because the brokerage call budget stayed full.
 pub const BROKERAGE_BUSY: &str =
     "The brokerage call limit is reached right now; try again in a moment";
 
@@ -178,9 +183,8 @@ pub(super) fn account_failure(err: &AccountError) -> ApiError {
         AccountError::Broker(BrokerError::Connectivity(_)) => {
             ApiError::BrokerageUnavailable(BROKERAGE_UNAVAILABLE.into())
         }
-        AccountError::ThrottledPastDeadline => {
-            ApiError::BrokerageUnavailable(BROKERAGE_BUSY.into())
-        }
+        // copydesk's own read budget is full: a rate limit, not a failure of the server.
+        AccountError::ThrottledPastDeadline => ApiError::TooManyRequests(BROKERAGE_BUSY.into()),
         AccountError::NotAuthorized | AccountError::ReauthorizationNeeded => ApiError::Conflict {
             message: err.to_string(),
             code: "authorization_needed",
@@ -210,7 +214,7 @@ struct AddAccount {
     tag = "Trading accounts",
     operation_id = "post_trading_account_login",
     request_body = AddAccount,
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = AccountRow, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn add_account(
     req: HttpRequest,
@@ -283,23 +287,31 @@ struct ByUsername {
     account_username: String,
 }
 
-#[derive(Debug, Serialize)]
+/// An account's balances, in the brokerage's shape.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = trading_account::Balances)]
 #[serde(rename_all = "camelCase")]
 struct BalancesAnswer {
     securities_account: SecuritiesAccount,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = trading_account::SecuritiesAccount)]
 #[serde(rename_all = "camelCase")]
 struct SecuritiesAccount {
     current_balances: CurrentBalances,
 }
 
-#[derive(Debug, Serialize)]
+/// Null where the brokerage reports no figure.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = trading_account::CurrentBalances)]
 #[serde(rename_all = "camelCase")]
 struct CurrentBalances {
+    #[schema(required = true)]
     cash_balance: Option<f64>,
+    #[schema(required = true)]
     cash_available_for_trading: Option<f64>,
+    #[schema(required = true)]
     buying_power: Option<f64>,
 }
 
@@ -314,7 +326,7 @@ fn money(value: Option<rust_decimal::Decimal>) -> Option<f64> {
     tag = "Trading accounts",
     operation_id = "post_trading_account_account_fetch",
     request_body = ByUsername,
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = BalancesAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn account_fetch(
     state: web::Data<AppState>,
@@ -389,7 +401,7 @@ async fn delete_account(
     path = "/api/trading_account/database",
     tag = "Trading accounts",
     operation_id = "get_trading_account_database",
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = Vec<AccountRow>, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn database(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
@@ -414,7 +426,9 @@ struct AccessTokenRequest {
     authorization_code_url: String,
 }
 
-#[derive(Debug, Serialize)]
+/// `{"success": true}`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = trading_account::Authorized, example = json!({"success": true}))]
 struct SuccessAnswer {
     success: bool,
 }
@@ -452,7 +466,7 @@ fn code_from(pasted: &str) -> Result<AuthorizationCode, ApiError> {
     tag = "Trading accounts",
     operation_id = "post_trading_account_get_access_token_from_authorization_code",
     request_body = AccessTokenRequest,
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = SuccessAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn get_access_token(
     req: HttpRequest,
@@ -579,7 +593,9 @@ async fn refresh_all(
     Ok(text_success())
 }
 
-#[derive(Debug, Serialize)]
+/// An account's login, for the edit dialog.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = trading_account::Credentials)]
 #[serde(rename_all = "camelCase")]
 struct Credentials {
     account_username: String,
@@ -592,7 +608,7 @@ struct Credentials {
     tag = "Trading accounts",
     operation_id = "post_trading_account_credentials",
     request_body = ByUsername,
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = Credentials, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn credentials(
     state: web::Data<AppState>,
@@ -617,7 +633,9 @@ struct UrlQuery {
     account_username: String,
 }
 
-#[derive(Debug, Serialize)]
+/// The brokerage's authorization address for this app.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = trading_account::AuthorizationUrl)]
 struct UrlAnswer {
     url: String,
 }
@@ -628,7 +646,7 @@ struct UrlAnswer {
     tag = "Trading accounts",
     operation_id = "get_trading_account_authorization_url",
     params(UrlQuery),
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = UrlAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn authorization_url(
     req: HttpRequest,

@@ -89,7 +89,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_account_database_VERTICAL",
     params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::vertical_views::VerticalOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn orders(
     req: HttpRequest,
@@ -106,7 +106,7 @@ async fn orders(
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_position_account_database_VERTICAL",
     params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn positions(
     req: HttpRequest,
@@ -123,7 +123,7 @@ async fn positions(
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_account_fetch_trade_status_VERTICAL",
     params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::vertical_views::VerticalOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn fetch_trade_status(
     req: HttpRequest,
@@ -237,7 +237,7 @@ struct PlaceBody {
     request_body = PlaceBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn place_order(
@@ -322,7 +322,7 @@ fn limit_net(vertical: &Vertical, price: &str) -> Result<Net, InvalidField> {
     request_body = ExitBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn exit_order(
@@ -421,7 +421,7 @@ struct ReplaceLegsBody {
     request_body = ReplaceLegsBody,
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
-        (serde_json::Value = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
+        (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
     )), crate::routes::openapi::Refusals)
 )]
 async fn replace_individual_legs(
@@ -495,7 +495,7 @@ fn sets_answer(list: Vec<SavedSet>) -> HttpResponse {
     path = "/api/option_contract_save_order/get_option_contract_save_order_list/VERTICAL",
     tag = "Vertical spreads",
     operation_id = "get_option_contract_save_order_get_option_contract_save_order_list_VERTICAL",
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedSetsAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn list_sets(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
@@ -519,7 +519,7 @@ const SET_NAME_MAX: usize = 100;
     tag = "Vertical spreads",
     operation_id = "post_option_contract_save_order_add_option_contract_save_order_VERTICAL",
     request_body = AddSetBody,
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedSetsAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn add_set(
     state: web::Data<AppState>,
@@ -588,7 +588,7 @@ struct RemoveSetBody {
     tag = "Vertical spreads",
     operation_id = "delete_option_contract_save_order_remove_option_contract_save_order_VERTICAL",
     request_body = RemoveSetBody,
-    responses((status = 200, description = "The answer", body = serde_json::Value, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedSetsAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
 )]
 async fn remove_set(
     state: web::Data<AppState>,

@@ -10,14 +10,18 @@ use serde::Serialize;
 use super::option_views::{AccountNames, describe_option, number, sessions_json};
 use crate::ApiError;
 
-#[derive(Debug, Serialize)]
+/// One leg of one account's order in a vertical session, with the order's primary (first-leg) fields.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = vertical::OrderRow)]
 #[serde(rename_all = "camelCase")]
-struct VerticalOrderRow {
+pub(crate) struct VerticalOrderRow {
     #[serde(rename = "agentTradingSessionID")]
     agent_trading_session_id: u64,
     account_id: u64,
     account_name: String,
     account_username: String,
+    /// The brokerage's order id; null when the order was not placed.
+    #[schema(required = true)]
     option_chain_order_id: Option<i64>,
     option_chain_symbol: String,
     option_chain_description: String,
@@ -30,14 +34,32 @@ struct VerticalOrderRow {
     option_chain_filled_quantity: u32,
     option_chain_price: f64,
     option_chain_status: String,
+    /// Why the order is in its status (a rejection reason); null when the brokerage gave none.
+    #[schema(required = true)]
     option_chain_status_description: Option<String>,
+    /// RFC 3339.
     option_chain_entered_time: String,
+    /// The leg's place in the order, from 0.
     option_chain_leg_index: usize,
+    /// Percent of the session's accounts that accepted.
+    #[schema(maximum = 100)]
     success_rate: u8,
+    #[schema(value_type = super::answer_schemas::OwnColorSchema)]
     option_chain_own_status_color: OwnColor,
+    #[schema(value_type = super::answer_schemas::StatusColorSchema)]
     option_chain_status_color: StatusColor,
+    /// The session this one replaced; null for a new order.
     #[serde(rename = "replacedSessionID")]
+    #[schema(required = true)]
     replaced_session_id: Option<u64>,
+}
+
+super::table_answers::table_schemas! {
+    /// The vertical orders: session id (newest first) → one row per account and leg.
+    row: VerticalOrderRow,
+    table: VerticalOrdersTable as vertical::OrdersTable,
+    delta: VerticalOrdersDelta as vertical::OrdersDelta,
+    answer: VerticalOrdersAnswer as vertical::OrdersAnswer,
 }
 
 fn description(row: &CopyRow, leg: usize) -> String {
