@@ -9,7 +9,7 @@ async function opened() {
   const harness = testRoot({
     "GET /api/copy_trading_account/database/COMMON": () => jsonResponse(200, ordersAnswer(state.rows)),
   });
-  await harness.root.options.loadOrders();
+  await harness.root.options.orderTable.load();
   const dialog = harness.root.options.sessionDialog;
   dialog.open(3);
   return { ...harness, state, dialog };
@@ -26,7 +26,7 @@ describe("SessionOrdersDialogStore", () => {
     expect(dialog.rows.map((r) => r.accountId)).toEqual([1, 2]);
 
     state.rows = [orderRowJson(3, 1, { optionChainStatus: "FILLED" }), orderRowJson(3, 2)];
-    await root.options.loadOrders();
+    await root.options.orderTable.load();
 
     expect(dialog.rows[0]?.optionChainStatus).toBe("FILLED");
   });
@@ -89,7 +89,7 @@ describe("SessionOrdersDialogStore", () => {
     const { root } = testRoot({
       "GET /api/copy_trading_account/database/COMMON": () => jsonResponse(200, ordersAnswer(state.rows)),
     });
-    await root.options.loadOrders();
+    await root.options.orderTable.load();
     const dialog = root.options.sessionDialog;
 
     dialog.open(3);
