@@ -98,7 +98,7 @@ export class OptionStore {
       savedOrders: this.savedOrders,
       reloadTables,
     });
-    const doneWithSelected = () => this.sessionDialog.clearSelection();
+    const doneWithSelected = () => this.sessionDialog.view.clearSelection();
     this.replaceDialog = new ReplaceOrderDialogStore(deps, { reloadTables, doneWithSelected });
     this.cancelDialog = new CancelOrderDialogStore(deps, { reloadTables, doneWithSelected });
     this.sessionDialog = new SessionOrdersDialogStore({

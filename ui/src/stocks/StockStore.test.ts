@@ -154,11 +154,11 @@ describe("StockStore replace and cancel", () => {
       "PUT /api/stock_copy_trading/replace_order/": () => textResponse(200, "success"),
     });
     await stocks.polling.poll();
-    stocks.sessionDialog.open(5);
+    stocks.sessionDialog.view.open(5);
     stocks.sessionDialog.replaceSelected();
     expect(stocks.warning.message).toBe("Please select at least one order!");
     stocks.warning.close();
-    stocks.sessionDialog.setSelected(stocks.sessionDialog.rows[1]!, true);
+    stocks.sessionDialog.view.setSelected(stocks.sessionDialog.view.rows[1]!, true);
     stocks.sessionDialog.replaceSelected();
     const dialog = stocks.orderDialog;
     expect(dialog.title).toBe("Stock Replace Order (Selected)");
@@ -180,8 +180,8 @@ describe("StockStore replace and cancel", () => {
         jsonResponse(409, { error: "The order can no longer be replaced", code: "not_replaceable" }),
     });
     await stocks.polling.poll();
-    stocks.sessionDialog.open(5);
-    stocks.sessionDialog.replaceRow(stocks.sessionDialog.rows[0]!);
+    stocks.sessionDialog.view.open(5);
+    stocks.sessionDialog.replaceRow(stocks.sessionDialog.view.rows[0]!);
     const outcome = await stocks.orderDialog.submit();
     expect(outcome).toEqual({
       ok: false,
@@ -211,8 +211,8 @@ describe("StockStore replace and cancel", () => {
       "DELETE /api/stock_copy_trading/cancel_order_individual/": () => textResponse(200, "success"),
     });
     await stocks.polling.poll();
-    stocks.sessionDialog.open(5);
-    stocks.sessionDialog.cancelRow(stocks.sessionDialog.rows[0]!);
+    stocks.sessionDialog.view.open(5);
+    stocks.sessionDialog.cancelRow(stocks.sessionDialog.view.rows[0]!);
     expect(stocks.cancelDialog.question).toBe("Are you sure to delete this order BUY AAPL LIMIT x10?");
     expect(await stocks.cancelDialog.confirm()).toEqual({ ok: true, message: "Selected order deleted successful" });
     expect(bodyOf(requests, "DELETE /api/stock_copy_trading/cancel_order_individual/")).toEqual({
