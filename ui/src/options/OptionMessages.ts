@@ -41,11 +41,3 @@ export const OptionMessages = {
   contractsDiffer:
     "Positions selected are not the same option contract! Use Change Selected to exit different contracts.",
 } as const;
-
-/** The answer text of a call that every targeted account accepted. */
-export const SUCCESS_TEXT = "success";
-
-/** True when a call's answer is the text `success`. */
-export function isSuccessText(answer: unknown): boolean {
-  return typeof answer === "string" && answer.trim() === SUCCESS_TEXT;
-}

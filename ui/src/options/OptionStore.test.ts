@@ -48,15 +48,15 @@ describe("OptionStore orders", () => {
       orderRowJson(100, 3),
     ]);
 
-    await root.options.loadOrders();
+    await root.options.orderTable.load();
 
-    expect(root.options.ordersLoaded).toBe(true);
-    expect(root.options.sessions.map((s) => [s.id, s.rows.map((r) => r.accountId)])).toEqual([
+    expect(root.options.orderTable.loaded).toBe(true);
+    expect(root.options.orderTable.sessions.map((s) => [s.id, s.rows.map((r) => r.accountId)])).toEqual([
       [100, [3]],
       [12, [1, 2]],
       [9, [1]],
     ]);
-    expect(root.options.orders.get(12)?.[1]).toEqual({
+    expect(root.options.orderTable.byId.get(12)?.[1]).toEqual({
       agentTradingSessionID: 12,
       accountId: 2,
       accountName: "Account 2",
@@ -83,67 +83,67 @@ describe("OptionStore orders", () => {
     const { replacedSessionID: _omitted, ...row } = orderRowJson(4, 1);
     const { root } = withServer([row as OrderRowJson]);
 
-    await root.options.loadOrders();
+    await root.options.orderTable.load();
 
-    expect(root.options.orders.get(4)?.[0]?.replacedSessionID).toBeNull();
+    expect(root.options.orderTable.byId.get(4)?.[0]?.replacedSessionID).toBeNull();
   });
 
   it("sends the last ETag, keeps the data on a 304 and takes new data with its new ETag", async () => {
     const { root, state, requests } = withServer([orderRowJson(1, 1)]);
-    await root.options.loadOrders();
-    const shown = root.options.orders.get(1);
+    await root.options.orderTable.load();
+    const shown = root.options.orderTable.byId.get(1);
 
-    await root.options.loadOrders();
-    expect(root.options.orders.get(1)).toBe(shown);
+    await root.options.orderTable.load();
+    expect(root.options.orderTable.byId.get(1)).toBe(shown);
 
     state.rows = [
       orderRowJson(1, 1, { optionChainStatus: "FILLED", optionChainFilledQuantity: 1 }),
       orderRowJson(2, 1),
     ];
     state.ordersVersion = 2;
-    await root.options.loadOrders();
+    await root.options.orderTable.load();
 
     expect(requests.map((r) => r.headers["if-none-match"])).toEqual([undefined, '"orders-1"', '"orders-1"']);
-    expect(root.options.orders.get(1)?.[0]?.optionChainStatus).toBe("FILLED");
-    expect(root.options.sessions.map((s) => s.id)).toEqual([2, 1]);
+    expect(root.options.orderTable.byId.get(1)?.[0]?.optionChainStatus).toBe("FILLED");
+    expect(root.options.orderTable.sessions.map((s) => s.id)).toEqual([2, 1]);
 
-    await root.options.loadOrders();
+    await root.options.orderTable.load();
     expect(requests.at(-1)?.headers["if-none-match"]).toBe('"orders-2"');
   });
 
   it("drops sessions the server no longer sends", async () => {
     const { root, state } = withServer([orderRowJson(1, 1), orderRowJson(2, 1)]);
-    await root.options.loadOrders();
+    await root.options.orderTable.load();
 
     state.rows = [orderRowJson(2, 1)];
     state.ordersVersion = 2;
-    await root.options.loadOrders();
+    await root.options.orderTable.load();
 
-    expect(Array.from(root.options.orders.keys())).toEqual([2]);
+    expect(Array.from(root.options.orderTable.byId.keys())).toEqual([2]);
   });
 
   it("rejects a malformed row naming the field and keeps what it had", async () => {
     const { root, server } = withServer([orderRowJson(1, 1)]);
-    await root.options.loadOrders();
+    await root.options.orderTable.load();
     server.on(ORDERS, () => jsonResponse(200, { "1": [{ ...orderRowJson(1, 1), optionChainStatusColor: "blue" }] }));
 
-    await expect(root.options.loadOrders()).rejects.toThrow(
+    await expect(root.options.orderTable.load()).rejects.toThrow(
       "optionChainStatusColor of order row 0 of session 1 is not one of green, red, purple",
     );
-    expect(root.options.orders.get(1)?.[0]?.optionChainStatusColor).toBe("red");
+    expect(root.options.orderTable.byId.get(1)?.[0]?.optionChainStatusColor).toBe("red");
   });
 
   it("pages ten sessions at a time", async () => {
     const rows = Array.from({ length: 23 }, (_, index) => orderRowJson(index + 1, 1));
     const { root } = withServer(rows);
-    await root.options.loadOrders();
-    const ids = () => root.options.pageSessions.map((s) => s.id);
+    await root.options.orderTable.load();
+    const ids = () => root.options.orderTable.pageSessions.map((s) => s.id);
 
-    expect(root.options.paging.pageCount).toBe(3);
+    expect(root.options.orderTable.paging.pageCount).toBe(3);
     expect(ids()).toEqual([23, 22, 21, 20, 19, 18, 17, 16, 15, 14]);
-    root.options.paging.last();
+    root.options.orderTable.paging.last();
     expect(ids()).toEqual([3, 2, 1]);
-    root.options.paging.previous();
+    root.options.orderTable.paging.previous();
     expect(ids()[0]).toBe(13);
   });
 
@@ -156,8 +156,8 @@ describe("OptionStore orders", () => {
       orderRowJson(5, 5, { optionChainStatus: "UNSETTLED", optionChainOrderId: null }),
       orderRowJson(5, 6, { optionChainStatus: "PENDING_ACTIVATION" }),
     ]);
-    await root.options.loadOrders();
-    const [session] = root.options.sessions;
+    await root.options.orderTable.load();
+    const [session] = root.options.orderTable.sessions;
     if (session === undefined) {
       throw new Error("expected a session");
     }
@@ -192,18 +192,18 @@ describe("OptionStore delta polls", () => {
         removed: [],
       },
     });
-    await root.options.loadOrders();
-    const unchanged = root.options.orders.get(1);
+    await root.options.orderTable.load();
+    const unchanged = root.options.orderTable.byId.get(1);
 
-    await root.options.loadOrders();
+    await root.options.orderTable.load();
 
     expect(requests.map((r) => r.url)).toEqual([
       "/api/copy_trading_account/database/COMMON?since=0",
       "/api/copy_trading_account/database/COMMON?since=41",
     ]);
-    expect(root.options.sessions.map((s) => s.id)).toEqual([3, 2, 1]);
-    expect(root.options.orders.get(1)).toBe(unchanged);
-    expect(root.options.orders.get(2)?.[0]?.optionChainStatus).toBe("FILLED");
+    expect(root.options.orderTable.sessions.map((s) => s.id)).toEqual([3, 2, 1]);
+    expect(root.options.orderTable.byId.get(1)).toBe(unchanged);
+    expect(root.options.orderTable.byId.get(2)?.[0]?.optionChainStatus).toBe("FILLED");
   });
 
   it("replaces everything on a full answer and drops removed position keys", async () => {
@@ -214,13 +214,13 @@ describe("OptionStore delta polls", () => {
       "positions ?since=0": { version: 5, full: true, changed: positionsAnswer([positionJson(1), other]), removed: [] },
       "positions ?since=5": { version: 6, full: false, changed: {}, removed: [other.optionChainDescription] },
     });
-    await root.options.loadOrders();
-    await root.options.loadPositions();
-    await root.options.loadOrders();
-    await root.options.loadPositions();
+    await root.options.orderTable.load();
+    await root.options.positionTable.load();
+    await root.options.orderTable.load();
+    await root.options.positionTable.load();
 
-    expect(Array.from(root.options.orders.keys())).toEqual([2]);
-    expect(Array.from(root.options.positions.keys())).toEqual([positionJson(1).optionChainDescription]);
+    expect(Array.from(root.options.orderTable.byId.keys())).toEqual([2]);
+    expect(Array.from(root.options.positionTable.byGroup.keys())).toEqual([positionJson(1).optionChainDescription]);
   });
 });
 
@@ -232,11 +232,11 @@ describe("OptionStore positions", () => {
       [positionJson(3), positionJson(1, { optionChainSettledQuantity: -1 }), positionJson(2, put)],
     );
 
-    await root.options.loadPositions();
+    await root.options.positionTable.load();
 
-    expect(Array.from(root.options.positions.keys())).toEqual(["AAPL 10/18/2024 230.00 C", "SPY 10/18/2024 500.00 P"]);
+    expect(Array.from(root.options.positionTable.byGroup.keys())).toEqual(["AAPL 10/18/2024 230.00 C", "SPY 10/18/2024 500.00 P"]);
     expect(
-      root.options.positionRows.map((p) => [p.optionChainDescription, p.accountId, p.optionChainSettledQuantity]),
+      root.options.positionTable.rows.map((p) => [p.optionChainDescription, p.accountId, p.optionChainSettledQuantity]),
     ).toEqual([
       ["AAPL 10/18/2024 230.00 C", 1, -1],
       ["AAPL 10/18/2024 230.00 C", 3, 2],
@@ -246,27 +246,27 @@ describe("OptionStore positions", () => {
 
   it("keeps the positions on a 304", async () => {
     const { root, requests } = withServer([], [positionJson(1)]);
-    await root.options.loadPositions();
+    await root.options.positionTable.load();
 
-    await root.options.loadPositions();
+    await root.options.positionTable.load();
 
     expect(requests.map((r) => r.headers["if-none-match"])).toEqual([undefined, '"positions-1"']);
-    expect(root.options.positionRows).toHaveLength(1);
+    expect(root.options.positionTable.rows).toHaveLength(1);
   });
 
   it("unselects a position that is no longer held", async () => {
     const { root, state } = withServer([], [positionJson(1), positionJson(2)]);
-    await root.options.loadPositions();
-    root.options.setSelectionMode(true);
-    for (const position of root.options.positionRows) {
-      root.options.setPositionSelected(position, true);
+    await root.options.positionTable.load();
+    root.options.positionTable.setSelectionMode(true);
+    for (const position of root.options.positionTable.rows) {
+      root.options.positionTable.setSelected(position, true);
     }
 
     state.positions = [positionJson(2)];
     state.positionsVersion = 2;
-    await root.options.loadPositions();
+    await root.options.positionTable.load();
 
-    expect(root.options.selectedPositions.map((p) => p.accountId)).toEqual([2]);
+    expect(root.options.positionTable.selected.map((p) => p.accountId)).toEqual([2]);
   });
 });
 
@@ -274,17 +274,17 @@ describe("OptionStore polling", () => {
   it("polls orders and positions every 500 ms, sending the ETags, and stops when told", async () => {
     const { root, scheduler, requests, state } = withServer([orderRowJson(1, 1)], [positionJson(1)]);
 
-    root.options.startPolling();
+    root.options.polling.startPolling();
     await vi.waitFor(() => expect(scheduler.live()).toHaveLength(1));
     expect(scheduler.live()[0]?.delayMs).toBe(500);
-    expect(root.options.sessions).toHaveLength(1);
+    expect(root.options.orderTable.sessions).toHaveLength(1);
 
     state.rows = [orderRowJson(1, 1), orderRowJson(2, 1)];
     state.ordersVersion = 2;
     scheduler.fire();
     await vi.waitFor(() => expect(scheduler.live()).toHaveLength(1));
 
-    expect(root.options.sessions.map((s) => s.id)).toEqual([2, 1]);
+    expect(root.options.orderTable.sessions.map((s) => s.id)).toEqual([2, 1]);
     expect(requests.map((r) => [r.url, r.headers["if-none-match"]])).toEqual([
       ["/api/copy_trading_account/database/COMMON?since=0", undefined],
       ["/api/copy_trading_position_account/database/COMMON?since=0", undefined],
@@ -292,7 +292,7 @@ describe("OptionStore polling", () => {
       ["/api/copy_trading_position_account/database/COMMON?since=0", '"positions-1"'],
     ]);
 
-    root.options.stopPolling();
+    root.options.polling.stopPolling();
     expect(scheduler.live()).toHaveLength(0);
   });
 
@@ -300,12 +300,12 @@ describe("OptionStore polling", () => {
     const { root, scheduler, server } = withServer();
     server.on(ORDERS, () => textResponse(502, "Bad Gateway"));
 
-    root.options.startPolling();
+    root.options.polling.startPolling();
     await vi.waitFor(() => expect(scheduler.live()).toHaveLength(1));
 
     expect(console.error).toHaveBeenCalledWith("Polling the option orders failed", expect.anything());
-    expect(root.options.positionsLoaded).toBe(true);
-    root.options.stopPolling();
+    expect(root.options.positionTable.loaded).toBe(true);
+    root.options.polling.stopPolling();
   });
 
   it("ends the session when a poll is answered 401", async () => {
@@ -315,9 +315,9 @@ describe("OptionStore polling", () => {
     });
     server.on(POSITIONS, () => jsonResponse(401, { error: "Please log in first", code: "unauthorized" }));
 
-    root.options.startPolling();
+    root.options.polling.startPolling();
     await vi.waitFor(() => expect(root.session.agentUsername).toBeNull());
-    root.options.stopPolling();
+    root.options.polling.stopPolling();
     expect(scheduler.live()).toHaveLength(0);
   });
 
@@ -325,17 +325,17 @@ describe("OptionStore polling", () => {
     const { root, server, requests } = withServer([orderRowJson(1, 1)]);
     server.on("GET /api/copy_trading_account/fetch_trade_status/COMMON", () => jsonResponse(200, {}));
 
-    const refresh = root.options.refresh();
-    expect(root.options.refreshPending).toBe(true);
+    const refresh = root.options.polling.refresh();
+    expect(root.options.polling.refreshPending).toBe(true);
     await refresh;
 
-    expect(root.options.refreshPending).toBe(false);
+    expect(root.options.polling.refreshPending).toBe(false);
     expect(requests.map((r) => r.url)).toEqual([
       "/api/copy_trading_account/fetch_trade_status/COMMON",
       "/api/copy_trading_account/database/COMMON?since=0",
       "/api/copy_trading_position_account/database/COMMON?since=0",
     ]);
-    expect(root.options.sessions).toHaveLength(1);
+    expect(root.options.orderTable.sessions).toHaveLength(1);
   });
 
   it("forgets everything, ETags included, when the agent changes", async () => {
@@ -343,18 +343,18 @@ describe("OptionStore polling", () => {
     runInAction(() => {
       root.session.agentUsername = "ann";
     });
-    await root.options.loadOrders();
-    await root.options.loadPositions();
-    root.options.setSelectionMode(true);
+    await root.options.orderTable.load();
+    await root.options.positionTable.load();
+    root.options.positionTable.setSelectionMode(true);
 
     runInAction(() => {
       root.session.agentUsername = "bob";
     });
 
-    expect(root.options.orders.size).toBe(0);
-    expect(root.options.positions.size).toBe(0);
-    expect(root.options.selectionMode).toBe(false);
-    await root.options.loadOrders();
+    expect(root.options.orderTable.byId.size).toBe(0);
+    expect(root.options.positionTable.byGroup.size).toBe(0);
+    expect(root.options.positionTable.selectionMode).toBe(false);
+    await root.options.orderTable.load();
     expect(requests.at(-1)?.headers["if-none-match"]).toBeUndefined();
   });
 });
@@ -362,15 +362,15 @@ describe("OptionStore polling", () => {
 describe("OptionStore selection", () => {
   async function withPositions(positions: PositionJson[]) {
     const harness = withServer([], positions);
-    await harness.root.options.loadPositions();
-    harness.root.options.setSelectionMode(true);
+    await harness.root.options.positionTable.load();
+    harness.root.options.positionTable.setSelectionMode(true);
     return harness;
   }
 
   function select(root: ReturnType<typeof testRoot>["root"], accountIds: number[]) {
-    for (const position of root.options.positionRows) {
+    for (const position of root.options.positionTable.rows) {
       if (accountIds.includes(position.accountId)) {
-        root.options.setPositionSelected(position, true);
+        root.options.positionTable.setSelected(position, true);
       }
     }
   }
@@ -379,11 +379,11 @@ describe("OptionStore selection", () => {
     const { root } = await withPositions([positionJson(1)]);
     select(root, [1]);
 
-    root.options.toggleSelectionMode();
-    expect(root.options.selectionMode).toBe(false);
-    root.options.toggleSelectionMode();
+    root.options.positionTable.toggleSelectionMode();
+    expect(root.options.positionTable.selectionMode).toBe(false);
+    root.options.positionTable.toggleSelectionMode();
 
-    expect(root.options.selectedPositions).toEqual([]);
+    expect(root.options.positionTable.selected).toEqual([]);
   });
 
   it("exit with nothing selected warns 'Please select at least one position!'", async () => {
@@ -474,7 +474,7 @@ describe("OptionStore selection", () => {
 
   it("S on a row opens the exit dialog for that account only", async () => {
     const { root } = await withPositions([positionJson(1), positionJson(2)]);
-    const [, second] = root.options.positionRows;
+    const [, second] = root.options.positionTable.rows;
     if (second === undefined) {
       throw new Error("expected two rows");
     }

@@ -12,15 +12,15 @@ export const OptionToolbar = observer(function OptionToolbar() {
       <Button
         icon={<RefreshIcon />}
         text="REFRESH"
-        disabled={options.refreshPending}
-        onClick={() => void options.refresh()}
+        disabled={options.polling.refreshPending}
+        onClick={() => void options.polling.refresh()}
       />
       <Button intent={Intent.PRIMARY} text="BUY/SELL" onClick={options.openPlace} />
       <Button
-        text={options.selectionMode ? "Cancel Selection" : "Select Active Positions"}
-        onClick={options.toggleSelectionMode}
+        text={options.positionTable.selectionMode ? "Cancel Selection" : "Select Active Positions"}
+        onClick={options.positionTable.toggleSelectionMode}
       />
-      {options.selectionMode && (
+      {options.positionTable.selectionMode && (
         <Button intent={Intent.WARNING} text="Change Selected" onClick={options.changeSelected} />
       )}
     </div>

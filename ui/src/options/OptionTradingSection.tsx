@@ -22,10 +22,10 @@ export const OptionTradingSection = observer(function OptionTradingSection() {
   const { options } = useStores();
 
   useEffect(() => {
-    options.startPolling();
+    options.polling.startPolling();
     void options.loadLists();
     return () => {
-      options.stopPolling();
+      options.polling.stopPolling();
     };
   }, [options]);
 

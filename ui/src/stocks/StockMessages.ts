@@ -33,8 +33,3 @@ export function withReason(text: string, reason: string): string {
   const trimmed = reason.trim();
   return trimmed === "" ? text : `${text}: ${trimmed}`;
 }
-
-/** True when a call's answer is the text `success` (every targeted account accepted). */
-export function isSuccessText(answer: unknown): boolean {
-  return typeof answer === "string" && answer.trim() === "success";
-}

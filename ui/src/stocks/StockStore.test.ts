@@ -59,11 +59,11 @@ describe("StockStore tables", () => {
       [stockRowJson(3, 1), stockRowJson(12, 2, { replacedSessionID: 3 }), stockRowJson(12, 1)],
       [stockPositionJson("MSFT", 1, 5), stockPositionJson("AAPL", 2, -3), stockPositionJson("AAPL", 1, 7)],
     );
-    await stocks.poll();
-    expect(stocks.sessions.map((session) => session.id)).toEqual([12, 3]);
-    expect(stocks.sessions[0]?.rows[0]?.accountId).toBe(2);
-    expect(stocks.sessions[0]?.rows[0]?.replacedSessionID).toBe(3);
-    expect(stocks.positionRows.map((p) => `${p.stockSymbol}:${p.accountId}`)).toEqual(["AAPL:1", "AAPL:2", "MSFT:1"]);
+    await stocks.polling.poll();
+    expect(stocks.orderTable.sessions.map((session) => session.id)).toEqual([12, 3]);
+    expect(stocks.orderTable.sessions[0]?.rows[0]?.accountId).toBe(2);
+    expect(stocks.orderTable.sessions[0]?.rows[0]?.replacedSessionID).toBe(3);
+    expect(stocks.positionTable.rows.map((p) => `${p.stockSymbol}:${p.accountId}`)).toEqual(["AAPL:1", "AAPL:2", "MSFT:1"]);
   });
 
   it("lists the viewed symbol's holders by settled quantity ascending", async () => {
@@ -71,8 +71,8 @@ describe("StockStore tables", () => {
       [],
       [stockPositionJson("AAPL", 1, 7), stockPositionJson("AAPL", 2, -3), stockPositionJson("AAPL", 3, 2)],
     );
-    await stocks.poll();
-    stocks.viewPosition(stocks.positionRows[0]!);
+    await stocks.polling.poll();
+    stocks.positionTable.view(stocks.positionTable.rows[0]!);
     expect(stocks.viewedPositions.map((p) => p.stockSettledQuantity)).toEqual([-3, 2, 7]);
   });
 });
@@ -131,8 +131,8 @@ describe("StockStore place", () => {
       [],
       { "POST /api/stock_copy_trading/place_order/": () => textResponse(200, "success") },
     );
-    await stocks.poll();
-    stocks.placeAgain(stocks.sessions[0]!);
+    await stocks.polling.poll();
+    stocks.placeAgain(stocks.orderTable.sessions[0]!);
     const dialog = stocks.orderDialog;
     expect(dialog.title).toBe("Stock Place Order ( 2 accounts )");
     await dialog.tiers.load();
@@ -153,12 +153,12 @@ describe("StockStore replace and cancel", () => {
     const { stocks, requests } = harness([stockRowJson(5, 1), stockRowJson(5, 2)], [], {
       "PUT /api/stock_copy_trading/replace_order/": () => textResponse(200, "success"),
     });
-    await stocks.poll();
-    stocks.sessionDialog.open(5);
+    await stocks.polling.poll();
+    stocks.sessionDialog.view.open(5);
     stocks.sessionDialog.replaceSelected();
     expect(stocks.warning.message).toBe("Please select at least one order!");
     stocks.warning.close();
-    stocks.sessionDialog.setSelected(stocks.sessionDialog.rows[1]!, true);
+    stocks.sessionDialog.view.setSelected(stocks.sessionDialog.view.rows[1]!, true);
     stocks.sessionDialog.replaceSelected();
     const dialog = stocks.orderDialog;
     expect(dialog.title).toBe("Stock Replace Order (Selected)");
@@ -179,9 +179,9 @@ describe("StockStore replace and cancel", () => {
       "PUT /api/stock_copy_trading/replace_order_individual/": () =>
         jsonResponse(409, { error: "The order can no longer be replaced", code: "not_replaceable" }),
     });
-    await stocks.poll();
-    stocks.sessionDialog.open(5);
-    stocks.sessionDialog.replaceRow(stocks.sessionDialog.rows[0]!);
+    await stocks.polling.poll();
+    stocks.sessionDialog.view.open(5);
+    stocks.sessionDialog.replaceRow(stocks.sessionDialog.view.rows[0]!);
     const outcome = await stocks.orderDialog.submit();
     expect(outcome).toEqual({
       ok: false,
@@ -200,8 +200,8 @@ describe("StockStore replace and cancel", () => {
 
   it("replaces an exit order with the closing instructions, keeping SELL", async () => {
     const { stocks } = harness([stockRowJson(9, 1, { stockInstruction: "SELL" })]);
-    await stocks.poll();
-    stocks.replaceSession(stocks.sessions[0]!);
+    await stocks.polling.poll();
+    stocks.replaceSession(stocks.orderTable.sessions[0]!);
     expect(stocks.orderDialog.form.instructions).toEqual(["SELL", "BUY_TO_COVER"]);
     expect(stocks.orderDialog.form.instruction).toBe("SELL");
   });
@@ -210,9 +210,9 @@ describe("StockStore replace and cancel", () => {
     const { stocks, requests } = harness([stockRowJson(5, 1)], [], {
       "DELETE /api/stock_copy_trading/cancel_order_individual/": () => textResponse(200, "success"),
     });
-    await stocks.poll();
-    stocks.sessionDialog.open(5);
-    stocks.sessionDialog.cancelRow(stocks.sessionDialog.rows[0]!);
+    await stocks.polling.poll();
+    stocks.sessionDialog.view.open(5);
+    stocks.sessionDialog.cancelRow(stocks.sessionDialog.view.rows[0]!);
     expect(stocks.cancelDialog.question).toBe("Are you sure to delete this order BUY AAPL LIMIT x10?");
     expect(await stocks.cancelDialog.confirm()).toEqual({ ok: true, message: "Selected order deleted successful" });
     expect(bodyOf(requests, "DELETE /api/stock_copy_trading/cancel_order_individual/")).toEqual({
@@ -227,8 +227,8 @@ describe("StockStore replace and cancel", () => {
     const { stocks, requests } = harness([stockRowJson(5, 1), stockRowJson(5, 2, { stockStatus: "FILLED" })], [], {
       "DELETE /api/stock_copy_trading/cancel_order/": () => textResponse(502, "Bad Gateway"),
     });
-    await stocks.poll();
-    stocks.cancelSession(stocks.sessions[0]!);
+    await stocks.polling.poll();
+    stocks.cancelSession(stocks.orderTable.sessions[0]!);
     expect(stocks.cancelDialog.title).toBe("Stock Delete Order (Selected)");
     const outcome = await stocks.cancelDialog.confirm();
     expect(outcome.ok).toBe(false);
@@ -246,12 +246,12 @@ describe("StockStore replace and cancel", () => {
 describe("StockStore exits", () => {
   it("opens the exit only for selected positions of one quantity", async () => {
     const { stocks } = harness([], [stockPositionJson("AAPL", 1, 5), stockPositionJson("AAPL", 2, 4)]);
-    await stocks.poll();
+    await stocks.polling.poll();
     stocks.exitSelected();
     expect(stocks.warning.message).toBe("Please select at least one position!");
     stocks.warning.close();
-    stocks.setSelectionMode(true);
-    stocks.positionRows.forEach((position) => stocks.setPositionSelected(position, true));
+    stocks.positionTable.setSelectionMode(true);
+    stocks.positionTable.rows.forEach((position) => stocks.positionTable.setSelected(position, true));
     stocks.exitSelected();
     expect(stocks.warning.message).toBe("Quantity size of position selected are not same!");
     expect(stocks.orderDialog.isOpen).toBe(false);
@@ -263,9 +263,9 @@ describe("StockStore exits", () => {
       [stockPositionJson("TSLA", 1, -4, 210.5), stockPositionJson("TSLA", 2, -4, 210.5)],
       { "POST /api/stock_copy_trading/exit_order/": () => textResponse(200, "success") },
     );
-    await stocks.poll();
-    stocks.viewPosition(stocks.positionRows[0]!);
-    stocks.viewedPositions.forEach((position) => stocks.setViewSelected(position, true));
+    await stocks.polling.poll();
+    stocks.positionTable.view(stocks.positionTable.rows[0]!);
+    stocks.viewedPositions.forEach((position) => stocks.positionTable.viewSelection.set(position, true));
     stocks.exitViewSelected();
     const dialog = stocks.orderDialog;
     expect(dialog.title).toBe("Stock Exit Order");
@@ -287,16 +287,16 @@ describe("StockStore exits", () => {
       stockStopPriceLinkType: "VALUE",
       stockStopPriceOffset: 0.1,
     });
-    expect(stocks.viewedSymbol).toBeNull();
+    expect(stocks.positionTable.viewedGroup).toBeNull();
   });
 
   it("Change Selected sends one closing order per position to exit_order_multiple", async () => {
     const { stocks, requests } = harness([], [stockPositionJson("AAPL", 1, 5, 100), stockPositionJson("MSFT", 2, 3, 300)], {
       "POST /api/stock_copy_trading/exit_order_multiple": () => textResponse(200, "success"),
     });
-    await stocks.poll();
-    stocks.setSelectionMode(true);
-    stocks.positionRows.forEach((position) => stocks.setPositionSelected(position, true));
+    await stocks.polling.poll();
+    stocks.positionTable.setSelectionMode(true);
+    stocks.positionTable.rows.forEach((position) => stocks.positionTable.setSelected(position, true));
     stocks.changeSelected();
     expect(await stocks.changeDialog.submit()).toEqual({ ok: true, message: "Exit order successful" });
     const body = bodyOf(requests, "POST /api/stock_copy_trading/exit_order_multiple") as { ordersToExit: unknown[] };
@@ -304,7 +304,7 @@ describe("StockStore exits", () => {
       expect.objectContaining({ accountId: 1, stockSymbol: "AAPL", stockInstruction: "SELL", stockQuantity: 5, stockPrice: 100 }),
       expect.objectContaining({ accountId: 2, stockSymbol: "MSFT", stockInstruction: "SELL", stockQuantity: 3, stockPrice: 300 }),
     ]);
-    expect(stocks.selectionMode).toBe(false);
+    expect(stocks.positionTable.selectionMode).toBe(false);
   });
 });
 

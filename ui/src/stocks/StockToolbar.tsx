@@ -9,13 +9,13 @@ export const StockToolbar = observer(function StockToolbar() {
   const { stocks } = useStores();
   return (
     <div className="cd-toolbar" role="toolbar" aria-label="Stock trading">
-      <Button icon={<RefreshIcon />} text="REFRESH" disabled={stocks.refreshPending} onClick={() => void stocks.refresh()} />
+      <Button icon={<RefreshIcon />} text="REFRESH" disabled={stocks.polling.refreshPending} onClick={() => void stocks.polling.refresh()} />
       <Button intent={Intent.PRIMARY} text="BUY/SELL" onClick={stocks.openPlace} />
       <Button
-        text={stocks.selectionMode ? "Cancel Selection" : "Select Active Positions"}
-        onClick={stocks.toggleSelectionMode}
+        text={stocks.positionTable.selectionMode ? "Cancel Selection" : "Select Active Positions"}
+        onClick={stocks.positionTable.toggleSelectionMode}
       />
-      {stocks.selectionMode && <Button intent={Intent.WARNING} text="Change Selected" onClick={stocks.changeSelected} />}
+      {stocks.positionTable.selectionMode && <Button intent={Intent.WARNING} text="Change Selected" onClick={stocks.changeSelected} />}
     </div>
   );
 });

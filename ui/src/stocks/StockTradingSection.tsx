@@ -21,7 +21,7 @@ export const StockTradingSection = observer(function StockTradingSection() {
   const { stocks } = useStores();
 
   useEffect(() => {
-    stocks.startPolling();
+    stocks.polling.startPolling();
     void stocks.savedOrders.load();
     void stocks.watchList.load().then((outcome) => {
       if (outcome !== null) {
@@ -29,7 +29,7 @@ export const StockTradingSection = observer(function StockTradingSection() {
       }
     });
     return () => {
-      stocks.stopPolling();
+      stocks.polling.stopPolling();
     };
   }, [stocks]);
 

@@ -43,13 +43,13 @@ beforeEach(() => {
 describe("VerticalStore tables", () => {
   it("polls orders and positions every 500 ms: sessions newest first, positions by description", async () => {
     const { verticals, scheduler, requests } = harness();
-    verticals.startPolling();
-    await vi.waitFor(() => expect(verticals.ordersLoaded && verticals.positionsLoaded).toBe(true));
-    expect(verticals.sessions.map((session) => [session.id, session.rows[0]?.replacedSessionID])).toEqual([
+    verticals.polling.startPolling();
+    await vi.waitFor(() => expect(verticals.orderTable.loaded && verticals.positionTable.loaded).toBe(true));
+    expect(verticals.orderTable.sessions.map((session) => [session.id, session.rows[0]?.replacedSessionID])).toEqual([
       [9, 7],
       [7, null],
     ]);
-    expect(verticals.positionRows.map((p) => [p.optionChainDescription, p.accountId])).toEqual([
+    expect(verticals.positionTable.rows.map((p) => [p.optionChainDescription, p.accountId])).toEqual([
       [LOW_CALL.description, 1],
       [LOW_CALL.description, 2],
       [LOW_CALL.description, 4],
@@ -59,16 +59,16 @@ describe("VerticalStore tables", () => {
     const before = requests.length;
     scheduler.fire();
     await vi.waitFor(() => expect(requests.length).toBe(before + 2));
-    verticals.stopPolling();
+    verticals.polling.stopPolling();
   });
 
   it("skips a poll while a request of the screen is in flight", async () => {
     const { verticals, scheduler, requests, server } = harness();
     const held = deferred<Response>();
     server.on(EXIT, () => held.promise);
-    verticals.startPolling();
-    await vi.waitFor(() => expect(verticals.ordersLoaded).toBe(true));
-    const position = verticals.positionRows[0];
+    verticals.polling.startPolling();
+    await vi.waitFor(() => expect(verticals.orderTable.loaded).toBe(true));
+    const position = verticals.positionTable.rows[0];
     if (position === undefined) throw new Error("no position");
     verticals.exitPosition(position);
     const exit = verticals.exitDialog.submit();
@@ -80,15 +80,15 @@ describe("VerticalStore tables", () => {
     expect(requests.slice(before).filter((r) => r.method === "GET")).toEqual([]);
     held.resolve(textResponse(200, "success"));
     await expect(exit).resolves.toEqual({ ok: true, message: "Exit order successful" });
-    verticals.stopPolling();
+    verticals.polling.stopPolling();
   });
 });
 
 describe("VerticalStore selection", () => {
   it("Exit with nothing selected warns 'Please select at least one position!'", async () => {
     const { verticals } = harness();
-    await verticals.loadPositions();
-    verticals.setSelectionMode(true);
+    await verticals.positionTable.load();
+    verticals.positionTable.setSelectionMode(true);
     verticals.exitSelected();
     expect(verticals.warning.message).toBe("Please select at least one position!");
     expect(verticals.exitDialog.isOpen).toBe(false);
@@ -96,10 +96,10 @@ describe("VerticalStore selection", () => {
 
   it("Exit with different settled quantities warns 'Quantity size of position selected are not same!'", async () => {
     const { verticals } = harness();
-    await verticals.loadPositions();
-    verticals.setSelectionMode(true);
-    for (const position of verticals.positionRows.filter((p) => p.accountId === 1 || p.accountId === 4)) {
-      verticals.setPositionSelected(position, true);
+    await verticals.positionTable.load();
+    verticals.positionTable.setSelectionMode(true);
+    for (const position of verticals.positionTable.rows.filter((p) => p.accountId === 1 || p.accountId === 4)) {
+      verticals.positionTable.setSelected(position, true);
     }
     verticals.exitSelected();
     expect(verticals.warning.message).toBe("Quantity size of position selected are not same!");
@@ -107,21 +107,21 @@ describe("VerticalStore selection", () => {
 
   it("Change Selected with nothing selected warns 'Please select at least one position.'", async () => {
     const { verticals } = harness();
-    await verticals.loadPositions();
-    verticals.setSelectionMode(true);
+    await verticals.positionTable.load();
+    verticals.positionTable.setSelectionMode(true);
     verticals.changeSelected();
     expect(verticals.warning.message).toBe("Please select at least one position.");
   });
 
   it("Cancel Selection clears the selection", async () => {
     const { verticals } = harness();
-    await verticals.loadPositions();
-    verticals.toggleSelectionMode();
-    const position = verticals.positionRows[0];
+    await verticals.positionTable.load();
+    verticals.positionTable.toggleSelectionMode();
+    const position = verticals.positionTable.rows[0];
     if (position === undefined) throw new Error("no position");
-    verticals.setPositionSelected(position, true);
-    verticals.toggleSelectionMode();
-    expect([verticals.selectionMode, verticals.selectedPositions]).toEqual([false, []]);
+    verticals.positionTable.setSelected(position, true);
+    verticals.positionTable.toggleSelectionMode();
+    expect([verticals.positionTable.selectionMode, verticals.positionTable.selected]).toEqual([false, []]);
   });
 });
 
@@ -129,8 +129,8 @@ describe("VerticalStore exits", () => {
   it("S on a short position sends exit_order/VERTICAL with BUY_TO_CLOSE of the positive quantity at the average price", async () => {
     const { verticals, requests, server } = harness();
     server.on(EXIT, () => textResponse(200, "success"));
-    await verticals.loadPositions();
-    const short = verticals.positionRows.find((p) => p.accountId === 3);
+    await verticals.positionTable.load();
+    const short = verticals.positionTable.rows.find((p) => p.accountId === 3);
     if (short === undefined) throw new Error("no position");
     verticals.exitPosition(short);
     expect(verticals.exitDialog.title).toBe("Option Exit Order");
@@ -154,8 +154,8 @@ describe("VerticalStore exits", () => {
   it("a refused single exit says 'Exit order failed' with the reason", async () => {
     const { verticals, server } = harness();
     server.on(EXIT, () => jsonResponse(400, { error: "Quantity must be at least 1", code: "bad" }));
-    await verticals.loadPositions();
-    const position = verticals.positionRows[0];
+    await verticals.positionTable.load();
+    const position = verticals.positionTable.rows[0];
     if (position === undefined) throw new Error("no position");
     verticals.exitPosition(position);
     await expect(verticals.exitDialog.submit()).resolves.toEqual({
@@ -167,10 +167,10 @@ describe("VerticalStore exits", () => {
   it("exits the selected positions through exit_order_multiple and leaves selection mode", async () => {
     const { verticals, requests, server } = harness();
     server.on(EXIT_MULTIPLE, () => textResponse(200, "success"));
-    await verticals.loadPositions();
-    verticals.setSelectionMode(true);
-    for (const position of verticals.positionRows.filter((p) => p.accountId === 1 || p.accountId === 2)) {
-      verticals.setPositionSelected(position, true);
+    await verticals.positionTable.load();
+    verticals.positionTable.setSelectionMode(true);
+    for (const position of verticals.positionTable.rows.filter((p) => p.accountId === 1 || p.accountId === 2)) {
+      verticals.positionTable.setSelected(position, true);
     }
     verticals.exitSelected();
     expect(verticals.exitDialog.title).toBe("Option Exit Order (Selected)");
@@ -194,16 +194,16 @@ describe("VerticalStore exits", () => {
         JSON.stringify({ ordersToExit: [entry(1), entry(2)] }),
       ],
     ]);
-    expect(verticals.selectionMode).toBe(false);
+    expect(verticals.positionTable.selectionMode).toBe(false);
   });
 
   it("a partial multiple exit says 'Failed to exit some or all positions.', a failed one 'An error occurred while exiting positions.'", async () => {
     const { verticals, server } = harness();
-    await verticals.loadPositions();
-    const position = verticals.positionRows[0];
+    await verticals.positionTable.load();
+    const position = verticals.positionTable.rows[0];
     if (position === undefined) throw new Error("no position");
-    verticals.setSelectionMode(true);
-    verticals.setPositionSelected(position, true);
+    verticals.positionTable.setSelectionMode(true);
+    verticals.positionTable.setSelected(position, true);
     verticals.changeSelected();
     server.on(EXIT_MULTIPLE, () =>
       jsonResponse(200, { agentTradingSessionID: 3, accepted: [], failed: [{ accountId: 1, accountName: "Alpha", reason: "holds none" }] }),
@@ -217,6 +217,6 @@ describe("VerticalStore exits", () => {
       ok: false,
       message: "An error occurred while exiting positions. broker down",
     });
-    expect([verticals.changeDialog.isOpen, verticals.selectionMode]).toEqual([true, true]);
+    expect([verticals.changeDialog.isOpen, verticals.positionTable.selectionMode]).toEqual([true, true]);
   });
 });

@@ -12,15 +12,15 @@ export const VerticalToolbar = observer(function VerticalToolbar() {
       <Button
         icon={<RefreshIcon />}
         text="REFRESH"
-        disabled={verticals.refreshPending}
-        onClick={() => void verticals.refresh()}
+        disabled={verticals.polling.refreshPending}
+        onClick={() => void verticals.polling.refresh()}
       />
       <Button intent={Intent.PRIMARY} text="BUY/SELL" onClick={verticals.openEntry} />
       <Button
-        text={verticals.selectionMode ? "Cancel Selection" : "Select Active Positions"}
-        onClick={verticals.toggleSelectionMode}
+        text={verticals.positionTable.selectionMode ? "Cancel Selection" : "Select Active Positions"}
+        onClick={verticals.positionTable.toggleSelectionMode}
       />
-      {verticals.selectionMode && (
+      {verticals.positionTable.selectionMode && (
         <Button intent={Intent.WARNING} text="Change Selected" onClick={verticals.changeSelected} />
       )}
     </div>

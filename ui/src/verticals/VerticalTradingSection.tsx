@@ -27,11 +27,11 @@ export const VerticalTradingSection = observer(function VerticalTradingSection()
   const { verticals, options } = useStores();
 
   useEffect(() => {
-    verticals.startPolling();
+    verticals.polling.startPolling();
     void verticals.sets.load();
     void options.loadLists();
     return () => {
-      verticals.stopPolling();
+      verticals.polling.stopPolling();
     };
   }, [verticals, options]);
 

@@ -13,8 +13,8 @@ async function withSession(rows: OrderRowJson[], routes: Readonly<Record<string,
     "GET /api/copy_trading_account/database/COMMON": () => jsonResponse(200, ordersAnswer(rows)),
     ...routes,
   });
-  await harness.root.options.loadOrders();
-  const session = harness.root.options.sessions[0];
+  await harness.root.options.orderTable.load();
+  const session = harness.root.options.orderTable.sessions[0];
   if (session === undefined) {
     throw new Error("expected a session");
   }

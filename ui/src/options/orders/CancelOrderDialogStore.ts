@@ -2,11 +2,11 @@
 import { makeAutoObservable } from "mobx";
 import { OptionPaths } from "../optionPaths";
 import { sendFromDialog } from "../../shared/stores/DialogRequest";
-import { isSuccessText, OptionMessages } from "../OptionMessages";
+import { OptionMessages } from "../OptionMessages";
 import type { OptionOrderRow } from "./OptionOrderRow";
 import { orderTarget, type OrderScope } from "./OrderTargets";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
-import { copyAnswerReason } from "../../shared/orders/CopyAnswer";
+import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 
 /** What the cancel dialog works with besides the API client. */
@@ -105,7 +105,7 @@ export class CancelOrderDialogStore {
               agentTradingSessionID: this.sessionId,
               allTradingAccountsOrderList: this.targets.map(orderTarget),
             }),
-      accepted: isSuccessText,
+      accepted: isSuccessAnswer,
       refusalReason: copyAnswerReason,
       logs: {
         refused: "The cancellation was not accepted everywhere",

@@ -33,8 +33,8 @@ export const OPTION_ORDER_COLUMNS = [
 /** The sessions of the page shown, with First / Previous / Next / Last under them. */
 export const OptionOrdersTable = observer(function OptionOrdersTable() {
   const { options } = useStores();
-  const sessions = options.pageSessions;
-  const paging = options.paging;
+  const sessions = options.orderTable.pageSessions;
+  const paging = options.orderTable.paging;
 
   return (
     <div className="cd-table-block cd-option-orders">
@@ -56,7 +56,7 @@ export const OptionOrdersTable = observer(function OptionOrdersTable() {
             {sessions.length === 0 && (
               <tr>
                 <td className="cd-empty-row" colSpan={OPTION_ORDER_COLUMNS.length}>
-                  {options.ordersLoaded ? "No option orders" : "Loading…"}
+                  {options.orderTable.loaded ? "No option orders" : "Loading…"}
                 </td>
               </tr>
             )}

@@ -31,7 +31,7 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
   return (
     <tr data-session-id={id}>
       <td>
-        <RoundButton letter="V" label={`View session ${id}`} onClick={() => options.sessionDialog.open(id)} />
+        <RoundButton letter="V" label={`View session ${id}`} onClick={() => options.sessionDialog.view.open(id)} />
       </td>
       <td className="cd-change-cell">
         <RoundButton
@@ -59,7 +59,7 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
         <SessionLabel
           sessionId={id}
           replacedSessionId={replacedSessionOf(session)}
-          onOpenSession={options.sessionDialog.open}
+          onOpenSession={options.sessionDialog.view.open}
         />
       </td>
       <td>{first.optionChainDescription}</td>

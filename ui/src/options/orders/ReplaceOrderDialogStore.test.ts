@@ -17,8 +17,8 @@ async function withSession(rows: OrderRowJson[], routes: Readonly<Record<string,
       jsonResponse(200, [accountJson(1), accountJson(2, { accountType: "big_account" })]),
     ...routes,
   });
-  await harness.root.options.loadOrders();
-  const session = harness.root.options.sessions[0];
+  await harness.root.options.orderTable.load();
+  const session = harness.root.options.orderTable.sessions[0];
   if (session === undefined) {
     throw new Error("expected a session");
   }

@@ -2,12 +2,12 @@
 import { makeAutoObservable } from "mobx";
 import { OptionPaths } from "../optionPaths";
 import { sendFromDialog } from "../../shared/stores/DialogRequest";
-import { isSuccessText, OptionMessages } from "../OptionMessages";
+import { OptionMessages } from "../OptionMessages";
 import { OptionOrderForm, REPLACE_INSTRUCTIONS } from "../../shared/orderForm/OptionOrderForm";
 import type { OptionOrderRow } from "./OptionOrderRow";
 import { orderTarget, type OrderScope } from "./OrderTargets";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
-import { copyAnswerReason } from "../../shared/orders/CopyAnswer";
+import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 
@@ -139,7 +139,7 @@ export class ReplaceOrderDialogStore {
               allTradingAccountsOrderList: this.targets.map(orderTarget),
               ...order,
             }),
-      accepted: isSuccessText,
+      accepted: isSuccessAnswer,
       refusalReason: copyAnswerReason,
       logs: {
         refused: "The replacement was not accepted everywhere",

@@ -26,8 +26,8 @@ export const SessionOrderRow = observer(function SessionOrderRow({ order }: Sess
           className="cd-table-check"
           aria-label={`Select the order of ${order.accountName}`}
           disabled={order.optionChainOrderId === null}
-          checked={dialog.isSelected(order)}
-          onChange={(event) => dialog.setSelected(order, event.currentTarget.checked)}
+          checked={dialog.view.isSelected(order)}
+          onChange={(event) => dialog.view.setSelected(order, event.currentTarget.checked)}
         />
       </td>
       <td className="cd-change-cell">

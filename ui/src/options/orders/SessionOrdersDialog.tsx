@@ -27,29 +27,29 @@ const COLUMNS = [
 export const SessionOrdersDialog = observer(function SessionOrdersDialog() {
   const { options } = useStores();
   const dialog = options.sessionDialog;
-  const rows = dialog.rows;
+  const rows = dialog.view.rows;
   const first = rows[0];
 
   return (
     <Dialog
-      isOpen={dialog.isOpen}
-      onClose={dialog.close}
-      title={`Orders of Session ${dialog.sessionId ?? ""}`}
+      isOpen={dialog.view.isOpen}
+      onClose={dialog.view.close}
+      title={`Orders of Session ${dialog.view.sessionId ?? ""}`}
       className="cd-session-dialog"
     >
       <DialogBody>
-        {first !== undefined && dialog.sessionId !== null && (
+        {first !== undefined && dialog.view.sessionId !== null && (
           <SessionSummaryLine
             color={first.optionChainStatusColor}
             rate={first.successRate}
-            summary={optionSessionSummary({ id: dialog.sessionId, rows })}
+            summary={optionSessionSummary({ id: dialog.view.sessionId, rows })}
             unit="contracts"
           />
         )}
         <ReplaceChainLinks
           replacedSessionId={dialog.replacedSessionId}
           replacedBy={dialog.replacedBy}
-          onOpenSession={dialog.open}
+          onOpenSession={dialog.view.open}
         />
         <ScrollRegion className="cd-table-scroll" label="Orders of the session table">
           <HTMLTable className="cd-option-table" compact striped aria-label="Orders of the session">
@@ -92,7 +92,7 @@ export const SessionOrdersDialog = observer(function SessionOrdersDialog() {
           </HTMLTable>
         </ScrollRegion>
       </DialogBody>
-      <DialogFooter actions={<Button text="Close" onClick={dialog.close} />} />
+      <DialogFooter actions={<Button text="Close" onClick={dialog.view.close} />} />
     </Dialog>
   );
 });

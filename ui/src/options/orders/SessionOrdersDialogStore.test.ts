@@ -9,9 +9,9 @@ async function opened() {
   const harness = testRoot({
     "GET /api/copy_trading_account/database/COMMON": () => jsonResponse(200, ordersAnswer(state.rows)),
   });
-  await harness.root.options.loadOrders();
+  await harness.root.options.orderTable.load();
   const dialog = harness.root.options.sessionDialog;
-  dialog.open(3);
+  dialog.view.open(3);
   return { ...harness, state, dialog };
 }
 
@@ -23,12 +23,12 @@ beforeEach(() => {
 describe("SessionOrdersDialogStore", () => {
   it("shows the session's rows as they are polled", async () => {
     const { root, dialog, state } = await opened();
-    expect(dialog.rows.map((r) => r.accountId)).toEqual([1, 2]);
+    expect(dialog.view.rows.map((r) => r.accountId)).toEqual([1, 2]);
 
     state.rows = [orderRowJson(3, 1, { optionChainStatus: "FILLED" }), orderRowJson(3, 2)];
-    await root.options.loadOrders();
+    await root.options.orderTable.load();
 
-    expect(dialog.rows[0]?.optionChainStatus).toBe("FILLED");
+    expect(dialog.view.rows[0]?.optionChainStatus).toBe("FILLED");
   });
 
   it("R and C with nothing checked warn 'Please select at least one order!'", async () => {
@@ -46,12 +46,12 @@ describe("SessionOrdersDialogStore", () => {
 
   it("R and C act on the checked rows only", async () => {
     const { root, dialog } = await opened();
-    const second = dialog.rows[1];
+    const second = dialog.view.rows[1];
     if (second === undefined) {
       throw new Error("expected two rows");
     }
-    dialog.setSelected(second, true);
-    expect(dialog.isSelected(second)).toBe(true);
+    dialog.view.setSelected(second, true);
+    expect(dialog.view.isSelected(second)).toBe(true);
 
     dialog.replaceSelected();
     expect(root.options.replaceDialog.scope).toBe("selected");
@@ -64,16 +64,16 @@ describe("SessionOrdersDialogStore", () => {
 
   it("closing forgets the checked rows", async () => {
     const { dialog } = await opened();
-    const first = dialog.rows[0];
+    const first = dialog.view.rows[0];
     if (first === undefined) {
       throw new Error("expected a row");
     }
-    dialog.setSelected(first, true);
+    dialog.view.setSelected(first, true);
 
-    dialog.close();
-    dialog.open(3);
+    dialog.view.close();
+    dialog.view.open(3);
 
-    expect(dialog.selectedRows).toEqual([]);
+    expect(dialog.view.selectedRows).toEqual([]);
   });
 
   it("walks the replace chain: back to the session replaced, forward to the sessions that replaced it", async () => {
@@ -89,19 +89,19 @@ describe("SessionOrdersDialogStore", () => {
     const { root } = testRoot({
       "GET /api/copy_trading_account/database/COMMON": () => jsonResponse(200, ordersAnswer(state.rows)),
     });
-    await root.options.loadOrders();
+    await root.options.orderTable.load();
     const dialog = root.options.sessionDialog;
 
-    dialog.open(3);
+    dialog.view.open(3);
     expect(dialog.replacedSessionId).toBe(2);
     expect(dialog.replacedBy).toEqual([4, 5]);
 
-    dialog.open(dialog.replacedSessionId ?? 0);
-    expect(dialog.sessionId).toBe(2);
+    dialog.view.open(dialog.replacedSessionId ?? 0);
+    expect(dialog.view.sessionId).toBe(2);
     expect(dialog.replacedSessionId).toBeNull();
     expect(dialog.replacedBy).toEqual([3]);
 
-    dialog.open(6);
+    dialog.view.open(6);
     expect(dialog.replacedSessionId).toBeNull();
     expect(dialog.replacedBy).toEqual([]);
   });

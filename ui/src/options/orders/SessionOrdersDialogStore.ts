@@ -1,5 +1,6 @@
-// The view-all-orders dialog of one session: its rows, the checked ones, and R / C on the checked set.
-import { makeAutoObservable, observable } from "mobx";
+// The view-all-orders dialog of one session: the replace chain, and R / C on one row or on the checked rows.
+import { makeAutoObservable } from "mobx";
+import { SessionView } from "../../shared/stores/SessionView";
 import type { CancelOrderDialogStore } from "./CancelOrderDialogStore";
 import { OptionMessages } from "../OptionMessages";
 import { orderRowKey, type OptionOrderRow } from "./OptionOrderRow";
@@ -22,73 +23,26 @@ export interface SessionOrdersDialogDeps {
 
 /** State of the view-all-orders dialog; its rows follow the polled orders while it is open. */
 export class SessionOrdersDialogStore {
-  /** The session shown, or null when the dialog is closed. */
-  sessionId: number | null = null;
-  /** Keys of the checked rows. */
-  readonly selectedKeys = observable.set<string>();
+  /** The session shown, its rows and the checked ones. */
+  readonly view: SessionView<OptionOrderRow>;
 
   private readonly deps: SessionOrdersDialogDeps;
 
   /** @param deps The orders and the dialogs. */
   constructor(deps: SessionOrdersDialogDeps) {
     this.deps = deps;
-    makeAutoObservable<this, "deps">(this, { deps: false }, { autoBind: true });
-  }
-
-  /** Whether the dialog is open. */
-  get isOpen(): boolean {
-    return this.sessionId !== null;
-  }
-
-  /** The session's rows, one per account. */
-  get rows(): readonly OptionOrderRow[] {
-    return this.sessionId === null ? [] : this.deps.rowsOf(this.sessionId);
+    this.view = new SessionView(deps.rowsOf, orderRowKey);
+    makeAutoObservable<this, "deps">(this, { deps: false, view: false }, { autoBind: true });
   }
 
   /** The session this one's replace replaced, or null. */
   get replacedSessionId(): number | null {
-    return this.rows[0]?.replacedSessionID ?? null;
+    return this.view.rows[0]?.replacedSessionID ?? null;
   }
 
   /** The sessions made by replacing this one's orders, oldest first. */
   get replacedBy(): readonly number[] {
-    return this.sessionId === null ? [] : this.deps.replacersOf(this.sessionId);
-  }
-
-  /** The checked rows that are still in the session. */
-  get selectedRows(): OptionOrderRow[] {
-    return this.rows.filter((row) => this.selectedKeys.has(orderRowKey(row)));
-  }
-
-  /** Opens the dialog for `sessionId` with nothing checked (also how the dialog walks the replace chain). */
-  open(sessionId: number): void {
-    this.selectedKeys.clear();
-    this.sessionId = sessionId;
-  }
-
-  /** Closes the dialog. */
-  close(): void {
-    this.sessionId = null;
-    this.selectedKeys.clear();
-  }
-
-  /** Unchecks every row (after the checked orders were replaced or cancelled). */
-  clearSelection(): void {
-    this.selectedKeys.clear();
-  }
-
-  /** Whether `row` is checked. */
-  isSelected(row: OptionOrderRow): boolean {
-    return this.selectedKeys.has(orderRowKey(row));
-  }
-
-  /** Checks or unchecks `row`. */
-  setSelected(row: OptionOrderRow, selected: boolean): void {
-    if (selected) {
-      this.selectedKeys.add(orderRowKey(row));
-    } else {
-      this.selectedKeys.delete(orderRowKey(row));
-    }
+    return this.view.sessionId === null ? [] : this.deps.replacersOf(this.view.sessionId);
   }
 
   /** R on one row: replaces that account's order. */
@@ -103,21 +57,15 @@ export class SessionOrdersDialogStore {
 
   /** R in the header: replaces the checked orders, or warns when none is checked. */
   replaceSelected(): void {
-    const rows = this.selectedRows;
-    if (rows.length === 0 || this.sessionId === null) {
-      this.deps.warning.show(OptionMessages.selectOrder);
-      return;
-    }
-    this.deps.replaceDialog.open("selected", this.sessionId, rows);
+    this.view.withChecked(this.deps.warning, OptionMessages.selectOrder, (sessionId, rows) =>
+      this.deps.replaceDialog.open("selected", sessionId, rows),
+    );
   }
 
   /** C in the header: cancels the checked orders, or warns when none is checked. */
   cancelSelected(): void {
-    const rows = this.selectedRows;
-    if (rows.length === 0 || this.sessionId === null) {
-      this.deps.warning.show(OptionMessages.selectOrder);
-      return;
-    }
-    this.deps.cancelDialog.open("selected", this.sessionId, rows);
+    this.view.withChecked(this.deps.warning, OptionMessages.selectOrder, (sessionId, rows) =>
+      this.deps.cancelDialog.open("selected", sessionId, rows),
+    );
   }
 }

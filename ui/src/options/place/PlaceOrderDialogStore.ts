@@ -2,12 +2,12 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import { reasonOf } from "../../shared/api/describeError";
 import { OPTION_CHAIN_TIMEOUT_MS, OptionPaths } from "../optionPaths";
-import { copyAnswerReason } from "../../shared/orders/CopyAnswer";
+import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { parseOsiSymbol, type OsiContract } from "../../shared/orders/osiSymbol";
 import { problemSentence, tickerProblem } from "../../shared/orderForm/fieldChecks";
 import { filterStrikes, parseOptionChain, type ChainExpiry, type ChainStrike } from "../../shared/orderForm/OptionChain";
 import type { OptionContractListStore } from "../lists/OptionContractListStore";
-import { isSuccessText, OptionMessages } from "../OptionMessages";
+import { OptionMessages } from "../OptionMessages";
 import { OPENING_INSTRUCTIONS, OptionOrderForm, type OrderFieldValues } from "../../shared/orderForm/OptionOrderForm";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import { isIncompleteSave, type SavedOptionOrderStore } from "../lists/SavedOptionOrderStore";
@@ -325,7 +325,7 @@ export class PlaceOrderDialogStore {
         optionChainSymbol: this.symbol,
         ...this.form.payload(),
       });
-      outcome = isSuccessText(answer)
+      outcome = isSuccessAnswer(answer)
         ? succeeded(OptionMessages.placeSucceeded)
         : failedWith(OptionMessages.copyTradingFailed, copyAnswerReason(answer));
     } catch (error) {

@@ -20,10 +20,10 @@ async function changing(handler: RouteHandler) {
       ),
     [MULTIPLE]: handler,
   });
-  await harness.root.options.loadPositions();
-  harness.root.options.setSelectionMode(true);
-  for (const position of harness.root.options.positionRows) {
-    harness.root.options.setPositionSelected(position, true);
+  await harness.root.options.positionTable.load();
+  harness.root.options.positionTable.setSelectionMode(true);
+  for (const position of harness.root.options.positionTable.rows) {
+    harness.root.options.positionTable.setSelected(position, true);
   }
   harness.root.options.changeSelected();
   return { ...harness, dialog: harness.root.options.changeDialog };
@@ -68,7 +68,7 @@ describe("ChangePositionsDialogStore", () => {
       ],
     });
     expect(dialog.isOpen).toBe(false);
-    expect(root.options.selectionMode).toBe(false);
+    expect(root.options.positionTable.selectionMode).toBe(false);
   });
 
   it("a partial answer is 'Failed to exit some or all positions.'", async () => {
@@ -81,7 +81,7 @@ describe("ChangePositionsDialogStore", () => {
       message: "Failed to exit some or all positions. refused on 1 of 2 accounts (Account 2: x)",
     });
     expect(dialog.isOpen).toBe(true);
-    expect(root.options.selectionMode).toBe(true);
+    expect(root.options.positionTable.selectionMode).toBe(true);
   });
 
   it("a failed request is 'An error occurred while exiting positions.'", async () => {

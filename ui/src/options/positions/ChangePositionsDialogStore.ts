@@ -1,12 +1,12 @@
 // The "Change Multiple Positions" dialog: a closing order per selected position, sent together.
 import { makeAutoObservable, observable, runInAction } from "mobx";
 import { OptionPaths } from "../optionPaths";
-import { isSuccessText, OptionMessages } from "../OptionMessages";
+import { OptionMessages } from "../OptionMessages";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import { positionKey, type OptionPosition } from "./OptionPosition";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import { reasonOf } from "../../shared/api/describeError";
-import { copyAnswerReason } from "../../shared/orders/CopyAnswer";
+import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { exitDefaults, positionAccount } from "./PositionExit";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 
@@ -102,7 +102,7 @@ export class ChangePositionsDialogStore {
           ...form.payload(),
         })),
       });
-      if (isSuccessText(answer)) {
+      if (isSuccessAnswer(answer)) {
         outcome = succeeded(OptionMessages.exitMultipleSucceeded);
       } else {
         console.error("Not every position was exited", answer);

@@ -12,7 +12,7 @@ async function withPositions(positions: PositionJson[], routes: Readonly<Record<
     "GET /api/copy_trading_position_account/database/COMMON": () => jsonResponse(200, positionsAnswer(positions)),
     ...routes,
   });
-  await harness.root.options.loadPositions();
+  await harness.root.options.positionTable.load();
   return { ...harness, dialog: harness.root.options.exitDialog };
 }
 
@@ -25,7 +25,7 @@ describe("ExitOrderDialogStore", () => {
     const { root, dialog, requests } = await withPositions([positionJson(1), positionJson(2)], {
       [EXIT]: () => textResponse(200, "success"),
     });
-    const [first] = root.options.positionRows;
+    const [first] = root.options.positionTable.rows;
     if (first === undefined) {
       throw new Error("expected a position");
     }
@@ -49,9 +49,9 @@ describe("ExitOrderDialogStore", () => {
     const { root, dialog, requests } = await withPositions([positionJson(1), positionJson(2)], {
       [EXIT]: () => textResponse(200, "success"),
     });
-    root.options.setSelectionMode(true);
-    for (const position of root.options.positionRows) {
-      root.options.setPositionSelected(position, true);
+    root.options.positionTable.setSelectionMode(true);
+    for (const position of root.options.positionTable.rows) {
+      root.options.positionTable.setSelected(position, true);
     }
     root.options.exitSelected();
     dialog.form.setOrderType("MARKET");
@@ -63,7 +63,7 @@ describe("ExitOrderDialogStore", () => {
       optionChainOrderType: "MARKET",
       optionChainPrice: 0,
     });
-    expect(root.options.selectionMode).toBe(false);
+    expect(root.options.positionTable.selectionMode).toBe(false);
   });
 
   it.each([
@@ -79,7 +79,7 @@ describe("ExitOrderDialogStore", () => {
     ],
   ])("says 'Exit order failed' with the reason on %s and stays open", async (_what, answer, message) => {
     const { root, dialog } = await withPositions([positionJson(1)], { [EXIT]: answer });
-    const [first] = root.options.positionRows;
+    const [first] = root.options.positionTable.rows;
     if (first === undefined) {
       throw new Error("expected a position");
     }

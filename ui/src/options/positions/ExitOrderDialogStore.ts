@@ -2,11 +2,11 @@
 import { makeAutoObservable } from "mobx";
 import { OptionPaths } from "../optionPaths";
 import { sendFromDialog } from "../../shared/stores/DialogRequest";
-import { isSuccessText, OptionMessages } from "../OptionMessages";
+import { OptionMessages } from "../OptionMessages";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import type { OptionPosition } from "./OptionPosition";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
-import { copyAnswerReason } from "../../shared/orders/CopyAnswer";
+import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { exitDefaults, positionAccount } from "./PositionExit";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 
@@ -93,7 +93,7 @@ export class ExitOrderDialogStore {
           optionChainSymbol: first.optionChainSymbol,
           ...this.form.payload(),
         }),
-      accepted: isSuccessText,
+      accepted: isSuccessAnswer,
       refusalReason: copyAnswerReason,
       logs: { refused: "The exit was not accepted everywhere", failed: "Exiting the position failed" },
     });

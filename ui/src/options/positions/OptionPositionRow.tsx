@@ -19,13 +19,13 @@ export const OptionPositionRow = observer(function OptionPositionRow({ position 
   const name = `${position.optionChainDescription} of ${position.accountName}`;
   return (
     <tr data-account-id={position.accountId}>
-      {options.selectionMode && (
+      {options.positionTable.selectionMode && (
         <td>
           <Checkbox
             className="cd-table-check"
             aria-label={`Select ${name}`}
-            checked={options.isPositionSelected(position)}
-            onChange={(event) => options.setPositionSelected(position, event.currentTarget.checked)}
+            checked={options.positionTable.isSelected(position)}
+            onChange={(event) => options.positionTable.setSelected(position, event.currentTarget.checked)}
           />
         </td>
       )}
@@ -33,7 +33,7 @@ export const OptionPositionRow = observer(function OptionPositionRow({ position 
         <RoundButton
           letter="V"
           label={`View ${position.optionChainDescription}`}
-          onClick={() => options.viewPosition(position)}
+          onClick={() => options.positionTable.view(position)}
         />
       </td>
       <td>

@@ -21,8 +21,8 @@ export const OPTION_POSITION_COLUMNS = [
 /** Every position; in selection mode the S heading exits the selected positions. */
 export const OptionPositionsTable = observer(function OptionPositionsTable() {
   const { options } = useStores();
-  const rows = options.positionRows;
-  const columns = options.selectionMode ? ["Select", ...OPTION_POSITION_COLUMNS] : OPTION_POSITION_COLUMNS;
+  const rows = options.positionTable.rows;
+  const columns = options.positionTable.selectionMode ? ["Select", ...OPTION_POSITION_COLUMNS] : OPTION_POSITION_COLUMNS;
 
   return (
     <div className="cd-table-block cd-option-positions">
@@ -32,7 +32,7 @@ export const OptionPositionsTable = observer(function OptionPositionsTable() {
             <tr>
               {columns.map((column) => (
                 <th key={column} scope="col">
-                  {column === "S" && options.selectionMode ? (
+                  {column === "S" && options.positionTable.selectionMode ? (
                     <RoundButton
                       letter="S"
                       label="Exit selected positions"
@@ -53,7 +53,7 @@ export const OptionPositionsTable = observer(function OptionPositionsTable() {
             {rows.length === 0 && (
               <tr>
                 <td className="cd-empty-row" colSpan={columns.length}>
-                  {options.positionsLoaded ? "No option positions" : "Loading…"}
+                  {options.positionTable.loaded ? "No option positions" : "Loading…"}
                 </td>
               </tr>
             )}

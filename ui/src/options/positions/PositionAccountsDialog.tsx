@@ -9,12 +9,12 @@ import { SettledQuantity } from "../../shared/tables/SettledQuantity";
 /** Every account's holding of the viewed option. */
 export const PositionAccountsDialog = observer(function PositionAccountsDialog() {
   const { options } = useStores();
-  const positions = options.viewedPositions;
+  const positions = options.positionTable.viewedRows;
   return (
     <Dialog
-      isOpen={options.viewedDescription !== null}
-      onClose={options.closePositionView}
-      title={options.viewedDescription ?? ""}
+      isOpen={options.positionTable.viewedGroup !== null}
+      onClose={options.positionTable.closeView}
+      title={options.positionTable.viewedGroup ?? ""}
       className="cd-order-dialog"
     >
       <DialogBody>
@@ -35,7 +35,7 @@ export const PositionAccountsDialog = observer(function PositionAccountsDialog()
           </tbody>
         </HTMLTable>
       </DialogBody>
-      <DialogFooter actions={<Button text="Close" onClick={options.closePositionView} />} />
+      <DialogFooter actions={<Button text="Close" onClick={options.positionTable.closeView} />} />
     </Dialog>
   );
 });

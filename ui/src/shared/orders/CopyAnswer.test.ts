@@ -1,6 +1,38 @@
-// Tests of the reason read from a copy-trading answer that is not `success`.
+// Tests of what a copy-trading answer says: `success`, or who refused and why.
 import { describe, expect, it } from "vitest";
-import { copyAnswerReason } from "./CopyAnswer";
+import { copyAnswerReason, copyAnswerText, isSuccessAnswer } from "./CopyAnswer";
+
+describe("isSuccessAnswer", () => {
+  it("is true only for the text success, spaces around it aside", () => {
+    expect(isSuccessAnswer("success")).toBe(true);
+    expect(isSuccessAnswer(" success\n")).toBe(true);
+    expect(isSuccessAnswer("Success")).toBe(false);
+    expect(isSuccessAnswer("success on 2 accounts")).toBe(false);
+    expect(isSuccessAnswer({ accepted: [1], failed: [] })).toBe(false);
+    expect(isSuccessAnswer(null)).toBe(false);
+  });
+});
+
+describe("copyAnswerText", () => {
+  it("names each refused account with its reason as sent, an unnamed one by its id", () => {
+    expect(
+      copyAnswerText({
+        accepted: [],
+        failed: [
+          { accountId: 1, accountName: "Alpha", reason: "token expired" },
+          { accountId: 2, reason: " rejected " },
+          { accountId: 3, accountName: "Gamma" },
+          "odd",
+        ],
+      }),
+    ).toBe("Alpha: token expired; account 2:  rejected ; Gamma; odd");
+  });
+
+  it("returns a text answer trimmed and anything else as JSON", () => {
+    expect(copyAnswerText("  not enough shares ")).toBe("not enough shares");
+    expect(copyAnswerText({ accepted: [1], failed: [] })).toBe('{"accepted":[1],"failed":[]}');
+  });
+});
 
 describe("copyAnswerReason", () => {
   it("names every refused account with its reason and how many of the accounts refused", () => {

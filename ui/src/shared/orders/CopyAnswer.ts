@@ -1,5 +1,22 @@
-// What a copy-trading call's answer says when not every account accepted.
+// What a copy-trading call's answer says: whether every account accepted it, and if not, who refused and why.
 import { isRecord } from "../api/json";
+
+/** The answer text of a copy-trading call that every targeted account accepted. */
+export const SUCCESS_TEXT = "success";
+
+/** True when a copy-trading call's answer is the text `success` (every targeted account accepted). */
+export function isSuccessAnswer(answer: unknown): boolean {
+  return typeof answer === "string" && answer.trim() === SUCCESS_TEXT;
+}
+
+/** One refused account of a partial answer: its name (or `account <id>`) and its reason, if it gave one. */
+function refusedAccount(entry: unknown): { readonly name: string; readonly reason: string | null } {
+  if (!isRecord(entry)) {
+    return { name: String(entry), reason: null };
+  }
+  const name = typeof entry.accountName === "string" ? entry.accountName : `account ${String(entry.accountId)}`;
+  return { name, reason: typeof entry.reason === "string" ? entry.reason : null };
+}
 
 /**
  * Why a copy-trading answer is not `success`, to add to a failure message. For the partial answer
@@ -17,11 +34,9 @@ export function copyAnswerReason(answer: unknown): string | null {
   }
   if (isRecord(answer) && Array.isArray(answer.failed) && answer.failed.length > 0) {
     const parts = answer.failed.map((entry) => {
-      if (!isRecord(entry)) {
-        return String(entry);
-      }
-      const name = typeof entry.accountName === "string" ? entry.accountName : `account ${String(entry.accountId)}`;
-      return typeof entry.reason === "string" && entry.reason.trim() !== "" ? `${name}: ${entry.reason.trim()}` : name;
+      const { name, reason } = refusedAccount(entry);
+      const why = reason?.trim() ?? "";
+      return why === "" ? name : `${name}: ${why}`;
     });
     const refused = answer.failed.length;
     const total = Array.isArray(answer.accepted) ? refused + answer.accepted.length : refused;
@@ -41,11 +56,8 @@ export function copyAnswerText(answer: unknown): string {
   }
   if (isRecord(answer) && Array.isArray(answer.failed)) {
     const parts = answer.failed.map((entry) => {
-      if (!isRecord(entry)) {
-        return String(entry);
-      }
-      const name = typeof entry.accountName === "string" ? entry.accountName : `account ${String(entry.accountId)}`;
-      return typeof entry.reason === "string" ? `${name}: ${entry.reason}` : name;
+      const { name, reason } = refusedAccount(entry);
+      return reason === null ? name : `${name}: ${reason}`;
     });
     if (parts.length > 0) {
       return parts.join("; ");

@@ -1,7 +1,8 @@
 // Tests of the delta form of polled tables: reading answers, merging them, and what a delta poll sends.
 import { observable } from "mobx";
-import { describe, expect, it } from "vitest";
-import { mergeTableDelta, parseTableDelta } from "./TableDelta";
+import { describe, expect, it, vi } from "vitest";
+import { delta, jsonWithEtag, tableTestServer } from "../test/tableTestServer";
+import { DeltaPoll, mergeTableDelta, parseTableDelta } from "./TableDelta";
 
 describe("parseTableDelta", () => {
   it("reads a delta answer", () => {
@@ -61,5 +62,63 @@ describe("mergeTableDelta", () => {
       expect(Object.fromEntries(held)).toEqual(table);
       previous = table;
     }
+  });
+});
+
+describe("DeltaPoll.load", () => {
+  it("reads before applying, records what it applied, and applies nothing on a 304", async () => {
+    const server = tableTestServer();
+    const poll = new DeltaPoll(server.deps, "/table");
+    server.answer("/table", { body: delta(3, true, { a: 1 }), etag: '"3"' }, { notModified: '"3"' });
+    const applied: unknown[] = [];
+
+    await poll.load(
+      (changed) => Object.keys(changed as object),
+      (answer, keys) => applied.push([answer.version, keys]),
+    );
+    await poll.load(
+      () => ["never"],
+      () => applied.push("never"),
+    );
+
+    expect(applied).toEqual([[3, ["a"]]]);
+    expect(server.requests.map((request) => [request.url, request.headers["if-none-match"]])).toEqual([
+      ["/api/table?since=0", undefined],
+      ["/api/table?since=3", '"3"'],
+    ]);
+  });
+
+  it("applies nothing and records nothing when the answer is malformed", async () => {
+    const server = tableTestServer();
+    const poll = new DeltaPoll(server.deps, "/table");
+    server.answer("/table", { body: delta(3, true, "bad"), etag: '"3"' }, { body: delta(3, true, {}), etag: '"3"' });
+    const apply = vi.fn();
+
+    await expect(
+      poll.load(() => {
+        throw new Error("malformed");
+      }, apply),
+    ).rejects.toThrow("malformed");
+    await poll.load(() => null, apply);
+
+    expect(apply).toHaveBeenCalledTimes(1);
+    expect(server.requests.map((request) => request.url)).toEqual(["/api/table?since=0", "/api/table?since=0"]);
+  });
+
+  it("drops an answer to a request sent before a reset", async () => {
+    const server = tableTestServer();
+    const poll = new DeltaPoll(server.deps, "/table");
+    const late = server.later("/table");
+    const apply = vi.fn();
+
+    const inFlight = poll.load(() => null, apply);
+    poll.reset();
+    late.resolve(jsonWithEtag(delta(9, true, {}), '"9"'));
+    await inFlight;
+
+    expect(apply).not.toHaveBeenCalled();
+    server.answer("/table", { body: delta(1, true, {}), etag: '"1"' });
+    await poll.load(() => null, apply);
+    expect(server.requests.at(-1)?.url).toBe("/api/table?since=0");
   });
 });

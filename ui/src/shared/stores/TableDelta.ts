@@ -1,4 +1,5 @@
 // Polling a table in its delta form (`?since=<version>`): reading the answer and merging it into a store's map.
+import { runInAction } from "mobx";
 import type { ApiClient, QueryParams } from "../api/ApiClient";
 import { isRecord } from "../api/json";
 
@@ -72,6 +73,8 @@ export type DeltaFetch = { readonly delta: TableDelta; readonly etag: string | n
 export class DeltaPoll {
   private version: number | null = null;
   private etag: string | null = null;
+  /** Bumped by {@link reset}, so answers to requests sent before it are dropped. */
+  private generation = 0;
 
   /**
    * @param deps Where the API client is read from when a poll runs.
@@ -95,6 +98,27 @@ export class DeltaPoll {
     return { delta: parseTableDelta(answer.body), etag: answer.etag };
   }
 
+  /**
+   * One poll: fetches what changed, reads the changed entries with `read`, then, unless {@link reset} was called
+   * meanwhile, hands them to `apply` and records the answer as applied, in one MobX action. A 304 applies nothing.
+   * @throws {ApiError} when the call fails; {@link Error} when the answer is malformed (`read` throws).
+   */
+  async load<T>(read: (changed: unknown) => T, apply: (delta: TableDelta, changed: T) => void): Promise<void> {
+    const generation = this.generation;
+    const fetched = await this.fetch();
+    if (fetched === null) {
+      return;
+    }
+    const changed = read(fetched.delta.changed);
+    runInAction(() => {
+      if (generation !== this.generation) {
+        return;
+      }
+      this.applied(fetched);
+      apply(fetched.delta, changed);
+    });
+  }
+
   /** Records that `fetched` was applied; the next poll asks for changes since its version. */
   applied(fetched: NonNullable<DeltaFetch>): void {
     this.version = fetched.delta.version;
@@ -103,8 +127,9 @@ export class DeltaPoll {
     this.etag = fetched.etag;
   }
 
-  /** Forgets the version held, so the next poll fetches the whole table. */
+  /** Forgets the version held, so the next poll fetches the whole table; drops answers still in flight. */
   reset(): void {
+    this.generation += 1;
     this.version = null;
     this.etag = null;
   }

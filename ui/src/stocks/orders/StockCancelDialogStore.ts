@@ -1,10 +1,10 @@
 // The stock delete dialogs: the checked orders (or a session's open ones), or one account's order.
 import { makeAutoObservable, runInAction } from "mobx";
-import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { describeError } from "../../shared/api/describeError";
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
-import { isSuccessText, StockMessages, withReason } from "../StockMessages";
+import { StockMessages, withReason } from "../StockMessages";
 import { StockPaths } from "../stockPaths";
 import { stockOrderTarget, type StockOrderRow } from "./StockOrderRow";
 
@@ -95,7 +95,7 @@ export class StockCancelDialogStore {
             agentTradingSessionID: this.sessionId,
             allTradingAccountsOrderList: this.targets.map(stockOrderTarget),
           });
-      outcome = isSuccessText(answer)
+      outcome = isSuccessAnswer(answer)
         ? succeeded(StockMessages.cancelSucceeded)
         : failed(withReason(StockMessages.cancelFailed, copyAnswerText(answer)));
     } catch (error) {

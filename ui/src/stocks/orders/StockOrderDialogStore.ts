@@ -1,12 +1,12 @@
 // The stock order dialog: place (all accounts or a session's), replace (checked or one order), exit, and save.
 import { makeAutoObservable, runInAction } from "mobx";
-import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { describeError } from "../../shared/api/describeError";
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
 
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
-import { isSuccessText, StockMessages, withReason } from "../StockMessages";
+import { StockMessages, withReason } from "../StockMessages";
 import { StockPaths } from "../stockPaths";
 import {
   choiceOf,
@@ -261,7 +261,7 @@ export class StockOrderDialogStore {
     } else {
       try {
         const answer = await this.send(mode, fields);
-        outcome = isSuccessText(answer) ? succeeded(texts.ok) : failed(withReason(texts.failed, copyAnswerText(answer)));
+        outcome = isSuccessAnswer(answer) ? succeeded(texts.ok) : failed(withReason(texts.failed, copyAnswerText(answer)));
       } catch (error) {
         console.error("The stock order request failed", error);
         outcome = failed(withReason(texts.failed, describeError(error)));

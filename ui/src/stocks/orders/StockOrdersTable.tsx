@@ -35,8 +35,8 @@ export const STOCK_ORDER_COLUMNS = [
 /** The sessions of the page shown, with the pager under them. */
 export const StockOrdersTable = observer(function StockOrdersTable() {
   const { stocks } = useStores();
-  const sessions = stocks.pageSessions;
-  const paging = stocks.paging;
+  const sessions = stocks.orderTable.pageSessions;
+  const paging = stocks.orderTable.paging;
   return (
     <div className="cd-table-block cd-option-orders">
       <div className="cd-table-scroll">
@@ -57,7 +57,7 @@ export const StockOrdersTable = observer(function StockOrdersTable() {
             {sessions.length === 0 && (
               <tr>
                 <td className="cd-empty-row" colSpan={STOCK_ORDER_COLUMNS.length}>
-                  {stocks.ordersLoaded ? "No stock orders" : "Loading…"}
+                  {stocks.orderTable.loaded ? "No stock orders" : "Loading…"}
                 </td>
               </tr>
             )}

@@ -24,8 +24,8 @@ const StockSessionOrderRow = observer(function StockSessionOrderRow({ order }: {
           className="cd-table-check"
           aria-label={`Select the order of ${order.accountName}`}
           disabled={order.stockOrderId === null}
-          checked={dialog.isSelected(order)}
-          onChange={(event) => dialog.setSelected(order, event.currentTarget.checked)}
+          checked={dialog.view.isSelected(order)}
+          onChange={(event) => dialog.view.setSelected(order, event.currentTarget.checked)}
         />
       </td>
       <td className="cd-change-cell">
@@ -69,21 +69,21 @@ const StockSessionOrderRow = observer(function StockSessionOrderRow({ order }: {
 export const StockSessionDialog = observer(function StockSessionDialog() {
   const { stocks } = useStores();
   const dialog = stocks.sessionDialog;
-  const rows = dialog.rows;
+  const rows = dialog.view.rows;
   const first = rows[0];
   return (
     <Dialog
-      isOpen={dialog.isOpen}
-      onClose={dialog.close}
-      title={`Stock Orders of Session ${dialog.sessionId ?? ""}`}
+      isOpen={dialog.view.isOpen}
+      onClose={dialog.view.close}
+      title={`Stock Orders of Session ${dialog.view.sessionId ?? ""}`}
       className="cd-session-dialog"
     >
       <DialogBody>
-        {first !== undefined && dialog.sessionId !== null && (
+        {first !== undefined && dialog.view.sessionId !== null && (
           <SessionSummaryLine
             color={first.stockStatusColor}
             rate={first.successRate}
-            summary={stockSessionSummary({ id: dialog.sessionId, rows })}
+            summary={stockSessionSummary({ id: dialog.view.sessionId, rows })}
             unit="shares"
           />
         )}
@@ -128,7 +128,7 @@ export const StockSessionDialog = observer(function StockSessionDialog() {
           </HTMLTable>
         </div>
       </DialogBody>
-      <DialogFooter actions={<Button text="Close" onClick={dialog.close} />} />
+      <DialogFooter actions={<Button text="Close" onClick={dialog.view.close} />} />
     </Dialog>
   );
 });

@@ -1,5 +1,6 @@
-// The view-all-orders dialog of one stock session: its rows, the SELECTED ORDER checks, and R / C on them.
-import { makeAutoObservable, observable } from "mobx";
+// The view-all-orders dialog of one stock session: R / C on one row or on the SELECTED ORDER checks.
+import { makeAutoObservable } from "mobx";
+import { SessionView } from "../../shared/stores/SessionView";
 import type { WarningDialogStore } from "../../shared/stores/WarningDialogStore";
 import { StockMessages } from "../StockMessages";
 import type { StockCancelDialogStore } from "./StockCancelDialogStore";
@@ -20,58 +21,16 @@ export interface StockSessionDialogDeps {
 
 /** State of the view-all-orders dialog; its rows follow the polled orders while open. */
 export class StockSessionDialogStore {
-  /** The session shown, or null when closed. */
-  sessionId: number | null = null;
-  /** Keys of the checked rows. */
-  readonly selectedKeys = observable.set<string>();
+  /** The session shown, its rows and the SELECTED ORDER checks. */
+  readonly view: SessionView<StockOrderRow>;
 
   private readonly deps: StockSessionDialogDeps;
 
   /** @param deps The orders and the dialogs. */
   constructor(deps: StockSessionDialogDeps) {
     this.deps = deps;
-    makeAutoObservable<this, "deps">(this, { deps: false }, { autoBind: true });
-  }
-
-  /** Whether the dialog is open. */
-  get isOpen(): boolean {
-    return this.sessionId !== null;
-  }
-
-  /** The session's rows. */
-  get rows(): readonly StockOrderRow[] {
-    return this.sessionId === null ? [] : this.deps.rowsOf(this.sessionId);
-  }
-
-  /** The checked rows still in the session. */
-  get selectedRows(): StockOrderRow[] {
-    return this.rows.filter((row) => this.selectedKeys.has(stockRowKey(row)));
-  }
-
-  /** Opens the dialog for `sessionId` with nothing checked. */
-  open(sessionId: number): void {
-    this.selectedKeys.clear();
-    this.sessionId = sessionId;
-  }
-
-  /** Closes the dialog. */
-  close(): void {
-    this.sessionId = null;
-    this.selectedKeys.clear();
-  }
-
-  /** Whether `row` is checked. */
-  isSelected(row: StockOrderRow): boolean {
-    return this.selectedKeys.has(stockRowKey(row));
-  }
-
-  /** Checks or unchecks `row`. */
-  setSelected(row: StockOrderRow, selected: boolean): void {
-    if (selected) {
-      this.selectedKeys.add(stockRowKey(row));
-    } else {
-      this.selectedKeys.delete(stockRowKey(row));
-    }
+    this.view = new SessionView(deps.rowsOf, stockRowKey);
+    makeAutoObservable<this, "deps">(this, { deps: false, view: false }, { autoBind: true });
   }
 
   /** R on one row: the individual replace. */
@@ -86,21 +45,15 @@ export class StockSessionDialogStore {
 
   /** R in the header: replaces the checked orders, or warns when none is checked. */
   replaceSelected(): void {
-    const rows = this.selectedRows;
-    if (rows.length === 0 || this.sessionId === null) {
-      this.deps.warning.show(StockMessages.selectOrder);
-      return;
-    }
-    this.deps.orderDialog.openReplace(false, this.sessionId, rows);
+    this.view.withChecked(this.deps.warning, StockMessages.selectOrder, (sessionId, rows) =>
+      this.deps.orderDialog.openReplace(false, sessionId, rows),
+    );
   }
 
   /** C in the header: deletes the checked orders, or warns when none is checked. */
   cancelSelected(): void {
-    const rows = this.selectedRows;
-    if (rows.length === 0 || this.sessionId === null) {
-      this.deps.warning.show(StockMessages.selectOrder);
-      return;
-    }
-    this.deps.cancelDialog.open(false, this.sessionId, rows);
+    this.view.withChecked(this.deps.warning, StockMessages.selectOrder, (sessionId, rows) =>
+      this.deps.cancelDialog.open(false, sessionId, rows),
+    );
   }
 }

@@ -30,7 +30,7 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
   return (
     <tr data-session-id={id}>
       <td>
-        <RoundButton letter="V" label={`View session ${id}`} onClick={() => stocks.sessionDialog.open(id)} />
+        <RoundButton letter="V" label={`View session ${id}`} onClick={() => stocks.sessionDialog.view.open(id)} />
       </td>
       <td className="cd-change-cell">
         <RoundButton

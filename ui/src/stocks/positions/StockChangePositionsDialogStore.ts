@@ -1,11 +1,11 @@
 // "Change Multiple Stock Positions": a closing order per selected position, sent together.
 import { makeAutoObservable, observable, runInAction } from "mobx";
-import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { describeError } from "../../shared/api/describeError";
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { STOCK_CLOSING_INSTRUCTIONS, StockOrderForm } from "../form/StockOrderForm";
-import { isSuccessText, StockMessages, withReason } from "../StockMessages";
+import { StockMessages, withReason } from "../StockMessages";
 import { StockPaths } from "../stockPaths";
 import { stockExitDefaults, stockPositionKey, type StockPosition } from "./StockPosition";
 
@@ -87,7 +87,7 @@ export class StockChangePositionsDialogStore {
     let outcome: Outcome;
     try {
       const answer = await this.deps.api.post(StockPaths.exitOrderMultiple, { ordersToExit: orders });
-      outcome = isSuccessText(answer)
+      outcome = isSuccessAnswer(answer)
         ? succeeded(StockMessages.exitSucceeded)
         : failed(withReason(StockMessages.exitFailed, copyAnswerText(answer)));
     } catch (error) {

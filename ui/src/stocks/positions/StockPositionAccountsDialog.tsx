@@ -16,9 +16,9 @@ export const StockPositionAccountsDialog = observer(function StockPositionAccoun
   const positions = stocks.viewedPositions;
   return (
     <Dialog
-      isOpen={stocks.viewedSymbol !== null}
-      onClose={stocks.closePositionView}
-      title={stocks.viewedSymbol ?? ""}
+      isOpen={stocks.positionTable.viewedGroup !== null}
+      onClose={stocks.positionTable.closeView}
+      title={stocks.positionTable.viewedGroup ?? ""}
       className="cd-order-dialog"
     >
       <DialogBody>
@@ -48,8 +48,8 @@ export const StockPositionAccountsDialog = observer(function StockPositionAccoun
                   <Checkbox
                     className="cd-table-check"
                     aria-label={`Select the position of ${position.accountName}`}
-                    checked={stocks.isViewSelected(position)}
-                    onChange={(event) => stocks.setViewSelected(position, event.currentTarget.checked)}
+                    checked={stocks.positionTable.viewSelection.has(position)}
+                    onChange={(event) => stocks.positionTable.viewSelection.set(position, event.currentTarget.checked)}
                   />
                 </td>
                 <td>{position.stockSymbol}</td>
@@ -64,7 +64,7 @@ export const StockPositionAccountsDialog = observer(function StockPositionAccoun
           </tbody>
         </HTMLTable>
       </DialogBody>
-      <DialogFooter actions={<Button text="Close" onClick={stocks.closePositionView} />} />
+      <DialogFooter actions={<Button text="Close" onClick={stocks.positionTable.closeView} />} />
     </Dialog>
   );
 });

@@ -24,18 +24,18 @@ const StockPositionRow = observer(function StockPositionRow({ position }: { read
   const name = `${position.stockSymbol} of ${position.accountName}`;
   return (
     <tr data-account-id={position.accountId}>
-      {stocks.selectionMode && (
+      {stocks.positionTable.selectionMode && (
         <td>
           <Checkbox
             className="cd-table-check"
             aria-label={`Select ${name}`}
-            checked={stocks.isPositionSelected(position)}
-            onChange={(event) => stocks.setPositionSelected(position, event.currentTarget.checked)}
+            checked={stocks.positionTable.isSelected(position)}
+            onChange={(event) => stocks.positionTable.setSelected(position, event.currentTarget.checked)}
           />
         </td>
       )}
       <td>
-        <RoundButton letter="V" label={`View ${position.stockSymbol}`} onClick={() => stocks.viewPosition(position)} />
+        <RoundButton letter="V" label={`View ${position.stockSymbol}`} onClick={() => stocks.positionTable.view(position)} />
       </td>
       <td>
         <RoundButton
@@ -59,8 +59,8 @@ const StockPositionRow = observer(function StockPositionRow({ position }: { read
 /** Every position; in selection mode the Change position heading exits the selected positions. */
 export const StockPositionsTable = observer(function StockPositionsTable() {
   const { stocks } = useStores();
-  const rows = stocks.positionRows;
-  const columns = stocks.selectionMode ? ["Select", ...STOCK_POSITION_COLUMNS] : STOCK_POSITION_COLUMNS;
+  const rows = stocks.positionTable.rows;
+  const columns = stocks.positionTable.selectionMode ? ["Select", ...STOCK_POSITION_COLUMNS] : STOCK_POSITION_COLUMNS;
   return (
     <div className="cd-table-block cd-option-positions">
       <div className="cd-table-scroll">
@@ -69,7 +69,7 @@ export const StockPositionsTable = observer(function StockPositionsTable() {
             <tr>
               {columns.map((column) => (
                 <th key={column} scope="col">
-                  {column === "Change position" && stocks.selectionMode ? (
+                  {column === "Change position" && stocks.positionTable.selectionMode ? (
                     <RoundButton
                       letter="S"
                       label="Exit selected positions"
@@ -90,7 +90,7 @@ export const StockPositionsTable = observer(function StockPositionsTable() {
             {rows.length === 0 && (
               <tr>
                 <td className="cd-empty-row" colSpan={columns.length}>
-                  {stocks.positionsLoaded ? "No stock positions" : "Loading…"}
+                  {stocks.positionTable.loaded ? "No stock positions" : "Loading…"}
                 </td>
               </tr>
             )}

@@ -1,13 +1,12 @@
 // The Multi-Leg Order Entry dialog: legs picked from the option chain, staged, then placed or saved as a set.
 import { makeAutoObservable, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
-import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { OPENING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { parseOptionChain, type ChainExpiry, type ChainStrike } from "../../shared/orderForm/OptionChain";
-import { isSuccessAnswer } from "../isSuccessAnswer";
 import { legFromTexts, netOf, type NetPrice, type OrderLeg } from "../OrderLeg";
 import type { OrderSetStore } from "../sets/OrderSetStore";
 import { VERTICAL_CHAIN_TIMEOUT_MS, VerticalPaths } from "../verticalPaths";

@@ -1,10 +1,9 @@
 // The Cancel Vertical Order Legs dialog: the session's legs, chosen by account order, cancelled together.
 import { makeAutoObservable, observable } from "mobx";
 import { describeError } from "../../shared/api/describeError";
-import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
-import { isSuccessAnswer } from "../isSuccessAnswer";
 import { VerticalMessages, withReason } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
 import { canCancelLeg, orderKey, type VerticalOrderRow, type VerticalSession } from "./VerticalOrderRow";

@@ -1,10 +1,9 @@
 // The Option Delete Order (Individual) dialog: one account's vertical order cancelled.
 import { makeAutoObservable } from "mobx";
 import { describeError } from "../../shared/api/describeError";
-import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
-import { isSuccessAnswer } from "../isSuccessAnswer";
 import { VerticalMessages, withReason } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
 import { canCancelLeg, type VerticalOrderRow } from "./VerticalOrderRow";

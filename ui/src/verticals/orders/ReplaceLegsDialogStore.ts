@@ -1,10 +1,9 @@
 // The Replace Individual Order Legs dialog: each replaceable leg with new fields, chosen by account order.
 import { makeAutoObservable, observable } from "mobx";
 import { describeError } from "../../shared/api/describeError";
-import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
-import { isSuccessAnswer } from "../isSuccessAnswer";
 import { netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages, withReason } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";

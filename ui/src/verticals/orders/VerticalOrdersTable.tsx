@@ -28,8 +28,8 @@ export const VERTICAL_ORDER_COLUMNS = [
 /** The sessions of the page shown, with the pager under them. */
 export const VerticalOrdersTable = observer(function VerticalOrdersTable() {
   const { verticals } = useStores();
-  const sessions = verticals.pageSessions;
-  const paging = verticals.paging;
+  const sessions = verticals.orderTable.pageSessions;
+  const paging = verticals.orderTable.paging;
   return (
     <div className="cd-table-block cd-option-orders">
       <div className="cd-table-scroll">
@@ -50,7 +50,7 @@ export const VerticalOrdersTable = observer(function VerticalOrdersTable() {
             {sessions.length === 0 && (
               <tr>
                 <td className="cd-empty-row" colSpan={VERTICAL_ORDER_COLUMNS.length}>
-                  {verticals.ordersLoaded ? "No vertical orders" : "Loading…"}
+                  {verticals.orderTable.loaded ? "No vertical orders" : "Loading…"}
                 </td>
               </tr>
             )}

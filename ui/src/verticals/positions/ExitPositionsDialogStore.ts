@@ -1,11 +1,10 @@
 // The Option Exit Order dialog: one position closed, or the selected positions closed with one set of fields.
 import { makeAutoObservable, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
-import { copyAnswerText } from "../../shared/orders/CopyAnswer";
+import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
-import { isSuccessAnswer } from "../isSuccessAnswer";
 import { VerticalMessages, withReason } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
 import { exitDefaults, positionAccount, type VerticalPosition } from "./VerticalPosition";

@@ -11,16 +11,16 @@ export const PositionAccountsDialog = observer(function PositionAccountsDialog()
   const { verticals } = useStores();
   return (
     <Dialog
-      isOpen={verticals.viewedDescription !== null}
-      onClose={verticals.closePositionView}
-      title={verticals.viewedDescription ?? ""}
+      isOpen={verticals.positionTable.viewedGroup !== null}
+      onClose={verticals.positionTable.closeView}
+      title={verticals.positionTable.viewedGroup ?? ""}
       className="cd-order-dialog"
     >
       <DialogBody>
         <HTMLTable className="cd-option-table" compact striped aria-label="Positions by account">
           <ColumnHeads columns={["Account Id", "Name", "Account Username", "Settled Qty", "Average Price"]} />
           <tbody>
-            {verticals.viewedPositions.map((position) => (
+            {verticals.positionTable.viewedRows.map((position) => (
               <tr key={position.accountId}>
                 <td className="cd-number">{position.accountId}</td>
                 <td>{position.accountName}</td>
@@ -34,7 +34,7 @@ export const PositionAccountsDialog = observer(function PositionAccountsDialog()
           </tbody>
         </HTMLTable>
       </DialogBody>
-      <DialogFooter actions={<Button text="Close" onClick={verticals.closePositionView} />} />
+      <DialogFooter actions={<Button text="Close" onClick={verticals.positionTable.closeView} />} />
     </Dialog>
   );
 });

@@ -21,8 +21,8 @@ export const VERTICAL_POSITION_COLUMNS = [
 /** Every position; V shows the option's accounts, S exits one (or, in selection mode, the selected). */
 export const VerticalPositionsTable = observer(function VerticalPositionsTable() {
   const { verticals } = useStores();
-  const rows = verticals.positionRows;
-  const columns = verticals.selectionMode ? ["Select", ...VERTICAL_POSITION_COLUMNS] : VERTICAL_POSITION_COLUMNS;
+  const rows = verticals.positionTable.rows;
+  const columns = verticals.positionTable.selectionMode ? ["Select", ...VERTICAL_POSITION_COLUMNS] : VERTICAL_POSITION_COLUMNS;
   return (
     <div className="cd-table-block cd-option-positions">
       <div className="cd-table-scroll">
@@ -31,7 +31,7 @@ export const VerticalPositionsTable = observer(function VerticalPositionsTable()
             <tr>
               {columns.map((column) => (
                 <th key={column} scope="col">
-                  {column === "S" && verticals.selectionMode ? (
+                  {column === "S" && verticals.positionTable.selectionMode ? (
                     <RoundButton
                       letter="S"
                       label="Exit selected positions"
@@ -50,13 +50,13 @@ export const VerticalPositionsTable = observer(function VerticalPositionsTable()
               const name = `${position.optionChainDescription} of ${position.accountName}`;
               return (
                 <tr key={positionKey(position)} data-account-id={position.accountId}>
-                  {verticals.selectionMode && (
+                  {verticals.positionTable.selectionMode && (
                     <td>
                       <Checkbox
                         className="cd-table-check"
                         aria-label={`Select ${name}`}
-                        checked={verticals.isPositionSelected(position)}
-                        onChange={(event) => verticals.setPositionSelected(position, event.currentTarget.checked)}
+                        checked={verticals.positionTable.isSelected(position)}
+                        onChange={(event) => verticals.positionTable.setSelected(position, event.currentTarget.checked)}
                       />
                     </td>
                   )}
@@ -64,7 +64,7 @@ export const VerticalPositionsTable = observer(function VerticalPositionsTable()
                     <RoundButton
                       letter="V"
                       label={`View ${position.optionChainDescription}`}
-                      onClick={() => verticals.viewPosition(position)}
+                      onClick={() => verticals.positionTable.view(position)}
                     />
                   </td>
                   <td>
@@ -88,7 +88,7 @@ export const VerticalPositionsTable = observer(function VerticalPositionsTable()
             {rows.length === 0 && (
               <tr>
                 <td className="cd-empty-row" colSpan={columns.length}>
-                  {verticals.positionsLoaded ? "No option positions" : "Loading…"}
+                  {verticals.positionTable.loaded ? "No option positions" : "Loading…"}
                 </td>
               </tr>
             )}

@@ -1,0 +1,115 @@
+// Tests of the shared orders table: delta merges, ETags, newest first, paging, and forgetting on reset.
+import { describe, expect, it } from "vitest";
+import { delta, jsonWithEtag, tableTestServer } from "../test/tableTestServer";
+import { SESSIONS_PER_PAGE, SessionTable, type Session } from "./SessionTable";
+
+/** Reads `{"<id>": ["row", ...]}` as sessions of text rows. */
+function parseTextSessions(value: unknown): Session<string>[] {
+  if (typeof value !== "object" || value === null) {
+    throw new Error("the orders are not an object");
+  }
+  return Object.entries(value as Record<string, string[]>).map(([id, rows]) => ({ id: Number(id), rows }));
+}
+
+function ordersTable(pageSize?: number) {
+  const server = tableTestServer();
+  const table = new SessionTable(server.deps, { path: "/orders", parse: parseTextSessions, pageSize });
+  return { server, table };
+}
+
+describe("SessionTable", () => {
+  it("loads everything first, then asks for what changed since the version held with the ETag of the last answer", async () => {
+    const { server, table } = ordersTable();
+    server.answer(
+      "/orders",
+      { body: delta(41, true, { "1": ["a1"], "2": ["b1", "b2"] }), etag: '"o41"' },
+      { body: delta(42, false, { "2": ["b1 filled", "b2"], "3": ["c1"] }), etag: '"o42"' },
+      { notModified: '"o42"' },
+    );
+
+    await table.load();
+    const unchanged = table.byId.get(1);
+    expect(table.loaded).toBe(true);
+    await table.load();
+    await table.load();
+
+    expect(server.requests.map((request) => [request.url, request.headers["if-none-match"]])).toEqual([
+      ["/api/orders?since=0", undefined],
+      ["/api/orders?since=41", '"o41"'],
+      ["/api/orders?since=42", '"o42"'],
+    ]);
+    expect(table.sessions).toEqual([
+      { id: 3, rows: ["c1"] },
+      { id: 2, rows: ["b1 filled", "b2"] },
+      { id: 1, rows: ["a1"] },
+    ]);
+    expect(table.byId.get(1)).toBe(unchanged);
+    expect(table.rowsOf(2)).toEqual(["b1 filled", "b2"]);
+    expect(table.rowsOf(99)).toEqual([]);
+  });
+
+  it("drops removed sessions, replaces all on a full answer and leaves sessions without rows out", async () => {
+    const { server, table } = ordersTable();
+    server.answer(
+      "/orders",
+      { body: delta(1, true, { "1": ["a"], "2": ["b"], "3": ["c"] }), etag: '"1"' },
+      { body: delta(2, false, { "4": [] }, ["2"]), etag: '"2"' },
+      { body: delta(3, true, { "5": ["e"] }), etag: '"3"' },
+    );
+
+    await table.load();
+    await table.load();
+    expect(table.sessions.map((session) => session.id)).toEqual([3, 1]);
+    expect(Array.from(table.byId.keys())).toEqual([1, 3, 4]);
+    await table.load();
+    expect(Array.from(table.byId.keys())).toEqual([5]);
+  });
+
+  it("shows the sessions a page at a time, ten by default", async () => {
+    expect(new SessionTable(tableTestServer().deps, { path: "/orders", parse: parseTextSessions }).paging.size).toBe(
+      SESSIONS_PER_PAGE,
+    );
+    const { server, table } = ordersTable(2);
+    server.answer("/orders", { body: delta(1, true, { "1": ["a"], "2": ["b"], "3": ["c"] }), etag: '"1"' });
+    await table.load();
+
+    expect(table.pageSessions.map((session) => session.id)).toEqual([3, 2]);
+    table.paging.next();
+    expect(table.pageSessions.map((session) => session.id)).toEqual([1]);
+  });
+
+  it("forgets everything on reset, drops an answer to a request sent before it and next asks for everything", async () => {
+    const { server, table } = ordersTable(1);
+    server.answer("/orders", { body: delta(7, true, { "1": ["a"], "2": ["b"] }), etag: '"7"' });
+    await table.load();
+    table.paging.next();
+    const late = server.later("/orders");
+    const inFlight = table.load();
+
+    table.reset();
+    late.resolve(jsonWithEtag(delta(8, false, { "3": ["c"] }), '"8"'));
+    await inFlight;
+
+    expect(table.loaded).toBe(false);
+    expect(table.byId.size).toBe(0);
+    expect(table.paging.pageIndex).toBe(0);
+    server.answer("/orders", { body: delta(2, true, { "9": ["z"] }), etag: '"2"' });
+    await table.load();
+    expect(server.requests.at(-1)?.url).toBe("/api/orders?since=0");
+    expect(server.requests.at(-1)?.headers["if-none-match"]).toBeUndefined();
+    expect(table.sessions).toEqual([{ id: 9, rows: ["z"] }]);
+  });
+
+  it("rejects a malformed answer and keeps what it holds", async () => {
+    const { server, table } = ordersTable();
+    server.answer(
+      "/orders",
+      { body: delta(1, true, { "1": ["a"] }), etag: '"1"' },
+      { body: delta(2, false, "not sessions"), etag: '"2"' },
+    );
+    await table.load();
+
+    await expect(table.load()).rejects.toThrow("the orders are not an object");
+    expect(table.sessions).toEqual([{ id: 1, rows: ["a"] }]);
+  });
+});

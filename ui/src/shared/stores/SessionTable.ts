@@ -1,0 +1,96 @@
+// A screen's orders table: sessions merged from delta polls of one path, newest first, shown a page at a time.
+import { makeAutoObservable, observable } from "mobx";
+import type { ApiClient } from "../api/ApiClient";
+import { Paging } from "./Paging";
+import { DeltaPoll, mergeTableDelta } from "./TableDelta";
+
+/** Sessions per page of a trading screen's orders table. */
+export const SESSIONS_PER_PAGE = 10;
+
+/** One session: its id and its rows (one per account, or per account and leg); the first represents it. */
+export interface Session<Row> {
+  /** The session id. */
+  readonly id: number;
+  /** The session's rows. */
+  readonly rows: readonly Row[];
+}
+
+/** What a {@link SessionTable} polls and how it reads the answer. */
+export interface SessionTableConfig<Row> {
+  /** The orders table's path (polled with `?since=` and the last ETag). */
+  readonly path: string;
+  /** Sessions per page; {@link SESSIONS_PER_PAGE} when not given. */
+  readonly pageSize?: number;
+  /**
+   * Reads the changed sessions of an answer.
+   * @throws {Error} when the answer is malformed.
+   */
+  readonly parse: (changed: unknown) => readonly Session<Row>[];
+}
+
+/**
+ * The rows of each session by session id, merged from delta polls (only the sessions that changed are
+ * replaced; the others keep their identity), with the table's paging.
+ */
+export class SessionTable<Row> {
+  /** The rows of each session, by session id. */
+  readonly byId = observable.map<number, readonly Row[]>([], { deep: false });
+  /** True once the orders have been loaded. */
+  loaded = false;
+  /** Paging of the table. */
+  readonly paging: Paging;
+  private readonly deltaPoll: DeltaPoll;
+  private readonly parse: (changed: unknown) => readonly Session<Row>[];
+
+  /**
+   * @param deps Where the API client is read from when a poll runs.
+   * @param config The path, page size and answer reader.
+   */
+  constructor(deps: { readonly api: ApiClient }, config: SessionTableConfig<Row>) {
+    this.deltaPoll = new DeltaPoll(deps, config.path);
+    this.parse = config.parse;
+    this.paging = new Paging(config.pageSize ?? SESSIONS_PER_PAGE, () => this.byId.size);
+    makeAutoObservable<this, "deltaPoll" | "parse">(
+      this,
+      { byId: false, paging: false, deltaPoll: false, parse: false },
+      { autoBind: true },
+    );
+  }
+
+  /** The sessions that have rows, newest (highest id) first. */
+  get sessions(): Session<Row>[] {
+    return Array.from(this.byId.entries(), ([id, rows]) => ({ id, rows }))
+      .filter((session) => session.rows.length > 0)
+      .sort((a, b) => b.id - a.id);
+  }
+
+  /** The sessions on the page shown. */
+  get pageSessions(): Session<Row>[] {
+    return this.paging.slice(this.sessions);
+  }
+
+  /** The rows of session `id`; none when it is not held. */
+  rowsOf(id: number): readonly Row[] {
+    return this.byId.get(id) ?? [];
+  }
+
+  /**
+   * Loads what changed since the last answer applied (a 304 keeps what is shown).
+   * @throws {ApiError} when the call fails; {@link Error} when the answer is malformed.
+   */
+  async load(): Promise<void> {
+    await this.deltaPoll.load(this.parse, (delta, sessions) => {
+      const changed = new Map(sessions.map((session) => [session.id, session.rows] as const));
+      mergeTableDelta(this.byId, delta.full, changed, delta.removed.map(Number));
+      this.loaded = true;
+    });
+  }
+
+  /** Forgets every session and shows the first page; drops answers in flight; the next load fetches all. */
+  reset(): void {
+    this.byId.clear();
+    this.deltaPoll.reset();
+    this.loaded = false;
+    this.paging.first();
+  }
+}
