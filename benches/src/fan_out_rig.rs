@@ -88,9 +88,10 @@ impl Default for FanOutSettings {
     }
 }
 
-/// The name every schwab-fake server thread starts with (its workers and its acceptor), so the
-/// rig's own CPU time can be told from the fake's.
-pub const FAKE_THREADS: &str = "actix-server";
+/// How schwab-fake's server threads are named (its workers run arbiters of their own, its acceptor is
+/// `actix-server acceptor`), so the rig's own CPU time can be told from the fake's: the rig itself
+/// runs on the main thread, with its account actors on the main thread's arbiter.
+pub const FAKE_THREADS: [&str; 2] = ["actix-rt|system", "actix-server"];
 
 /// What one fan-out came to.
 #[derive(Debug, Clone)]
@@ -386,7 +387,7 @@ impl FanOutRig {
                 })
                 .collect(),
         };
-        let cpu_before = thread_cpu(FAKE_THREADS)?;
+        let cpu_before = thread_cpu(&FAKE_THREADS)?;
         let from = Utc::now();
         let started = Instant::now();
         let Executed::Session(session) = self.supervisor.execute(plan).await? else {
@@ -397,7 +398,7 @@ impl FanOutRig {
         Ok(FanOutRun {
             wall,
             session,
-            cpu: thread_cpu(FAKE_THREADS)?.since(cpu_before),
+            cpu: thread_cpu(&FAKE_THREADS)?.since(cpu_before),
             window: (from, to),
         })
     }

@@ -116,7 +116,13 @@ impl LoadRecord {
                     .iter()
                     .filter(|r| r.at >= from && r.at <= to)
                     .collect();
-                let before = self.resources.iter().rev().find(|r| r.at <= from);
+                // The reading at or before the minute's start, else the minute's first one.
+                let before = self
+                    .resources
+                    .iter()
+                    .rev()
+                    .find(|r| r.at <= from)
+                    .or_else(|| readings.first().copied());
                 let cpu_share = match (before, readings.last()) {
                     (Some(a), Some(b)) if b.at > a.at => Some(
                         b.cpu.saturating_sub(a.cpu).as_secs_f64() / (b.at - a.at).as_secs_f64(),

@@ -58,11 +58,11 @@ pub fn process_rss(pid: u32) -> Result<u64, RigError> {
     })
 }
 
-/// This process's CPU time so far, split into the threads whose name starts with a prefix and
-/// the rest.
+/// This process's CPU time so far, split into the threads whose name starts with one of some
+/// prefixes and the rest.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CpuSplit {
-    /// CPU time of the threads named with the prefix.
+    /// CPU time of the threads named with one of the prefixes.
     pub named: Duration,
     /// CPU time of every other thread.
     pub others: Duration,
@@ -84,7 +84,7 @@ impl CpuSplit {
 ///
 /// # Errors
 /// [`RigError::Io`] when `/proc/self/task` cannot be listed.
-pub fn thread_cpu(prefix: &str) -> Result<CpuSplit, RigError> {
+pub fn thread_cpu(prefixes: &[&str]) -> Result<CpuSplit, RigError> {
     let tasks = std::fs::read_dir("/proc/self/task")
         .map_err(|e| RigError::io("listing /proc/self/task", e))?;
     let mut split = CpuSplit::default();
@@ -93,7 +93,7 @@ pub fn thread_cpu(prefix: &str) -> Result<CpuSplit, RigError> {
         let Ok((name, cpu)) = read_stat(&task.path().join("stat")) else {
             continue;
         };
-        if name.starts_with(prefix) {
+        if prefixes.iter().any(|p| name.starts_with(p)) {
             split.named += cpu;
         } else {
             split.others += cpu;
@@ -128,7 +128,7 @@ mod tests {
 
     #[test]
     fn this_process_reads_its_own_threads() {
-        let split = thread_cpu("no thread is named like this").expect("Linux /proc");
+        let split = thread_cpu(&["no thread is named like this"]).expect("Linux /proc");
         assert_eq!(split.named, Duration::ZERO);
         let pid = std::process::id();
         assert!(process_rss(pid).expect("own status") > 0);

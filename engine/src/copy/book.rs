@@ -1,7 +1,7 @@
 //! The read model: every agent's sessions per kind, kept current from account polls, with a version
 //! that changes exactly when something the tables show changed.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{PoisonError, RwLock};
 
@@ -52,6 +52,31 @@ pub enum Changes {
 /// Where a session lives in the book.
 type SessionKey = (AgentId, TradeKind, SessionId);
 
+/// What the book's indexes need to know of one row.
+#[derive(Debug, Clone, Copy)]
+struct RowFacts {
+    key: SessionKey,
+    account: AccountId,
+    order_id: Option<BrokerOrderId>,
+    replaces: Option<BrokerOrderId>,
+    unresolved: bool,
+    /// Whether some row of the same account in the same session is pending or unsettled.
+    account_waits: bool,
+}
+
+impl RowFacts {
+    fn of(key: SessionKey, row: &CopyRow, account_waits: bool) -> Self {
+        Self {
+            key,
+            account: row.account,
+            order_id: row.order_id,
+            replaces: row.replaces,
+            unresolved: row.is_unresolved(),
+            account_waits,
+        }
+    }
+}
+
 #[derive(Debug, Default)]
 struct Inner {
     shelves: HashMap<(AgentId, TradeKind), Shelf>,
@@ -101,29 +126,45 @@ impl SessionBook {
 
     fn index(inner: &mut Inner, session: &CopySession) {
         let key = (session.agent, session.kind, session.id);
+        let waiting: HashSet<AccountId> = session
+            .rows
+            .iter()
+            .filter(|r| r.is_unresolved())
+            .map(|r| r.account)
+            .collect();
         for row in &session.rows {
-            if let Some(id) = row.order_id {
-                let known = inner.by_order.insert((row.account, id), key).is_some();
-                if !known {
-                    inner.by_account.entry(row.account).or_default().push(id);
-                }
+            Self::index_row(
+                inner,
+                &RowFacts::of(key, row, waiting.contains(&row.account)),
+            );
+        }
+    }
+
+    /// Brings the indexes up to date with one row; costs the same however many rows its session has.
+    fn index_row(inner: &mut Inner, facts: &RowFacts) {
+        let RowFacts {
+            key,
+            account,
+            order_id,
+            replaces,
+            unresolved,
+            account_waits,
+        } = *facts;
+        if let Some(id) = order_id {
+            let known = inner.by_order.insert((account, id), key).is_some();
+            if !known {
+                inner.by_account.entry(account).or_default().push(id);
             }
-            if let Some(old) = row.replaces {
-                inner.by_replaced.insert((row.account, old), key);
-            }
-            if row.is_unresolved() {
-                inner.unresolved.entry(row.account).or_default().insert(key);
-            } else if let Some(sessions) = inner.unresolved.get_mut(&row.account) {
-                let still = session
-                    .rows
-                    .iter()
-                    .any(|r| r.account == row.account && r.is_unresolved());
-                if !still {
-                    sessions.remove(&key);
-                    if sessions.is_empty() {
-                        inner.unresolved.remove(&row.account);
-                    }
-                }
+        }
+        if let Some(old) = replaces {
+            inner.by_replaced.insert((account, old), key);
+        }
+        if unresolved {
+            inner.unresolved.entry(account).or_default().insert(key);
+        } else if !account_waits && let Some(sessions) = inner.unresolved.get_mut(&account) {
+            sessions.remove(&key);
+            if sessions.is_empty() {
+                inner.unresolved.remove(&account);
             }
         }
     }
@@ -143,29 +184,43 @@ impl SessionBook {
         shelf.sessions.insert(session.id, session);
     }
 
-    /// Changes row `index` of a session in place (it must be `account`'s); returns the session as
-    /// changed, or `None` when the session or row is not in the book.
+    /// Changes row `index` of a session in place (it must be `account`'s); `false` when the session
+    /// or row is not in the book. Costs the same however many rows the session has but for one scan
+    /// of its rows' accounts, so settling every row of a large fan-out stays linear.
     pub fn update_row(
         &self,
         key: (AgentId, TradeKind, SessionId),
         index: usize,
         account: AccountId,
         change: impl FnOnce(&mut CopyRow),
-    ) -> Option<CopySession> {
-        let mut inner = self.inner.write().unwrap_or_else(PoisonError::into_inner);
+    ) -> bool {
+        let mut guard = self.inner.write().unwrap_or_else(PoisonError::into_inner);
+        let inner = &mut *guard;
         let (agent, kind, id) = key;
-        let shelf = inner.shelves.get_mut(&(agent, kind))?;
-        let session = shelf.sessions.get_mut(&id)?;
-        let row = session
-            .rows
-            .get_mut(index)
-            .filter(|r| r.account == account)?;
+        let Some(shelf) = inner.shelves.get_mut(&(agent, kind)) else {
+            return false;
+        };
+        let Some(session) = shelf.sessions.get_mut(&id) else {
+            return false;
+        };
+        let Some(row) = session.rows.get_mut(index).filter(|r| r.account == account) else {
+            return false;
+        };
         change(row);
-        let changed = session.clone();
+        let waits = session
+            .rows
+            .iter()
+            .any(|r| r.account == account && r.is_unresolved());
+        let facts = session
+            .rows
+            .get(index)
+            .map(|row| RowFacts::of(key, row, waits));
         let version = self.next_version();
         shelf.mark(id, version);
-        Self::index(&mut inner, &changed);
-        Some(changed)
+        if let Some(facts) = facts {
+            Self::index_row(inner, &facts);
+        }
+        true
     }
 
     /// The version of an agent's sessions of one kind (0 before any).
@@ -525,14 +580,16 @@ mod tests {
             book.changes_since(AgentId(1), TradeKind::Common, version),
             (version, Changes::Since(Vec::new()))
         );
-        let changed = book
-            .update_row(
+        assert!(
+            book.update_row(
                 (AgentId(1), TradeKind::Common, SessionId(1)),
                 0,
                 AccountId(1),
                 |row| row.filled_quantity = 1,
-            )
-            .expect("session 1 row 0 is account 1's");
+            ),
+            "session 1 row 0 is account 1's"
+        );
+        let changed = book.session(AgentId(1), SessionId(1)).expect("in the book");
         let (newer, changes) = book.changes_since(AgentId(1), TradeKind::Common, version);
         assert!(newer > version);
         assert_eq!(changes, Changes::Since(vec![changed]));

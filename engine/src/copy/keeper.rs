@@ -15,11 +15,38 @@ use crate::order::OrderStatus;
 /// Where a session lives: agent, kind and id.
 pub type SessionKey = (AgentId, TradeKind, SessionId);
 
+/// Outcomes of a fan-out recorded in the book before its session is stored again, at the fewest.
+/// Each store writes the whole session, so storing after every row would cost the square of its
+/// size; a row whose outcome is not stored yet is still `PENDING` in the store, which a restart
+/// settles from the account's order listing like any interrupted write (nothing is ever resent).
+pub const SETTLED_ROWS_PER_SAVE: usize = 64;
+/// Stores of a large fan-out's session while its answers arrive (besides the journal and the last
+/// one), so the cost of storing stays linear in its size.
+pub const INTERIM_SAVES: usize = 3;
+
+/// Outcomes of one fan-out not stored yet.
+#[derive(Debug, Clone, Copy)]
+struct Unsaved {
+    count: usize,
+    every: usize,
+}
+
+impl Unsaved {
+    fn for_rows(rows: usize) -> Self {
+        Self {
+            count: 0,
+            every: SETTLED_ROWS_PER_SAVE.max(rows / (INTERIM_SAVES + 1)),
+        }
+    }
+}
+
 /// The session book plus its persistence; the accounts' order observer.
 pub struct SessionKeeper {
     book: SessionBook,
     repository: Arc<dyn SessionRepository>,
     writing: Mutex<HashMap<AccountId, usize>>,
+    /// Per session in fan-out: outcomes recorded since it was last stored, and how many make a store.
+    unsaved: Mutex<HashMap<SessionKey, Unsaved>>,
 }
 
 impl std::fmt::Debug for SessionKeeper {
@@ -67,6 +94,7 @@ impl SessionKeeper {
             book,
             repository,
             writing: Mutex::new(HashMap::new()),
+            unsaved: Mutex::new(HashMap::new()),
         }))
     }
 
@@ -99,11 +127,20 @@ impl SessionKeeper {
     pub fn journal(&self, session: CopySession) -> Result<(), RepositoryError> {
         self.repository.save(&session)?;
         self.repository.flush()?;
+        self.unsaved
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(
+                (session.agent, session.kind, session.id),
+                Unsaved::for_rows(session.rows.len()),
+            );
         self.book.put(session);
         Ok(())
     }
 
-    /// Records what one account's write came to, as soon as it is known.
+    /// Records what one account's write came to in the book as soon as it is known; the session is
+    /// stored again every [`SETTLED_ROWS_PER_SAVE`] outcomes (or every quarter of its rows when
+    /// that is more, see [`INTERIM_SAVES`]) and by [`SessionKeeper::store_fan_out`].
     pub fn settle_row(
         &self,
         key: SessionKey,
@@ -111,10 +148,41 @@ impl SessionKeeper {
         account: AccountId,
         outcome: &SubmitOutcome,
     ) {
-        if let Some(session) = self
+        if !self
             .book
             .update_row(key, index, account, |row| row.settle(outcome))
         {
+            return;
+        }
+        let due = {
+            let mut unsaved = self.unsaved.lock().unwrap_or_else(PoisonError::into_inner);
+            let entry = unsaved.entry(key).or_insert(Unsaved::for_rows(0));
+            entry.count += 1;
+            let due = entry.count >= entry.every;
+            if due {
+                entry.count = 0;
+            }
+            due
+        };
+        if due {
+            self.store(key);
+        }
+    }
+
+    /// Stores a fan-out's session with every outcome recorded so far and flushes (once all of its
+    /// writes have answered).
+    pub fn store_fan_out(&self, key: SessionKey) {
+        self.unsaved
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&key);
+        self.store(key);
+        self.flush();
+    }
+
+    /// Stores the session as the book holds it now.
+    fn store(&self, key: SessionKey) {
+        if let Some(session) = self.book.session(key.0, key.2) {
             self.save(&session);
         }
     }
@@ -200,8 +268,8 @@ impl SessionKeeper {
                 }
             };
             tracing::info!(account = %account, session = %key.2, resolution = ?resolution, "row settled from the order listing");
-            if let Some(session) = self.book.update_row(key, index, account, change) {
-                self.save(&session);
+            if self.book.update_row(key, index, account, change) {
+                self.store(key);
             }
         }
     }
@@ -213,5 +281,128 @@ impl OrderObserver for SessionKeeper {
             self.save(&session);
         }
         self.reconcile(account, listing);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::Utc;
+
+    use super::*;
+    use crate::ids::BrokerOrderId;
+    use crate::order::{Instruction, OrderLeg, OrderRequest};
+
+    /// Stores the last saved copy of each session and counts saves and flushes.
+    #[derive(Default)]
+    struct Counting {
+        saved: Mutex<HashMap<SessionId, CopySession>>,
+        saves: Mutex<usize>,
+        flushes: Mutex<usize>,
+    }
+
+    impl SessionRepository for Counting {
+        fn save(&self, session: &CopySession) -> Result<(), RepositoryError> {
+            *self.saves.lock().unwrap_or_else(PoisonError::into_inner) += 1;
+            self.saved
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert(session.id, session.clone());
+            Ok(())
+        }
+        fn flush(&self) -> Result<(), RepositoryError> {
+            *self.flushes.lock().unwrap_or_else(PoisonError::into_inner) += 1;
+            Ok(())
+        }
+        fn next_session_id(&self, _agent: AgentId) -> Result<SessionId, RepositoryError> {
+            Ok(SessionId(1))
+        }
+        fn load_all(&self) -> Result<Vec<CopySession>, RepositoryError> {
+            Ok(Vec::new())
+        }
+    }
+
+    impl Counting {
+        fn saves(&self) -> usize {
+            *self.saves.lock().unwrap_or_else(PoisonError::into_inner)
+        }
+        fn stored_settled(&self) -> usize {
+            self.saved
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .get(&SessionId(1))
+                .map_or(0, |s| {
+                    s.rows.iter().filter(|r| r.order_id.is_some()).count()
+                })
+        }
+    }
+
+    /// Journals a session of one pending row per account (1..=accounts), then settles every row.
+    fn settle_all(accounts: usize) -> (Arc<Counting>, Arc<SessionKeeper>) {
+        let repository = Arc::new(Counting::default());
+        let keeper = SessionKeeper::load(repository.clone()).expect("empty");
+        let request = OrderRequest::limit(
+            OrderLeg::equity(Instruction::Buy, 1, "AAPL"),
+            rust_decimal::Decimal::ONE,
+        );
+        let now = Utc::now();
+        let rows = (1..=accounts as u64)
+            .map(|a| CopyRow::pending(AccountId(a), request.clone(), None, now))
+            .collect();
+        let key = (AgentId(1), TradeKind::Common, SessionId(1));
+        keeper
+            .journal(CopySession {
+                id: SessionId(1),
+                agent: AgentId(1),
+                kind: TradeKind::Common,
+                created_at: now,
+                rows,
+                replaced_session: None,
+            })
+            .expect("journaled");
+        for index in 0..accounts {
+            let account = AccountId(index as u64 + 1);
+            let order = BrokerOrderId(1_000 + index as i64);
+            keeper.settle_row(key, index, account, &SubmitOutcome::Placed(order));
+        }
+        (repository, keeper)
+    }
+
+    #[test]
+    fn a_large_fan_out_is_stored_a_bounded_number_of_times() {
+        let (repository, keeper) = settle_all(1_000);
+        // The journal, then every quarter of the rows.
+        assert_eq!(repository.saves(), 1 + INTERIM_SAVES + 1);
+        assert_eq!(repository.stored_settled(), 1_000);
+        keeper.store_fan_out((AgentId(1), TradeKind::Common, SessionId(1)));
+        assert_eq!(repository.saves(), INTERIM_SAVES + 3);
+    }
+
+    #[test]
+    fn a_fan_out_is_stored_every_batch_of_outcomes_and_once_more_at_its_end() {
+        let accounts = 2 * SETTLED_ROWS_PER_SAVE + 2;
+        let (repository, keeper) = settle_all(accounts);
+        let key = (AgentId(1), TradeKind::Common, SessionId(1));
+        // Two full batches stored; the last two outcomes are in the book only.
+        assert_eq!(repository.saves(), 3);
+        assert_eq!(repository.stored_settled(), 2 * SETTLED_ROWS_PER_SAVE);
+        assert_eq!(
+            keeper.book().session(AgentId(1), SessionId(1)).map(|s| s
+                .rows
+                .iter()
+                .filter(|r| r.order_id.is_some())
+                .count()),
+            Some(accounts)
+        );
+        keeper.store_fan_out(key);
+        assert_eq!(repository.saves(), 4);
+        assert_eq!(repository.stored_settled(), accounts);
+        assert_eq!(
+            *repository
+                .flushes
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+            2
+        );
+        assert!(keeper.book().accounts_with_unresolved_rows().is_empty());
     }
 }

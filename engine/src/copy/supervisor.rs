@@ -171,7 +171,7 @@ impl SessionSupervisor {
                         .map(|(index, w)| self.send(key, index, w)),
                 )
                 .await;
-                self.keeper.flush();
+                self.keeper.store_fan_out(key);
                 Ok(Executed::Session(
                     self.keeper
                         .book()
