@@ -293,6 +293,14 @@ impl FanOutRig {
         }
     }
 
+    /// Polls every account once, all at once, as copydesk's poll scheduler does between fan-outs;
+    /// returns how many polls failed.
+    pub async fn poll_all(&self) -> usize {
+        let handles = self.registry.handles();
+        let polls = handles.iter().map(|h| h.account.poll_prepaid());
+        join_all(polls).await.iter().filter(|r| r.is_err()).count()
+    }
+
     /// Sets the delay the market adds before every answer.
     pub fn set_latency(&self, latency: Duration) {
         match &self.market {
