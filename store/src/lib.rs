@@ -35,6 +35,9 @@ use std::path::{Path, PathBuf};
 
 /// The name of the sled database folder inside the data directory.
 pub const DB_DIR: &str = "copydesk.sled";
+/// The most memory sled may keep for its page cache (its default is 1 GiB, more than copydesk's data
+/// needs: the read model lives in the engine's book, the store is read whole only at start).
+pub const CACHE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// An open copydesk store: the sled database plus the key that seals secrets.
 #[derive(Clone)]
@@ -71,7 +74,10 @@ impl Store {
             Some(hex_key) => SecretBox::from_hex(hex_key)?,
             None => SecretBox::load_or_create(&data_dir.join(SECRET_KEY_FILE))?,
         };
-        let db = sled::open(data_dir.join(DB_DIR))?;
+        let db = sled::Config::new()
+            .path(data_dir.join(DB_DIR))
+            .cache_capacity(CACHE_BYTES)
+            .open()?;
         schema::check_or_initialise(&db)?;
         Ok(Self {
             db,

@@ -260,6 +260,13 @@ fn report(sizes: Sizes, record: &LoadRecord, setting: &str) -> anyhow::Result<()
     if let Some(f) = &fan_outs {
         println!("    fan-outs {f}");
     }
+    if let (Some(first), Some(last)) = (record.resources.first(), record.resources.last()) {
+        println!(
+            "    copydesk RSS {} when the load started, {} at its end",
+            mib(first.rss),
+            mib(last.rss)
+        );
+    }
     let cpu = record.cpu_share();
     if let Some(share) = cpu {
         println!("    copydesk CPU {:.0} % of one core", share * 100.0);

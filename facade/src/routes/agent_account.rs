@@ -5,7 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
 use super::mount;
-use crate::auth::{AGENT_KEY, hash_password, signed_in_agent, verify_password};
+use crate::auth::{AGENT_KEY, hash_password, on_hashing_thread, signed_in_agent, verify_password};
 use crate::json_body::JsonBody;
 use crate::{ApiError, AppState};
 
@@ -98,7 +98,7 @@ async fn register(
     if agents.find_by_username(&agent_username)?.is_some() {
         return Err(agent_exists());
     }
-    let hash = web::block(move || hash_password(&agent_password))
+    let hash = on_hashing_thread(move || hash_password(&agent_password))
         .await
         .map_err(ApiError::internal)?
         .map_err(ApiError::internal)?;
@@ -158,9 +158,10 @@ async fn login(
     }
     let agent = state.store.agents()?.find_by_username(&agent_username)?;
     let stored_hash = agent.as_ref().map(|a| a.password_hash.clone());
-    let verified = web::block(move || verify_password(&agent_password, stored_hash.as_deref()))
-        .await
-        .map_err(ApiError::internal)?;
+    let verified =
+        on_hashing_thread(move || verify_password(&agent_password, stored_hash.as_deref()))
+            .await
+            .map_err(ApiError::internal)?;
     let Some(agent) = agent.filter(|_| verified) else {
         return Err(ApiError::Unauthorized(BAD_CREDENTIALS.into()));
     };
