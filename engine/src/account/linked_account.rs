@@ -210,6 +210,13 @@ impl LinkedAccount {
         self.view().clone()
     }
 
+    /// The balances and positions of the last poll, copied without the rest of the view (its orders
+    /// grow with the day; the tables polled every 500 ms need only this).
+    #[must_use]
+    pub fn current_snapshot(&self) -> Option<AccountSnapshot> {
+        self.view().snapshot.clone()
+    }
+
     /// The brokerage account this account trades through, once authorized.
     #[must_use]
     pub fn link(&self) -> Option<AccountLink> {

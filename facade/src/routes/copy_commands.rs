@@ -20,7 +20,7 @@ impl Holdings for PolledHoldings<'_> {
     fn net(&self, account: AccountId, symbol: &str) -> i64 {
         self.0
             .get(account)
-            .and_then(|h| h.account.current_view().snapshot)
+            .and_then(|h| h.account.current_snapshot())
             .and_then(|s| {
                 s.position(symbol)
                     .map(engine::broker::Position::net_quantity)

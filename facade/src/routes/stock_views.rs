@@ -180,7 +180,7 @@ fn stock_positions(state: &AppState, agent: AgentId) -> Result<BTreeMap<String, 
         let Some(handle) = state.services.registry.get(record.id) else {
             continue;
         };
-        let Some(snapshot) = handle.account.current_view().snapshot else {
+        let Some(snapshot) = handle.account.current_snapshot() else {
             continue;
         };
         for position in snapshot

@@ -63,6 +63,9 @@ pub struct PaperState {
     by_hash: HashMap<String, usize>,
     by_user: HashMap<String, usize>,
     orders: Vec<PaperOrder>,
+    /// Indices of each account's orders, oldest first, so reading one account's orders costs what it
+    /// has, not what every account has.
+    by_account: HashMap<usize, Vec<usize>>,
     /// Indices of orders not yet final, so each step touches only those.
     open: BTreeSet<usize>,
     hash_rng: StdRng,
@@ -80,6 +83,7 @@ impl PaperState {
             by_hash: HashMap::new(),
             by_user: HashMap::new(),
             orders: Vec::new(),
+            by_account: HashMap::new(),
             open: BTreeSet::new(),
             hash_rng: StdRng::seed_from_u64(config.seed ^ 0xACC7),
             config,
@@ -206,6 +210,10 @@ impl PaperState {
     fn admit(&mut self, order: PaperOrder, now: DateTime<Utc>) {
         let index = self.orders.len();
         let open = order.status.is_open();
+        self.by_account
+            .entry(order.account)
+            .or_default()
+            .push(index);
         self.orders.push(order);
         if open {
             self.open.insert(index);
@@ -599,9 +607,12 @@ impl PaperState {
         to: DateTime<Utc>,
     ) -> Vec<crate::order::BrokerOrder> {
         let mut found: Vec<_> = self
-            .orders
-            .iter()
-            .filter(|o| o.account == account && o.entered >= from && o.entered <= to)
+            .by_account
+            .get(&account)
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.orders.get(*i))
+            .filter(|o| o.entered >= from && o.entered <= to)
             .map(|o| o.report(&self.market))
             .collect();
         found.reverse();
