@@ -202,8 +202,15 @@ impl PaperState {
         }
     }
 
-    fn open_orders(&self) -> impl Iterator<Item = &PaperOrder> {
-        self.open.iter().filter_map(|i| self.orders.get(*i))
+    /// The open orders of one account, oldest first (through its own index, so the cost is its
+    /// orders, not every account's).
+    fn open_orders_of(&self, account: usize) -> impl Iterator<Item = &PaperOrder> {
+        self.by_account
+            .get(&account)
+            .into_iter()
+            .flatten()
+            .filter(|i| self.open.contains(i))
+            .filter_map(|i| self.orders.get(*i))
     }
 
     /// Records a new order and lets it activate and fill at once if it may.
@@ -319,8 +326,8 @@ impl PaperState {
             return Some(SHORT_IN_CASH.to_owned());
         }
         let open: Vec<&PaperOrder> = self
-            .open_orders()
-            .filter(|o| o.account == account && Some(o.id) != ignoring)
+            .open_orders_of(account)
+            .filter(|o| Some(o.id) != ignoring)
             .collect();
         for leg in request.legs.iter().filter(|l| l.instruction.is_closing()) {
             let held = ledger.net(&leg.symbol);
@@ -655,7 +662,7 @@ impl PaperState {
         );
         let mut cash = ledger.cash;
         let mut positions = ledger.net_positions();
-        for order in self.open_orders().filter(|o| o.account == account) {
+        for order in self.open_orders_of(account) {
             if order
                 .request
                 .legs
