@@ -53,6 +53,8 @@ pub struct LoadRecord {
     pub polls: Vec<Sample>,
     /// Every fan-out (places and cancels).
     pub fan_outs: Vec<Sample>,
+    /// When each place that answered 200 ended (each adds a session of one row per account).
+    pub placed: Vec<Duration>,
     /// The server's resources, oldest first.
     pub resources: Vec<Resources>,
 }
@@ -174,6 +176,7 @@ mod tests {
                 sample(62, 1, false),
             ],
             fan_outs: vec![sample(30, 40, true), sample(90, 80, false)],
+            placed: vec![Duration::from_secs(30)],
             resources: vec![
                 Resources {
                     at: Duration::ZERO,
