@@ -249,17 +249,12 @@ impl AgentBrowser {
         let body = json!({"allTradingAccountsOrderList": [], "optionChainSymbol": symbol,
                           "optionChainInstruction": "BUY_TO_OPEN", "optionChainOrderType": "LIMIT",
                           "optionChainQuantity": "1", "optionChainPrice": format!("{price:.2}")});
-        let started = Instant::now();
-        let response = self
-            .client
-            .post(self.url("/api/copy_trading_account/place_order/COMMON"))
-            .header("cookie", &self.cookie)
-            .json(&body)
-            .send()
-            .await?;
-        let status = response.status();
-        response.bytes().await?;
-        Ok((status, started.elapsed()))
+        self.timed(
+            reqwest::Method::POST,
+            "/api/copy_trading_account/place_order/COMMON",
+            &body,
+        )
+        .await
     }
 
     /// Cancels the orders of `session` on the accounts listed (`(account id, order id)` pairs).
@@ -276,12 +271,27 @@ impl AgentBrowser {
             .map(|(account, order)| json!({"accountId": account, "optionChainOrderId": order}))
             .collect();
         let body = json!({"agentTradingSessionID": session, "allTradingAccountsOrderList": list});
+        self.timed(
+            reqwest::Method::DELETE,
+            "/api/copy_trading_account/cancel_order/COMMON",
+            &body,
+        )
+        .await
+    }
+
+    /// Sends a JSON call as the agent and reads the whole answer; its status and how long it took.
+    async fn timed(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: &Value,
+    ) -> Result<(StatusCode, Duration), RigError> {
         let started = Instant::now();
         let response = self
             .client
-            .delete(self.url("/api/copy_trading_account/cancel_order/COMMON"))
+            .request(method, self.url(path))
             .header("cookie", &self.cookie)
-            .json(&body)
+            .json(body)
             .send()
             .await?;
         let status = response.status();
