@@ -134,9 +134,7 @@ impl PositionShelves {
     /// earlier process is below every version of this one.
     #[must_use]
     pub fn new() -> Self {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX / 2));
+        let seed = engine::copy::version_seed();
         Self {
             shelves: Mutex::default(),
             versions: AtomicU64::new(seed),

@@ -228,20 +228,19 @@ async fn phase(
     pollers: &mut [Poller],
     url: &str,
     cookie: &str,
-    args: &Args,
+    (rounds, deadline): (usize, Duration),
     expect: StatusCode,
     mut between_rounds: impl FnMut() -> anyhow::Result<()>,
 ) -> anyhow::Result<Phase> {
     let started = Instant::now();
-    let deadline = Duration::from_secs(args.max_seconds);
     let mut out = Phase {
-        latencies: Vec::with_capacity(args.rounds * pollers.len()),
+        latencies: Vec::with_capacity(rounds * pollers.len()),
         rounds: 0,
         unexpected: Vec::new(),
         body_bytes: Vec::new(),
         elapsed: Duration::ZERO,
     };
-    while out.rounds < args.rounds && started.elapsed() < deadline {
+    while out.rounds < rounds && started.elapsed() < deadline {
         between_rounds()?;
         let polls = join_all(pollers.iter_mut().map(|p| p.poll(url, cookie))).await;
         for poll in polls {
@@ -323,16 +322,13 @@ async fn run(args: Args) -> anyhow::Result<()> {
             })
         })
         .collect::<anyhow::Result<Vec<Poller>>>()?;
+    let limit = Duration::from_secs(args.max_seconds);
     // Every poller fetches the table once (connects and learns the ETag).
     let primed = phase(
         &mut pollers,
         &url,
         &cookie,
-        &Args {
-            rounds: 1,
-            dump_body: None,
-            ..args
-        },
+        (1, limit),
         StatusCode::OK,
         || Ok(()),
     )
@@ -358,16 +354,21 @@ async fn run(args: Args) -> anyhow::Result<()> {
         &mut pollers,
         &url,
         &cookie,
-        &args,
+        (args.rounds, limit),
         StatusCode::NOT_MODIFIED,
         || Ok(()),
     )
     .await?;
     print_phase("unchanged (If-None-Match -> 304)", &unchanged);
 
-    let changing = phase(&mut pollers, &url, &cookie, &args, StatusCode::OK, || {
-        change_book(&keeper, agent)
-    })
+    let changing = phase(
+        &mut pollers,
+        &url,
+        &cookie,
+        (args.rounds, limit),
+        StatusCode::OK,
+        || change_book(&keeper, agent),
+    )
     .await?;
 
     print_phase(
@@ -384,19 +385,20 @@ async fn run(args: Args) -> anyhow::Result<()> {
         &mut pollers,
         &url,
         &cookie,
-        &Args {
-            rounds: 1,
-            dump_body: None,
-            ..args
-        },
+        (1, limit),
         StatusCode::OK,
         || change_book(&keeper, agent),
     )
     .await?;
     print_phase("delta, first (since=0 -> whole table)", &learned);
-    let deltas = phase(&mut pollers, &url, &cookie, &args, StatusCode::OK, || {
-        change_book(&keeper, agent)
-    })
+    let deltas = phase(
+        &mut pollers,
+        &url,
+        &cookie,
+        (args.rounds, limit),
+        StatusCode::OK,
+        || change_book(&keeper, agent),
+    )
     .await?;
     print_phase("delta after one session changed (?since= -> 200)", &deltas);
 

@@ -88,6 +88,15 @@ struct Inner {
     unresolved: HashMap<AccountId, BTreeSet<SessionKey>>,
 }
 
+/// The first version of a table made in this process: the time in microseconds, so a version a client
+/// kept from an earlier process is below every version of this one.
+#[must_use]
+pub fn version_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX / 2))
+}
+
 /// In-memory sessions by agent and kind, indexed by (account, order id) for poll updates.
 ///
 /// Versions are shared by all shelves and only grow; they start at the book's creation time in
@@ -110,9 +119,7 @@ impl SessionBook {
     /// An empty book.
     #[must_use]
     pub fn new() -> Self {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX / 2));
+        let seed = version_seed();
         Self {
             inner: RwLock::default(),
             versions: AtomicU64::new(seed),
@@ -207,10 +214,12 @@ impl SessionBook {
             return false;
         };
         change(row);
-        let waits = session
-            .rows
-            .iter()
-            .any(|r| r.account == account && r.is_unresolved());
+        // Only a settled row needs to know whether its account still waits on another row here.
+        let waits = !row.is_unresolved()
+            && session
+                .rows
+                .iter()
+                .any(|r| r.account == account && r.is_unresolved());
         let facts = session
             .rows
             .get(index)

@@ -13,7 +13,7 @@ mod status_color;
 mod success_rate;
 mod supervisor;
 
-pub use book::{Changes, SessionBook};
+pub use book::{Changes, SessionBook, version_seed};
 pub use command::{Action, CopyCommand, Targets};
 pub use keeper::{SessionKeeper, SessionKey, WriteInFlight};
 pub use kind::TradeKind;

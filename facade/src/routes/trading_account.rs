@@ -677,4 +677,23 @@ mod tests {
         assert!(code_from("https://127.0.0.1/?session=1").is_err());
         assert!(code_from("not a code").is_err());
     }
+
+    #[test]
+    fn a_full_call_budget_is_a_rate_limit_and_a_failing_brokerage_is_unavailable() {
+        use actix_web::ResponseError;
+        let busy = account_failure(&AccountError::ThrottledPastDeadline);
+        assert_eq!(
+            busy.status_code(),
+            actix_web::http::StatusCode::TOO_MANY_REQUESTS
+        );
+        assert_eq!(busy.to_string(), BROKERAGE_BUSY);
+        let down = account_failure(&AccountError::Broker(BrokerError::Connectivity(
+            engine::broker::ConnectivityError::Timeout,
+        )));
+        assert_eq!(
+            down.status_code(),
+            actix_web::http::StatusCode::SERVICE_UNAVAILABLE
+        );
+        assert_eq!(down.to_string(), BROKERAGE_UNAVAILABLE);
+    }
 }
