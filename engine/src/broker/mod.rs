@@ -5,6 +5,7 @@ mod balances;
 mod brokerage;
 mod error;
 mod option_chain;
+mod order_event;
 mod order_match;
 pub mod paper;
 mod position;
@@ -24,6 +25,7 @@ pub use error::{BrokerError, ConnectivityError};
 pub use option_chain::{
     ChainKeyError, ExpirationMap, ExpiryKey, OptionChain, OptionContract, StrikeKey,
 };
+pub use order_event::{OrderChange, OrderEvent};
 #[cfg(test)]
 pub(crate) use order_match::listed_order;
 pub use order_match::matches_request;

@@ -2,10 +2,12 @@
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
+use tokio::sync::{broadcast, watch};
 
 use super::config::PaperConfig;
 use super::faults::{FaultConfig, WriteAnswer};
@@ -14,11 +16,17 @@ use super::state::PaperState;
 use super::universe::{self, UniverseError};
 use crate::broker::{
     AccessToken, AccountHash, AccountKind, AccountLink, AccountSnapshot, AuthorizationCode,
-    BrokerError, Brokerage, ConnectivityError, OptionChain, Quote, RefreshToken, TokenSet,
+    BrokerError, Brokerage, ConnectivityError, OptionChain, OrderEvent, Quote, RefreshToken,
+    TokenSet,
 };
 use crate::clock::Clock;
 use crate::ids::BrokerOrderId;
 use crate::order::{BrokerOrder, OrderRequest, PutCall};
+use crate::pause::Pause;
+
+/// How often [`PaperBrokerage::run_market`] moves the market while it has open orders and someone
+/// listens to order events.
+pub const MARKET_STEP: Duration = Duration::from_secs(1);
 
 /// A paper account as the operator sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,9 +40,16 @@ pub struct PaperAccountInfo {
 }
 
 /// An in-process market with paper accounts, deterministic under a seed and a clock.
+///
+/// The market moves when it is called (every call first brings it to the clock's now) and, while
+/// [`run_market`](Self::run_market) runs, on its own every [`MARKET_STEP`] as long as an order is
+/// open and someone listens to [`order_events`](Self::order_events): pushed events then report a
+/// crossing LIMIT's fill without anybody calling.
 pub struct PaperBrokerage {
     state: Mutex<PaperState>,
     clock: Arc<dyn Clock>,
+    /// Rung when the market may have become worth stepping (an order written, a subscriber added).
+    activity: watch::Sender<()>,
 }
 
 impl std::fmt::Debug for PaperBrokerage {
@@ -54,7 +69,49 @@ impl PaperBrokerage {
         Ok(Self {
             state: Mutex::new(state),
             clock,
+            activity: watch::Sender::new(()),
         })
+    }
+
+    /// Every change of every order from now on, in the order the market makes them: creation,
+    /// acceptance, each fill, cancel, replace (the old order's `Replaced { by }` comes before the
+    /// new order's `Created`), reject, expiry.
+    ///
+    /// A subscriber that falls more than [`ORDER_EVENT_BACKLOG`](super::ORDER_EVENT_BACKLOG)
+    /// events behind gets `RecvError::Lagged` and must read the orders to catch up.
+    pub fn order_events(&self) -> broadcast::Receiver<OrderEvent> {
+        let receiver = self.lock().subscribe_events();
+        self.activity.send_replace(());
+        receiver
+    }
+
+    /// Steps the market on a timer for as long as it lives: every [`MARKET_STEP`] (waited on
+    /// `pause`) while an order is open and an order-event subscriber listens; otherwise it idles
+    /// until an order is written or a subscriber arrives. The owner spawns it once beside the
+    /// brokerage (the facade's services and `schwab-fake` do); it never ends on its own.
+    pub async fn run_market(&self, pause: Arc<dyn Pause>) {
+        let mut activity = self.activity.subscribe();
+        loop {
+            activity.borrow_and_update();
+            if self.step_market() {
+                pause.pause(MARKET_STEP).await;
+            } else if activity.changed().await.is_err() {
+                // The sender lives in `self`, which outlives this borrow.
+                return;
+            }
+        }
+    }
+
+    /// One timer step: brings the market to the clock's now if an order is open and someone
+    /// listens. Returns whether the market still wants steps afterwards.
+    pub fn step_market(&self) -> bool {
+        let now = self.clock.now();
+        let mut state = self.lock();
+        if !state.wants_steps() {
+            return false;
+        }
+        state.advance(now);
+        state.wants_steps()
     }
 
     fn lock(&self) -> MutexGuard<'_, PaperState> {
@@ -177,7 +234,10 @@ impl PaperBrokerage {
         let index = state.authorized_account(token, account, now)?;
         state.faults.before_write(index, now)?;
         let done = action(&mut state, index, now)?;
-        Ok((done, state.faults.answer_write()))
+        let answer = state.faults.answer_write();
+        drop(state);
+        self.activity.send_replace(());
+        Ok((done, answer))
     }
 }
 

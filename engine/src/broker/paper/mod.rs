@@ -14,8 +14,9 @@ mod paper_order;
 mod state;
 mod universe;
 
-pub use brokerage::{PaperAccountInfo, PaperBrokerage};
+pub use brokerage::{MARKET_STEP, PaperAccountInfo, PaperBrokerage};
 pub use config::PaperConfig;
 pub use faults::FaultConfig;
 pub use ledger::Fill;
+pub use state::ORDER_EVENT_BACKLOG;
 pub use universe::{Listing, UniverseError};

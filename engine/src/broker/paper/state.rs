@@ -6,6 +6,7 @@ use chrono::{DateTime, Duration, Utc};
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 use rust_decimal::Decimal;
+use tokio::sync::broadcast;
 
 use super::auth::Auth;
 use super::config::PaperConfig;
@@ -17,7 +18,7 @@ use super::paper_order::PaperOrder;
 use super::universe::Listing;
 use crate::broker::{
     AccessToken, AccountHash, AccountKind, AccountLink, AccountNumber, AccountSnapshot, Balances,
-    BrokerError, Position,
+    BrokerError, OrderChange, OrderEvent as PublishedEvent, Position,
 };
 use crate::ids::BrokerOrderId;
 use crate::order::{
@@ -32,6 +33,9 @@ const FIRST_ACCOUNT_NUMBER: u64 = 90_000_001;
 /// How long the extended (after-hours) session runs past the regular close: SEAMLESS DAY orders work
 /// until then.
 const EXTENDED_HOURS_AFTER_CLOSE: Duration = Duration::hours(4);
+/// Order events kept for a subscriber that has not read them yet; one that falls further behind
+/// is told how many it lost (`RecvError::Lagged`) and must catch up by reading orders.
+pub const ORDER_EVENT_BACKLOG: usize = 16_384;
 /// Why a cash account cannot sell short.
 const SHORT_IN_CASH: &str = "Order rejected: short stock needs a margin account";
 
@@ -69,6 +73,8 @@ pub struct PaperState {
     /// Indices of orders not yet final, so each step touches only those.
     open: BTreeSet<usize>,
     hash_rng: StdRng,
+    /// Where every change of every order is published, in the order the changes happen.
+    events: broadcast::Sender<PublishedEvent>,
 }
 
 impl PaperState {
@@ -86,8 +92,38 @@ impl PaperState {
             by_account: HashMap::new(),
             open: BTreeSet::new(),
             hash_rng: StdRng::seed_from_u64(config.seed ^ 0xACC7),
+            events: broadcast::channel(ORDER_EVENT_BACKLOG).0,
             config,
         }
+    }
+
+    /// A new subscriber to order events: it receives every change made from now on.
+    pub fn subscribe_events(&self) -> broadcast::Receiver<PublishedEvent> {
+        self.events.subscribe()
+    }
+
+    /// Whether stepping the market on a timer could change anything someone listens for: an order
+    /// is open and at least one subscriber is listening.
+    #[must_use]
+    pub fn wants_steps(&self) -> bool {
+        !self.open.is_empty() && self.events.receiver_count() > 0
+    }
+
+    /// Publishes one change of the order at `index` (nobody listening is fine: the change is
+    /// then simply not pushed anywhere).
+    fn publish(&self, index: usize, change: OrderChange, at: DateTime<Utc>) {
+        let Some(order) = self.orders.get(index) else {
+            return;
+        };
+        let Some(account) = self.accounts.get(order.account) else {
+            return;
+        };
+        let _ = self.events.send(PublishedEvent {
+            account: account.link.hash.clone(),
+            order: order.id,
+            change,
+            at,
+        });
     }
 
     /// Every paper account.
@@ -213,58 +249,76 @@ impl PaperState {
             .filter_map(|i| self.orders.get(*i))
     }
 
-    /// Records a new order and lets it activate and fill at once if it may.
-    fn admit(&mut self, order: PaperOrder, now: DateTime<Utc>) {
+    /// Records a new (open) order and publishes its creation; the caller then lets it activate
+    /// and fill.
+    fn admit_created(&mut self, order: PaperOrder, now: DateTime<Utc>) {
         let index = self.orders.len();
-        let open = order.status.is_open();
         self.by_account
             .entry(order.account)
             .or_default()
             .push(index);
         self.orders.push(order);
-        if open {
-            self.open.insert(index);
-            self.process_order(index, now);
+        self.open.insert(index);
+        self.publish(index, OrderChange::Created, now);
+    }
+
+    /// Refuses a just-created order with `reason`.
+    fn reject(&mut self, index: usize, reason: String, now: DateTime<Utc>) {
+        let Some(order) = self.orders.get_mut(index) else {
+            return;
+        };
+        if order.apply(OrderEvent::Rejected, now).is_err() {
+            return;
         }
+        order.status_description = Some(reason.clone());
+        self.open.remove(&index);
+        self.publish(index, OrderChange::Rejected { reason }, now);
     }
 
     fn process_order(&mut self, index: usize, at: DateTime<Utc>) {
-        self.step_order(index, at);
+        for (change, when) in self.step_order(index, at) {
+            self.publish(index, change, when);
+        }
         if self.orders.get(index).is_none_or(|o| o.status.is_final()) {
             self.open.remove(&index);
         }
     }
 
-    fn step_order(&mut self, index: usize, at: DateTime<Utc>) {
+    /// Moves one order to `at`: expiry, activation, one execution. Returns the changes made, in
+    /// order, with when each happened.
+    fn step_order(&mut self, index: usize, at: DateTime<Utc>) -> Vec<(OrderChange, DateTime<Utc>)> {
+        let mut changes = Vec::new();
         let fill_size = self.config.fill_size_per_step;
         let Some(order) = self.orders.get_mut(index) else {
-            return;
+            return changes;
         };
         if order.status.is_final() {
-            return;
+            return changes;
         }
         if let Some(expires_at) = order.expires_at.filter(|e| *e <= at) {
-            // An open order always accepts Expired.
-            let _ = order.apply(OrderEvent::Expired, expires_at);
-            return;
+            if order.apply(OrderEvent::Expired, expires_at).is_ok() {
+                changes.push((OrderChange::Expired, expires_at));
+            }
+            return changes;
         }
         if order.status == OrderStatus::PendingActivation {
             if order.activates_at > at {
-                return;
+                return changes;
             }
             let activated = order
                 .apply(OrderEvent::Accepted, at)
                 .and_then(|()| order.apply(OrderEvent::Activated, at));
             if activated.is_err() {
-                return;
+                return changes;
             }
+            changes.push((OrderChange::Accepted, at));
             order.start_trailing(&self.market);
         }
         let Some(execution) = order.execution(&self.market, fill_size) else {
-            return;
+            return changes;
         };
         let Some(account) = self.accounts.get_mut(order.account) else {
-            return;
+            return changes;
         };
         for (leg, price) in order.request.legs.iter().zip(&execution.leg_prices) {
             let per_unit = if order.request.is_complex() {
@@ -285,8 +339,17 @@ impl PaperState {
         order.filled += execution.units;
         order.filled_value += Decimal::from(execution.units) * execution.unit_price;
         let complete = order.remaining() == 0;
-        // A working order always accepts a fill.
-        let _ = order.apply(OrderEvent::Filled { complete }, at);
+        if order.apply(OrderEvent::Filled { complete }, at).is_ok() {
+            changes.push((
+                OrderChange::Filled {
+                    filled: order.filled,
+                    remaining: order.remaining(),
+                    price: execution.unit_price,
+                },
+                at,
+            ));
+        }
+        changes
     }
 
     /// Checks a request against the market: valid, and every symbol tradable.
@@ -505,14 +568,16 @@ impl PaperState {
     ) -> Result<BrokerOrderId, BrokerError> {
         self.check_request(request)?;
         let refusal = self.refusal(account, request, None);
-        let mut order = self.new_order(account, request, now);
+        let order = self.new_order(account, request, now);
         let id = order.id;
+        let index = self.orders.len();
+        self.admit_created(order, now);
         if let Some(reason) = refusal {
-            // A new order always accepts Rejected.
-            let _ = order.apply(OrderEvent::Rejected, now);
-            order.status_description = Some(reason);
+            self.reject(index, reason, now);
         }
-        self.admit(order, now);
+        if self.open.contains(&index) {
+            self.process_order(index, now);
+        }
         Ok(id)
     }
 
@@ -541,7 +606,10 @@ impl PaperState {
         self.open.remove(&index);
         let order = self.new_order(account, request, now);
         let new_id = order.id;
-        self.admit(order, now);
+        self.publish(index, OrderChange::Replaced { by: new_id }, now);
+        let new_index = self.orders.len();
+        self.admit_created(order, now);
+        self.process_order(new_index, now);
         Ok(new_id)
     }
 
@@ -563,6 +631,7 @@ impl PaperState {
                 .map_err(|e| BrokerError::rejected(e.to_string()))?;
         }
         self.open.remove(&index);
+        self.publish(index, OrderChange::Canceled, now);
         Ok(())
     }
 

@@ -1,0 +1,68 @@
+//! Order events: what a brokerage pushes when one of its orders changes (paper market or Schwab's Streamer).
+
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+
+use crate::broker::AccountHash;
+use crate::ids::BrokerOrderId;
+
+/// One change of one order at a brokerage, as pushed to subscribers.
+///
+/// An event names the order and what happened to it; it never replaces reading the order: a
+/// subscriber that missed events (a lagged channel, a dropped stream) catches up by reading.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderEvent {
+    /// The account that holds the order.
+    pub account: AccountHash,
+    /// The brokerage's id of the order.
+    pub order: BrokerOrderId,
+    /// What happened.
+    pub change: OrderChange,
+    /// When the brokerage made the change.
+    pub at: DateTime<Utc>,
+}
+
+/// What happened to an order. Broker-neutral: the paper market and Schwab's ACCT_ACTIVITY events
+/// both map to it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrderChange {
+    /// The brokerage received the order (it exists under its id from now on).
+    Created,
+    /// The brokerage accepted the order and it works in the market.
+    Accepted,
+    /// One execution: sent for every fill, partial or complete.
+    Filled {
+        /// Units filled so far in total, this execution included (as `BrokerOrder::filled_quantity`).
+        filled: u32,
+        /// Units still to fill after this execution; 0 means the order is completely filled.
+        remaining: u32,
+        /// Price per unit of this execution (net per spread for a spread).
+        price: Decimal,
+    },
+    /// The order was cancelled (final).
+    Canceled,
+    /// The order was replaced (final); its successor has the id `by`.
+    Replaced {
+        /// The id of the order that replaces it.
+        by: BrokerOrderId,
+    },
+    /// The brokerage refused the order (final).
+    Rejected {
+        /// The brokerage's reason, as it states it.
+        reason: String,
+    },
+    /// The order's duration ran out unfilled or partly filled (final).
+    Expired,
+}
+
+impl OrderChange {
+    /// Whether the order can no longer change after this.
+    #[must_use]
+    pub fn is_final(&self) -> bool {
+        match self {
+            Self::Filled { remaining, .. } => *remaining == 0,
+            Self::Created | Self::Accepted => false,
+            Self::Canceled | Self::Replaced { .. } | Self::Rejected { .. } | Self::Expired => true,
+        }
+    }
+}
