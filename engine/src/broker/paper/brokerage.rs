@@ -160,6 +160,27 @@ impl PaperBrokerage {
         state.links(token, now)
     }
 
+    /// The login a live access token belongs to, and the accounts it reaches (for a streamer that
+    /// keeps one connection per login).
+    ///
+    /// # Errors
+    /// `TokenExpired` when the token is unknown, expired or superseded.
+    pub fn login_of(&self, token: &AccessToken) -> Result<(String, Vec<AccountLink>), BrokerError> {
+        let (state, now) = self.current();
+        let links = state.links(token, now)?;
+        let username = state.auth.check(token, now)?.to_owned();
+        Ok((username, links))
+    }
+
+    /// One order as it stands, without moving the market (for describing an order event that was
+    /// just published). `None` when the account or order is unknown.
+    #[must_use]
+    pub fn peek_order(&self, account: &AccountHash, order: BrokerOrderId) -> Option<BrokerOrder> {
+        let state = self.lock();
+        let index = state.account_index(account)?;
+        state.order(index, order).ok()
+    }
+
     /// Every paper account opened so far.
     #[must_use]
     pub fn accounts(&self) -> Vec<PaperAccountInfo> {
