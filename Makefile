@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 COPYDESK_DEBUG_BIN := $(CURDIR)/target/debug/copydesk
 
-.PHONY: run test test-deps ui-deps ui-build lint rust-test fuzz-api ui-test e2e bench soak
+.PHONY: run test test-deps ui-deps ui-build lint rust-test fuzz-api streamer-conformance ui-test e2e bench soak
 
 ## Build the UI and the server, then start copydesk at http://127.0.0.1:8080 on the paper brokerage,
 ## with demo data when the store is empty.
@@ -13,7 +13,7 @@ run: ui-build
 	./target/release/copydesk serve --demo --ui-dir ui/dist
 
 ## Install what the tests need, then run every check and test.
-test: test-deps lint rust-test fuzz-api ui-test ui-build e2e
+test: test-deps lint rust-test fuzz-api streamer-conformance ui-test ui-build e2e
 
 test-deps:
 	scripts/install-test-deps.sh
@@ -35,6 +35,11 @@ rust-test:
 fuzz-api:
 	cargo build -p facade --bin copydesk
 	scripts/fuzz-api.sh $(COPYDESK_DEBUG_BIN)
+
+## schwab-py's StreamClient logs in to schwab-fake's Streamer and receives the events of REST-placed orders.
+streamer-conformance:
+	cargo build -p fixtures --bin schwab-fake
+	scripts/streamer-conformance.sh $(CURDIR)/target/debug/schwab-fake
 
 ui-test: ui-deps
 	cd ui && npm run typecheck && npm test

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the tests need on a fresh machine: Debian's Chromium, Schemathesis (pinned, in the
-# project-local virtual environment .venv-test/) and the UI's npm packages.
+# project-local virtual environment .venv-test/), schwab-py (pinned, in .venv-streamer/) and the UI's npm
+# packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +22,14 @@ if ! .venv-test/bin/pip freeze 2>/dev/null | grep -qx "schemathesis==$schemathes
   python3 -m venv .venv-test
   .venv-test/bin/pip install --quiet --disable-pip-version-check \
     "schemathesis==$schemathesis_version" "hypothesis==$hypothesis_version"
+fi
+
+# schwab-py, the public Streamer client the fake's Streamer is checked against (make streamer-conformance).
+schwab_py_version="1.5.1"
+if ! .venv-streamer/bin/pip freeze 2>/dev/null | grep -qx "schwab-py==$schwab_py_version"; then
+  echo "installing schwab-py $schwab_py_version into .venv-streamer/"
+  python3 -m venv .venv-streamer
+  .venv-streamer/bin/pip install --quiet --disable-pip-version-check "schwab-py==$schwab_py_version"
 fi
 
 scripts/install-ui-deps.sh
