@@ -1,7 +1,9 @@
 //! Copy trading: one command applied to many accounts at once, recorded as sessions of rows.
 
+mod archive;
 mod book;
 mod command;
+mod fairness;
 mod keeper;
 mod kind;
 mod planner;
@@ -13,8 +15,10 @@ mod status_color;
 mod success_rate;
 mod supervisor;
 
+pub use archive::SessionArchive;
 pub use book::{Changes, SessionBook, version_seed};
 pub use command::{Action, CopyCommand, Targets};
+pub use fairness::{AccountFill, BetterPrice, FairnessRecord};
 pub use keeper::{SessionKeeper, SessionKey, WriteInFlight};
 pub use kind::TradeKind;
 pub use planner::{

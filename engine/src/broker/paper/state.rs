@@ -284,6 +284,7 @@ impl PaperState {
         }
         order.filled += execution.units;
         order.filled_value += Decimal::from(execution.units) * execution.unit_price;
+        order.fill_times = Some((order.fill_times.map_or(at, |(first, _)| first), at));
         let complete = order.remaining() == 0;
         // A working order always accepts a fill.
         let _ = order.apply(OrderEvent::Filled { complete }, at);
@@ -473,6 +474,7 @@ impl PaperState {
             expires_at,
             filled: 0,
             filled_value: Decimal::ZERO,
+            fill_times: None,
             triggered: false,
             trail_extreme: None,
         }
