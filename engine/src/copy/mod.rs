@@ -4,6 +4,7 @@ mod archive;
 mod book;
 mod command;
 mod fairness;
+mod fan_out_mode;
 mod keeper;
 mod kind;
 mod planner;
@@ -19,6 +20,9 @@ pub use archive::SessionArchive;
 pub use book::{Changes, SessionBook, version_seed};
 pub use command::{Action, CopyCommand, Targets};
 pub use fairness::{AccountFill, BetterPrice, FairnessRecord};
+pub use fan_out_mode::{
+    AccountPreview, FanOutMode, PreviewRefusal, PreviewVerdict, gate as gate_previews,
+};
 pub use keeper::{SessionKeeper, SessionKey, WriteInFlight};
 pub use kind::TradeKind;
 pub use planner::{
