@@ -17,6 +17,7 @@ pub mod read_cache;
 pub mod routes;
 pub mod security_headers;
 pub mod services;
+pub mod session_export;
 pub mod settings;
 pub mod shutdown;
 pub mod state;

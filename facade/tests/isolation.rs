@@ -23,6 +23,8 @@ enum Row {
     Open(#[allow(dead_code, reason = "documents the row")] &'static str),
     /// The call names A's ids: the query string (GET) or JSON body (other methods) B sends.
     Owned(Value),
+    /// The call names A's ids in its path: the path B sends.
+    OwnedPath(String),
 }
 
 /// A's ids the matrix uses.
@@ -398,6 +400,14 @@ fn matrix(a: &Ids) -> BTreeMap<String, Row> {
             "DELETE /api/stock/remove_stock",
             owned(json!({"stockSymbol": "AAPL"})),
         ),
+        (
+            "GET /api/sessions/export",
+            open("the caller's own sessions; agent A's never appear (tests/session_records.rs)"),
+        ),
+        (
+            "GET /api/sessions/{id}/fairness",
+            Row::OwnedPath(format!("/api/sessions/{}/fairness", a.option_session)),
+        ),
     ];
     rows.drain(..)
         .map(|(key, row)| (key.to_owned(), row))
@@ -701,10 +711,12 @@ async fn another_agents_ids_are_refused_on_every_call_with_nothing_changed_or_se
     );
     let mut checked = 0;
     for (method, path) in &routes {
-        let Some(Row::Owned(body)) = rows.get(&format!("{method} {path}")) else {
-            continue;
+        let sent = match rows.get(&format!("{method} {path}")) {
+            Some(Row::Owned(body)) => request(method, path, Some(body), &bob),
+            Some(Row::OwnedPath(concrete)) => request(method, concrete, None, &bob),
+            _ => continue,
         };
-        let (status, text) = call!(&service, request(method, path, Some(body), &bob));
+        let (status, text) = call!(&service, sent);
         assert!(
             status == StatusCode::FORBIDDEN || status == StatusCode::NOT_FOUND,
             "{method} {path} with A's ids answered {status}: {text}"
@@ -713,7 +725,7 @@ async fn another_agents_ids_are_refused_on_every_call_with_nothing_changed_or_se
     }
     let owned = rows
         .values()
-        .filter(|row| matches!(row, Row::Owned(_)))
+        .filter(|row| matches!(row, Row::Owned(_) | Row::OwnedPath(_)))
         .count();
     assert_eq!(checked, owned, "every owned-id row is a mounted call");
     assert!(checked >= 34, "the owned-id calls were tried: {checked}");

@@ -25,6 +25,13 @@ impl CopySessions {
     }
 }
 
+impl CopySessions {
+    /// The tree of sessions, keyed by agent then session id (both big-endian).
+    pub(crate) fn tree(&self) -> &sled::Tree {
+        &self.tree
+    }
+}
+
 fn key(session: &CopySession) -> [u8; 16] {
     let mut key = [0u8; 16];
     key[..8].copy_from_slice(&session.agent.get().to_be_bytes());

@@ -12,6 +12,7 @@ mod saved_orders;
 mod saved_sets;
 mod schema;
 mod secret_box;
+mod session_pages;
 mod settings;
 mod trading_accounts;
 mod watch_lists;

@@ -99,6 +99,8 @@ pub(crate) fn listed_order(
             })
             .collect(),
         average_fill_price: None,
+        first_fill_time: None,
+        last_fill_time: None,
     }
 }
 

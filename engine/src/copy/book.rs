@@ -540,6 +540,8 @@ mod tests {
             close_time: None,
             legs: Vec::new(),
             average_fill_price: None,
+            first_fill_time: None,
+            last_fill_time: None,
         }
     }
 

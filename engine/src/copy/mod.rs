@@ -1,7 +1,10 @@
 //! Copy trading: one command applied to many accounts at once, recorded as sessions of rows.
 
+mod archive;
 mod book;
 mod command;
+mod fairness;
+mod fan_out_mode;
 mod keeper;
 mod kind;
 mod planner;
@@ -13,8 +16,13 @@ mod status_color;
 mod success_rate;
 mod supervisor;
 
+pub use archive::SessionArchive;
 pub use book::{Changes, SessionBook, version_seed};
 pub use command::{Action, CopyCommand, Targets};
+pub use fairness::{AccountFill, BetterPrice, FairnessRecord};
+pub use fan_out_mode::{
+    AccountPreview, FanOutMode, PreviewRefusal, PreviewVerdict, gate as gate_previews,
+};
 pub use keeper::{SessionKeeper, SessionKey, WriteInFlight};
 pub use kind::TradeKind;
 pub use planner::{

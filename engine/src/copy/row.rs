@@ -56,6 +56,15 @@ pub struct CopyRow {
     /// For a replace: the order this row's order replaces.
     #[serde(default)]
     pub replaces: Option<BrokerOrderId>,
+    /// When the broker received the order, as its listing reports it (unknown until a poll sees it).
+    #[serde(default)]
+    pub accepted_at: Option<DateTime<Utc>>,
+    /// When the order's first fill happened, as the broker reports it.
+    #[serde(default)]
+    pub first_fill_at: Option<DateTime<Utc>>,
+    /// When the order's latest fill happened, as the broker reports it.
+    #[serde(default)]
+    pub last_fill_at: Option<DateTime<Utc>>,
 }
 
 impl CopyRow {
@@ -155,6 +164,9 @@ impl CopyRow {
             entered_time,
             leg_descriptions,
             replaces: None,
+            accepted_at: None,
+            first_fill_at: None,
+            last_fill_at: None,
         }
     }
 
@@ -214,7 +226,10 @@ impl CopyRow {
             || self.filled_quantity != filled
             || self.average_price != order.average_fill_price
             || self.status_description != order.status_description
-            || (!descriptions.is_empty() && self.leg_descriptions != descriptions);
+            || (!descriptions.is_empty() && self.leg_descriptions != descriptions)
+            || self.accepted_at != Some(order.entered_time)
+            || self.first_fill_at != order.first_fill_time
+            || self.last_fill_at != order.last_fill_time;
         if changed {
             self.state = RowState::Order(order.status.clone());
             self.filled_quantity = filled;
@@ -226,6 +241,9 @@ impl CopyRow {
                 self.leg_descriptions = descriptions;
             }
             self.entered_time = order.entered_time;
+            self.accepted_at = Some(order.entered_time);
+            self.first_fill_at = order.first_fill_time;
+            self.last_fill_at = order.last_fill_time;
         }
         changed
     }

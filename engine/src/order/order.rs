@@ -104,6 +104,12 @@ pub struct BrokerOrder {
     /// Average price of the fills so far (net per spread for verticals).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub average_fill_price: Option<Decimal>,
+    /// When the first fill happened, as the broker reports it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_fill_time: Option<DateTime<Utc>>,
+    /// When the latest fill happened, as the broker reports it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_fill_time: Option<DateTime<Utc>>,
 }
 
 impl BrokerOrder {
@@ -172,6 +178,8 @@ mod tests {
                 underlying: Some("AAPL".into()),
             }],
             average_fill_price: Some(dec!(3.45)),
+            first_fill_time: Some(entered + chrono::Duration::seconds(1)),
+            last_fill_time: Some(entered + chrono::Duration::seconds(1)),
         })
     }
 

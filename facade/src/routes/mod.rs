@@ -10,6 +10,7 @@ mod operator;
 mod option_contract;
 mod option_views;
 mod paper_pages;
+mod session_records;
 mod stock_lists;
 mod stock_trading;
 mod stock_views;
@@ -62,6 +63,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
             .configure(vertical_trading::configure)
             .configure(stock_trading::configure)
             .configure(stock_lists::configure)
+            .configure(session_records::configure)
             .configure(openapi::configure)
             .default_service(web::to(not_found)),
     );

@@ -223,6 +223,8 @@ impl Modify for SessionCookie {
         super::stock_lists::watch_list,
         super::stock_lists::watch_add,
         super::stock_lists::watch_remove,
+        super::session_records::fairness,
+        super::session_records::export,
         document,
         page,
         script,

@@ -3,6 +3,7 @@ import { Button, Intent } from "@blueprintjs/core";
 import { RefreshIcon } from "@blueprintjs/icons";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../shared/shell/StoreContext";
+import { ExportButton } from "../shared/records/ExportButton";
 
 /** REFRESH updates the trade statuses; BUY/SELL opens the place dialog; the rest work on positions. */
 export const OptionToolbar = observer(function OptionToolbar() {
@@ -23,6 +24,7 @@ export const OptionToolbar = observer(function OptionToolbar() {
       {options.positionTable.selectionMode && (
         <Button intent={Intent.WARNING} text="Change Selected" onClick={options.changeSelected} />
       )}
+      <ExportButton />
     </div>
   );
 });

@@ -3,6 +3,7 @@ import { Button, Intent } from "@blueprintjs/core";
 import { RefreshIcon } from "@blueprintjs/icons";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../shared/shell/StoreContext";
+import { ExportButton } from "../shared/records/ExportButton";
 
 /** REFRESH updates the trade statuses; BUY/SELL opens Multi-Leg Order Entry; the rest work on positions. */
 export const VerticalToolbar = observer(function VerticalToolbar() {
@@ -23,6 +24,7 @@ export const VerticalToolbar = observer(function VerticalToolbar() {
       {verticals.positionTable.selectionMode && (
         <Button intent={Intent.WARNING} text="Change Selected" onClick={verticals.changeSelected} />
       )}
+      <ExportButton />
     </div>
   );
 });

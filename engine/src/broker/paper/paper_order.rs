@@ -38,6 +38,8 @@ pub struct PaperOrder {
     pub filled: u32,
     /// Σ units × unit price (net per spread for verticals), for the average price.
     pub filled_value: Decimal,
+    /// When the first and the latest fill happened.
+    pub fill_times: Option<(DateTime<Utc>, DateTime<Utc>)>,
     /// Whether a stop has triggered.
     pub triggered: bool,
     /// Best basis price seen by a trailing stop (highest for sells, lowest for buys).
@@ -281,6 +283,8 @@ impl PaperOrder {
             close_time: self.close_time,
             legs,
             average_fill_price,
+            first_fill_time: self.fill_times.map(|(first, _)| first),
+            last_fill_time: self.fill_times.map(|(_, last)| last),
         }
     }
 }

@@ -338,6 +338,7 @@ impl PaperState {
         }
         order.filled += execution.units;
         order.filled_value += Decimal::from(execution.units) * execution.unit_price;
+        order.fill_times = Some((order.fill_times.map_or(at, |(first, _)| first), at));
         let complete = order.remaining() == 0;
         if order.apply(OrderEvent::Filled { complete }, at).is_ok() {
             changes.push((
@@ -536,6 +537,7 @@ impl PaperState {
             expires_at,
             filled: 0,
             filled_value: Decimal::ZERO,
+            fill_times: None,
             triggered: false,
             trail_extreme: None,
         }

@@ -266,6 +266,7 @@ pub fn broker_order(wire: WireOrder) -> Result<BrokerOrder, ParseError> {
         })
         .collect::<Result<Vec<_>, ParseError>>()?;
     let average_fill_price = average_fill_price(&wire, &legs);
+    let (first_fill_time, last_fill_time) = fill_times(&wire);
     Ok(BrokerOrder {
         id: BrokerOrderId(wire.order_id),
         session,
@@ -304,6 +305,26 @@ pub fn broker_order(wire: WireOrder) -> Result<BrokerOrder, ParseError> {
         close_time: wire.close_time,
         legs,
         average_fill_price,
+        first_fill_time,
+        last_fill_time,
+    })
+}
+
+/// The earliest and the latest time of the order's fills (executions that are not cancellations).
+fn fill_times(wire: &WireOrder) -> (Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
+    let times = wire
+        .order_activity_collection
+        .iter()
+        .filter(|a| a.activity_type.as_deref().is_none_or(|t| t == "EXECUTION"))
+        .filter(|a| a.execution_type.as_deref() != Some("CANCELED"))
+        .flat_map(|a| &a.execution_legs)
+        .filter(|leg| leg.price.is_some() && !leg.quantity.is_zero())
+        .filter_map(|leg| leg.time);
+    times.fold((None, None), |(first, last), at| {
+        (
+            Some(first.map_or(at, |f: DateTime<Utc>| f.min(at))),
+            Some(last.map_or(at, |l: DateTime<Utc>| l.max(at))),
+        )
     })
 }
 
@@ -691,6 +712,14 @@ mod tests {
         assert_eq!(
             filled.close_time,
             Some(Utc.with_ymd_and_hms(2024, 10, 21, 14, 5, 14).unwrap())
+        );
+        // The two executions' times: the first and the latest fill.
+        assert_eq!(
+            (filled.first_fill_time, filled.last_fill_time),
+            (
+                Some(Utc.with_ymd_and_hms(2024, 10, 21, 14, 5, 13).unwrap()),
+                Some(Utc.with_ymd_and_hms(2024, 10, 21, 14, 5, 14).unwrap())
+            )
         );
         assert_eq!(
             filled.legs,

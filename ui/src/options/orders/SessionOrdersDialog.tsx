@@ -8,6 +8,7 @@ import { ReplaceChainLinks } from "../../shared/tables/ReplaceChainLinks";
 import { RoundButton } from "../../shared/tables/RoundButton";
 import { SessionOrderRow } from "./SessionOrderRow";
 import { SessionSummaryLine } from "../../shared/tables/SessionSummaryLine";
+import { FairnessButton } from "../../shared/records/FairnessButton";
 
 /** The columns after the selection checkbox and the Change order column. */
 const COLUMNS = [
@@ -92,7 +93,14 @@ export const SessionOrdersDialog = observer(function SessionOrdersDialog() {
           </HTMLTable>
         </ScrollRegion>
       </DialogBody>
-      <DialogFooter actions={<Button text="Close" onClick={dialog.view.close} />} />
+      <DialogFooter
+        actions={
+          <>
+            <FairnessButton sessionId={dialog.view.sessionId} />
+            <Button text="Close" onClick={dialog.view.close} />
+          </>
+        }
+      />
     </Dialog>
   );
 });

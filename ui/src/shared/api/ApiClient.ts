@@ -199,6 +199,14 @@ export class ApiClient {
     });
   }
 
+  /**
+   * The address of `path` with `query`, for a link the browser follows itself (a download that streams to
+   * disk); nothing is sent.
+   */
+  href(path: string, query?: QueryParams): string {
+    return this.url(path, query);
+  }
+
   private url(path: string, query?: QueryParams): string {
     const url = `${this.basePath}${path}`;
     if (query === undefined) {

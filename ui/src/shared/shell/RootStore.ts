@@ -8,6 +8,7 @@ import { OptionStore } from "../../options/OptionStore";
 import { SessionStore } from "./SessionStore";
 import { VerticalStore } from "../../verticals/VerticalStore";
 import { StockStore } from "../../stocks/StockStore";
+import { SessionRecordsStore } from "../records/SessionRecordsStore";
 
 /**
  * Holds the domain stores. A new store is one line here: a field constructed with `this`, reading what
@@ -30,6 +31,8 @@ export class RootStore {
   readonly verticals: VerticalStore = new VerticalStore(this);
   /** Stock copy trading: orders, positions, saved stock orders, the watch list and their dialogs. */
   readonly stocks: StockStore = new StockStore(this);
+  /** A session's fairness record and the audit export, shared by the trading screens. */
+  readonly records: SessionRecordsStore = new SessionRecordsStore(this);
 
   /**
    * @param api The API client; tests pass one built on a fake transport.
@@ -47,6 +50,7 @@ export class RootStore {
         this.options.reset();
         this.verticals.reset();
         this.stocks.reset();
+        this.records.reset();
       },
     );
   }

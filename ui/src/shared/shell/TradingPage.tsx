@@ -8,6 +8,7 @@ import { AccountSection } from "../../account/AccountSection";
 import { OptionTradingSection } from "../../options/OptionTradingSection";
 import { StockTradingSection } from "../../stocks/StockTradingSection";
 import { VerticalTradingSection } from "../../verticals/VerticalTradingSection";
+import { SessionRecordDialogs } from "../records/SessionRecordDialogs";
 
 const SECTIONS: Readonly<Record<TradingSubpage, ComponentType>> = {
   account: AccountSection,
@@ -33,5 +34,10 @@ export const TradingPage = observer(function TradingPage() {
     return <Navigate to={tradingPath(DEFAULT_SUBPAGE)} replace />;
   }
   const Section = SECTIONS[subpage];
-  return <Section />;
+  return (
+    <>
+      <Section />
+      {subpage !== "account" && <SessionRecordDialogs />}
+    </>
+  );
 });

@@ -1,5 +1,6 @@
 // The view-all-orders dialog of one stock session: every account's order, SELECTED ORDER checks, R and C.
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
+import { FairnessButton } from "../../shared/records/FairnessButton";
 import { observer } from "mobx-react-lite";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
@@ -128,7 +129,14 @@ export const StockSessionDialog = observer(function StockSessionDialog() {
           </HTMLTable>
         </div>
       </DialogBody>
-      <DialogFooter actions={<Button text="Close" onClick={dialog.view.close} />} />
+      <DialogFooter
+        actions={
+          <>
+            <FairnessButton sessionId={dialog.view.sessionId} />
+            <Button text="Close" onClick={dialog.view.close} />
+          </>
+        }
+      />
     </Dialog>
   );
 });

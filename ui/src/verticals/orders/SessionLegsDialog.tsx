@@ -1,5 +1,6 @@
 // The view-all-legs dialog of one session: every account's legs, with R and C per leg and for the session.
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
+import { FairnessButton } from "../../shared/records/FairnessButton";
 import { observer } from "mobx-react-lite";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
@@ -125,7 +126,14 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
           </HTMLTable>
         </div>
       </DialogBody>
-      <DialogFooter actions={<Button text="Close" onClick={verticals.closeSessionView} />} />
+      <DialogFooter
+        actions={
+          <>
+            <FairnessButton sessionId={verticals.viewedSessionId} />
+            <Button text="Close" onClick={verticals.closeSessionView} />
+          </>
+        }
+      />
     </Dialog>
   );
 });

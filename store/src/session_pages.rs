@@ -1,0 +1,83 @@
+//! The stored sessions read a page at a time (the engine's session archive), for exports.
+
+use std::ops::Bound;
+
+use engine::copy::{CopySession, RepositoryError, SessionArchive};
+use engine::ids::{AgentId, SessionId};
+
+use crate::CopySessions;
+
+fn agent_key(agent: AgentId, session: u64) -> [u8; 16] {
+    let mut key = [0u8; 16];
+    key[..8].copy_from_slice(&agent.get().to_be_bytes());
+    key[8..].copy_from_slice(&session.to_be_bytes());
+    key
+}
+
+impl SessionArchive for CopySessions {
+    fn page(
+        &self,
+        agent: AgentId,
+        after: Option<SessionId>,
+        limit: usize,
+    ) -> Result<Vec<CopySession>, RepositoryError> {
+        let from = match after {
+            Some(id) => Bound::Excluded(agent_key(agent, id.get())),
+            None => Bound::Included(agent_key(agent, 0)),
+        };
+        let to = Bound::Included(agent_key(agent, u64::MAX));
+        self.tree()
+            .range::<[u8; 16], _>((from, to))
+            .values()
+            .take(limit)
+            .map(|bytes| {
+                let bytes = bytes.map_err(|e| RepositoryError(e.to_string()))?;
+                serde_json::from_slice(&bytes).map_err(|e| RepositoryError(e.to_string()))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Store;
+    use chrono::{TimeZone, Utc};
+    use engine::copy::{SessionRepository, TradeKind};
+
+    fn session(agent: u64, id: u64) -> CopySession {
+        CopySession {
+            id: SessionId(id),
+            agent: AgentId(agent),
+            kind: TradeKind::Stock,
+            created_at: Utc
+                .timestamp_opt(1_730_000_000, 0)
+                .single()
+                .unwrap_or_default(),
+            rows: Vec::new(),
+            replaced_session: None,
+        }
+    }
+
+    #[test]
+    fn pages_walk_one_agents_sessions_in_id_order_and_no_others()
+    -> Result<(), Box<dyn std::error::Error>> {
+        let store = Store::temporary()?;
+        let sessions = store.copy_sessions()?;
+        for id in [3, 1, 2, 5, 4] {
+            sessions.save(&session(7, id))?;
+        }
+        sessions.save(&session(6, 9))?;
+        sessions.save(&session(8, 1))?;
+        let ids = |page: Vec<CopySession>| page.iter().map(|s| s.id.get()).collect::<Vec<_>>();
+        assert_eq!(ids(sessions.page(AgentId(7), None, 2)?), [1, 2]);
+        assert_eq!(
+            ids(sessions.page(AgentId(7), Some(SessionId(2)), 2)?),
+            [3, 4]
+        );
+        assert_eq!(ids(sessions.page(AgentId(7), Some(SessionId(4)), 2)?), [5]);
+        assert!(sessions.page(AgentId(7), Some(SessionId(5)), 2)?.is_empty());
+        assert!(sessions.page(AgentId(9), None, 10)?.is_empty());
+        Ok(())
+    }
+}

@@ -1,0 +1,114 @@
+// The fairness record of one session: each account's fill, the VWAP, the spread and its cost, and timings.
+import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, Intent, Spinner } from "@blueprintjs/core";
+import { observer } from "mobx-react-lite";
+import { STACKED_DIALOG_CLASS } from "../dialogs/PendingDialog";
+import { DASH } from "../format/dash";
+import { formatMoney } from "../format/formatMoney";
+import { formatPrice } from "../format/formatPrice";
+import { formatTime } from "../format/formatTime";
+import { useStores } from "../shell/StoreContext";
+import type { FairnessRecord } from "./Fairness";
+import { FairnessStripPlot } from "./FairnessStripPlot";
+
+function price(value: number | null): string {
+  return value === null ? DASH : formatPrice(value);
+}
+
+function millis(value: number | null): string {
+  if (value === null) {
+    return DASH;
+  }
+  return value < 1000 ? `${value} ms` : `${(value / 1000).toFixed(3)} s`;
+}
+
+function time(value: string | null): string {
+  return value === null ? DASH : formatTime(value);
+}
+
+/** The session's figures as label / value pairs. */
+function figures(record: FairnessRecord): ReadonlyArray<readonly [string, string]> {
+  const unit = record.multiplier === 100 ? "× 100 per contract" : "per share";
+  return [
+    ["Filled", `${record.filledQuantity}`],
+    ["VWAP", price(record.vwap)],
+    ["Best fill", price(record.bestPrice)],
+    ["Worst fill", price(record.worstPrice)],
+    ["Best-to-worst spread", price(record.spread)],
+    [`Cost against the VWAP (${unit})`, formatMoney(record.costAgainstVwap)],
+    ["Send skew (first to last accepted)", millis(record.sendSkewMs)],
+    ["Time to first fill", millis(record.firstFillMs)],
+    ["Time to last fill", millis(record.lastFillMs)],
+  ];
+}
+
+/** Shows the fairness record of the session the store names, above the session's own dialog. */
+export const FairnessDialog = observer(function FairnessDialog() {
+  const { records } = useStores();
+  const fairness = records.fairness;
+  const record = fairness.record;
+  return (
+    <Dialog
+      isOpen={fairness.isOpen}
+      onClose={fairness.close}
+      title={`Fairness of Session ${fairness.sessionId ?? ""}`}
+      className="cd-fairness-dialog"
+      portalClassName={STACKED_DIALOG_CLASS}
+    >
+      <DialogBody>
+        {fairness.error !== null && <Callout intent={Intent.DANGER}>{fairness.error}</Callout>}
+        {record === null && fairness.error === null && <Spinner size={24} aria-label="Loading" />}
+        {record !== null && (
+          <>
+            <HTMLTable compact className="cd-fairness-figures" aria-label="Fairness figures">
+              <tbody>
+                {figures(record).map(([label, value]) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+            <FairnessStripPlot record={record} />
+            <HTMLTable compact striped className="cd-fairness-accounts" aria-label="Fills per account">
+              <thead>
+                <tr>
+                  <th scope="col">Account</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Filled Qty</th>
+                  <th scope="col">Avg price</th>
+                  <th scope="col">Against VWAP</th>
+                  <th scope="col">Accepted</th>
+                  <th scope="col">First fill</th>
+                  <th scope="col">Last fill</th>
+                </tr>
+              </thead>
+              <tbody>
+                {record.accounts.map((a) => (
+                  <tr key={a.accountId}>
+                    <td>{a.accountName}</td>
+                    <td>{a.status}</td>
+                    <td>{`${a.filledQuantity} / ${a.quantity}`}</td>
+                    <td>{price(a.averagePrice)}</td>
+                    <td>{a.againstVwap === null ? DASH : formatMoney(a.againstVwap)}</td>
+                    <td>{time(a.acceptedTime)}</td>
+                    <td>{time(a.firstFillTime)}</td>
+                    <td>{time(a.lastFillTime)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Refresh" onClick={() => void fairness.load()} disabled={fairness.loading} />
+            <Button text="Close" onClick={fairness.close} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+});
