@@ -184,6 +184,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
 }
 
 async fn run(store: Store, settings: Settings) -> anyhow::Result<()> {
+    facade::metrics::install();
     let bind = settings.bind;
     let demo = settings.demo;
     let services =
@@ -222,6 +223,7 @@ async fn run(store: Store, settings: Settings) -> anyhow::Result<()> {
     actix_web::rt::spawn(facade::shutdown::stop_on_signal(
         running.handle(),
         state.services.supervisor.clone(),
+        state.services.registry.clone(),
     ));
     for address in &addresses {
         println!("copydesk listening on {scheme}://{address}");

@@ -154,7 +154,7 @@ impl Services {
             vault: Arc::new(store.account_vault()?),
             clock: clock.clone(),
             pause: pause.clone(),
-            reads: Arc::new(CallBudget::new(read_limit, clock.clone())),
+            reads: Arc::new(CallBudget::new(read_limit, clock.clone()).named("reads")),
             observer: keeper.clone(),
         };
         let registry = AccountRegistry::new(deps, actix::Arbiter::current());
@@ -189,6 +189,7 @@ impl Services {
     /// answer was lost) until their listings settle them.
     pub fn start_scheduler(&self) {
         PollScheduler::new(self.registry.clone()).start();
+        self.registry.start_streams();
         let supervisor = self.supervisor.clone();
         actix::spawn(async move {
             let mut ticks = tokio::time::interval(RECONCILE_POLL_EVERY);

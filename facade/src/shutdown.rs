@@ -4,7 +4,11 @@
 use std::sync::Arc;
 
 use actix_web::dev::ServerHandle;
+use engine::account::AccountRegistry;
 use engine::copy::{DRAIN_LIMIT, SessionSupervisor};
+
+/// How long a stop waits for the order streams to log out.
+pub const STREAM_LOGOUT_LIMIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Waits for Ctrl-C or SIGTERM.
 async fn stop_requested() {
@@ -32,8 +36,13 @@ async fn stop_requested() {
     }
 }
 
-/// Stops the server once a stop is requested, after the fan-outs in flight have finished.
-pub async fn stop_on_signal(server: ServerHandle, supervisor: Arc<SessionSupervisor>) {
+/// Stops the server once a stop is requested, after the fan-outs in flight have finished and the
+/// order streams have logged out.
+pub async fn stop_on_signal(
+    server: ServerHandle,
+    supervisor: Arc<SessionSupervisor>,
+    registry: Arc<AccountRegistry>,
+) {
     stop_requested().await;
     let running = supervisor.fan_outs_in_flight();
     tracing::info!(
@@ -47,5 +56,6 @@ pub async fn stop_on_signal(server: ServerHandle, supervisor: Arc<SessionSupervi
             "stopping with fan-outs still in flight; their rows are settled at the next start"
         );
     }
+    registry.stop_streams(STREAM_LOGOUT_LIMIT).await;
     server.stop(true).await;
 }

@@ -46,6 +46,8 @@ pub struct CallBudget {
     clock: Arc<dyn Clock>,
     inner: Mutex<Inner>,
     refused: AtomicU64,
+    /// The budget's name in metrics.
+    name: &'static str,
 }
 
 impl std::fmt::Debug for CallBudget {
@@ -78,7 +80,15 @@ impl CallBudget {
             clock,
             inner: Mutex::new(inner),
             refused: AtomicU64::new(0),
+            name: "calls",
         }
+    }
+
+    /// The same budget, reported in metrics under `name` (`reads`, `writes`).
+    #[must_use]
+    pub fn named(mut self, name: &'static str) -> Self {
+        self.name = name;
+        self
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -96,9 +106,13 @@ impl CallBudget {
                 .is_none_or(|n| matches!(inner.limiter.check_n(n), Ok(Ok(()))));
         if paced {
             inner.recent.record(now, calls);
+            metrics::counter!("copydesk_budget_calls_total", "budget" => self.name, "outcome" => "used")
+                .increment(u64::from(calls));
             true
         } else {
             self.refused.fetch_add(1, Ordering::Relaxed);
+            metrics::counter!("copydesk_budget_calls_total", "budget" => self.name, "outcome" => "refused")
+                .increment(u64::from(calls));
             false
         }
     }

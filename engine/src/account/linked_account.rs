@@ -6,15 +6,16 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
+use super::event_followups::{Followups, UNKNOWN_GRACE};
 use super::{
-    AccountError, CallBudget, LinkStatus, OrderListing, OrderObserver, RecentCalls, TokenExpiries,
-    TokenKeeper, TokenVault,
+    AccountError, CallBudget, EventFit, LinkStatus, OrderListing, OrderObserver, RecentCalls,
+    StreamStatus, TokenExpiries, TokenKeeper, TokenVault,
 };
 use crate::broker::OptionChain;
 use crate::broker::{
     AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
-    Brokerage, ClaimedIds, SubmitOutcome, SubmitPolicy, SubmitTarget, WaitedRead, submit_order,
-    submit_replace,
+    Brokerage, ClaimedIds, OrderChange, OrderEvent, SubmitOutcome, SubmitPolicy, SubmitTarget,
+    WaitedRead, submit_order, submit_replace,
 };
 use crate::clock::Clock;
 use crate::ids::{AccountId, AgentId, BrokerOrderId};
@@ -111,6 +112,9 @@ pub struct LinkedAccount {
     own_reads: Mutex<RecentCalls>,
     view: Mutex<AccountView>,
     broker_throttles: std::sync::atomic::AtomicU64,
+    stream: Mutex<StreamStatus>,
+    followups: Mutex<Followups>,
+    stream_stop: tokio::sync::watch::Sender<bool>,
 }
 
 impl std::fmt::Debug for LinkedAccount {
@@ -135,7 +139,7 @@ impl LinkedAccount {
     ) -> Result<Self, AccountError> {
         let tokens = TokenKeeper::load(id, deps.vault.clone(), deps.clock.clone())?;
         let link = deps.vault.load_link(id)?;
-        let writes = CallBudget::new(write_limit_per_minute, deps.clock.clone());
+        let writes = CallBudget::new(write_limit_per_minute, deps.clock.clone()).named("writes");
         Ok(Self {
             id,
             agent,
@@ -148,6 +152,9 @@ impl LinkedAccount {
                 ..AccountView::default()
             }),
             broker_throttles: std::sync::atomic::AtomicU64::new(0),
+            stream: Mutex::default(),
+            followups: Mutex::default(),
+            stream_stop: tokio::sync::watch::Sender::new(false),
             deps,
         })
     }
@@ -199,6 +206,7 @@ impl LinkedAccount {
             account: self.id,
             usable,
             requested: view.poll_requested,
+            streaming: self.is_streaming(),
             open_orders: view.has_open_orders(),
             last_poll: view.last_poll,
         }
@@ -299,6 +307,213 @@ impl LinkedAccount {
         self.view().poll_requested = true;
     }
 
+    /// After a write: asks for a poll when no healthy stream will report the order's changes.
+    fn request_poll_unless_streaming(&self) {
+        if !self.is_streaming() {
+            self.request_poll();
+        }
+    }
+
+    /// The account's order stream as operators see it.
+    #[must_use]
+    pub fn stream_status(&self) -> StreamStatus {
+        self.stream
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Changes the stream's status (the stream keeper does).
+    pub fn update_stream(&self, change: impl FnOnce(&mut StreamStatus)) {
+        // The status is a plain record, valid after any partial update.
+        change(&mut self.stream.lock().unwrap_or_else(PoisonError::into_inner));
+    }
+
+    /// Whether a healthy stream follows the account's orders.
+    #[must_use]
+    pub fn is_streaming(&self) -> bool {
+        self.stream
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_healthy()
+    }
+
+    /// Asks the account's stream keeper to log out and end (the account is unlinked, or the server
+    /// stops).
+    pub fn stop_stream(&self) {
+        self.stream_stop.send_replace(true);
+    }
+
+    /// Becomes true when the stream is to end.
+    #[must_use]
+    pub fn watch_stream_stop(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.stream_stop.subscribe()
+    }
+
+    fn followups(&self) -> MutexGuard<'_, Followups> {
+        // Followups are plain sets, valid after any partial update.
+        self.followups
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Takes in one order event pushed by the brokerage: the rows of that order learn it at once,
+    /// and what the event cannot tell is asked for as follow-up reads (the order itself once, the
+    /// balances after a fill, held events of an order no row knows yet). Never writes an order.
+    /// Returns whether a follow-up round is to be scheduled.
+    pub fn on_event(&self, event: OrderEvent) -> bool {
+        let now = self.deps.clock.now();
+        self.update_stream(|s| {
+            s.events += 1;
+            s.last_event = Some(now);
+        });
+        metrics::counter!("copydesk_stream_events_total").increment(1);
+        {
+            let mut view = self.view();
+            if let Some(order) = view.orders.iter_mut().find(|o| o.id == event.order) {
+                apply_to_order(order, &event);
+            }
+        }
+        let fit = self.deps.observer.order_event(self.id, &event);
+        let mut followups = self.followups();
+        if matches!(event.change, OrderChange::Filled { .. }) {
+            followups.snapshot();
+        }
+        match fit {
+            EventFit::Applied => {}
+            EventFit::NeedsRead => followups.read(event.order),
+            EventFit::Unknown => followups.hold(event, now),
+        }
+        followups.schedule()
+    }
+
+    /// Asks for a listing of the account's orders (after a connect, a reconnect or a gap in the
+    /// stream). Returns whether a follow-up round is to be scheduled.
+    pub fn ask_catch_up(&self) -> bool {
+        let mut followups = self.followups();
+        followups.catch_up();
+        followups.schedule()
+    }
+
+    /// Runs one round of follow-up reads; these take the app budget's reads before routine polls
+    /// (the planner leaves them a reserve). Returns whether another round is to be scheduled
+    /// (events of unknown orders still within their grace).
+    pub async fn run_followups(&self) -> bool {
+        let round = self.followups().take();
+        let now = self.deps.clock.now();
+        let mut list = round.catch_up;
+        let mut reads = round.reads;
+        let mut held = Vec::new();
+        for (first_seen, events) in round.unknown {
+            let mut still = Vec::new();
+            for event in events {
+                match self.deps.observer.order_event(self.id, &event) {
+                    EventFit::Unknown => still.push(event),
+                    EventFit::NeedsRead => reads.push(event.order),
+                    EventFit::Applied => {}
+                }
+            }
+            if still.is_empty() {
+                continue;
+            }
+            if now - first_seen < UNKNOWN_GRACE {
+                held.push((first_seen, still));
+            } else if self.deps.observer.awaits_orders(self.id) {
+                list = true;
+            } else {
+                tracing::debug!(account = %self.id, order = %still[0].order,
+                    "events of an order that is not copydesk's are left out");
+            }
+        }
+        reads.sort_unstable();
+        reads.dedup();
+        if list {
+            if let Err(err) = self.catch_up().await {
+                tracing::debug!(account = %self.id, error = %err, "catch-up listing failed");
+                self.followups().catch_up();
+            }
+        } else {
+            for order in reads {
+                if let Err(err) = self.read_order(order).await {
+                    tracing::debug!(account = %self.id, %order, error = %err, "order read after an event failed");
+                }
+            }
+        }
+        if round.snapshot {
+            if let Err(err) = self.fetch_snapshot().await {
+                tracing::debug!(account = %self.id, error = %err, "balances read after a fill failed");
+            }
+        }
+        let mut followups = self.followups();
+        for (first_seen, events) in held {
+            followups.hold_again(first_seen, events);
+        }
+        followups.schedule()
+    }
+
+    /// Reads one order (one read from the app budget) and hands it to the rows of that order.
+    async fn read_order(&self, order: BrokerOrderId) -> Result<(), AccountError> {
+        let hash = self.linked_hash().await?;
+        let broker = self.deps.broker.clone();
+        let outcome = self
+            .waited_read(|token| {
+                let broker = broker.clone();
+                let hash = hash.clone();
+                async move { broker.get_order(&token, &hash, order).await }
+            })
+            .await;
+        self.record_outcome(&outcome);
+        let read = outcome?;
+        self.deps.observer.order_read(self.id, &read);
+        let mut view = self.view();
+        match view.orders.iter_mut().find(|o| o.id == read.id) {
+            Some(known) => *known = read,
+            None => view.orders.push(read),
+        }
+        Ok(())
+    }
+
+    /// Lists the account's recent orders (one read from the app budget) so that nothing a dropped or
+    /// gapped stream lost stays unseen; pending rows settle from it as from a poll's listing.
+    ///
+    /// # Errors
+    /// As [`LinkedAccount::fetch_snapshot`].
+    pub async fn catch_up(&self) -> Result<(), AccountError> {
+        let hash = self.linked_hash().await?;
+        let broker = self.deps.broker.clone();
+        let now = self.deps.clock.now();
+        let (from, to) = (now - ORDER_LOOKBACK, now + ORDER_LOOKAHEAD);
+        let outcome = self
+            .waited_read(|token| {
+                let broker = broker.clone();
+                let hash = hash.clone();
+                async move { broker.list_orders(&token, &hash, from, to).await }
+            })
+            .await;
+        self.record_outcome(&outcome);
+        let orders = outcome?;
+        self.update_stream(|s| s.catch_ups += 1);
+        metrics::counter!("copydesk_stream_catch_up_reads_total").increment(1);
+        let filled_before: u64 = self
+            .view()
+            .orders
+            .iter()
+            .map(|o| u64::from(o.filled_quantity))
+            .sum();
+        let filled_now: u64 = orders.iter().map(|o| u64::from(o.filled_quantity)).sum();
+        let listing = OrderListing {
+            orders: &orders,
+            from,
+            at: now,
+        };
+        self.deps.observer.orders_seen(self.id, listing);
+        self.view().orders = orders;
+        if filled_now != filled_before {
+            self.followups().snapshot();
+        }
+        Ok(())
+    }
+
     /// Exchanges an authorization code for tokens, links the brokerage account (keeping the one
     /// already linked when the login still reaches it) and asks for a poll.
     ///
@@ -387,6 +602,15 @@ impl LinkedAccount {
                 self.with_token(call).await
             })
             .await
+    }
+
+    /// Takes the read that opening an order stream costs (Schwab's `userPreference`), waiting up to
+    /// [`READ_DEADLINE`] for room in the app budget.
+    ///
+    /// # Errors
+    /// [`AccountError::ThrottledPastDeadline`] when the budget has no room in time.
+    pub async fn take_opening_read(&self) -> Result<(), AccountError> {
+        self.take_read(READ_DEADLINE).await
     }
 
     /// Waits for room in the app-wide read budget, up to `deadline`.
@@ -670,7 +894,7 @@ impl LinkedAccount {
             Ok::<_, AccountError>(first)
         }
         .await;
-        self.request_poll();
+        self.request_poll_unless_streaming();
         match outcome {
             Ok(outcome) => outcome,
             Err(AccountError::ThrottledPastDeadline) => SubmitOutcome::ThrottledPastDeadline,
@@ -698,7 +922,7 @@ impl LinkedAccount {
                 async move { broker.cancel_order(&token, &hash, order).await }
             })
             .await;
-        self.request_poll();
+        self.request_poll_unless_streaming();
         outcome
     }
 
@@ -718,6 +942,34 @@ impl LinkedAccount {
     #[must_use]
     pub fn deps(&self) -> &AccountDeps {
         &self.deps
+    }
+}
+
+/// Brings a known order up to what an event says (status, filled quantity), so that the planner's
+/// view of open orders follows the stream between reads. A final status is never left.
+fn apply_to_order(order: &mut BrokerOrder, event: &OrderEvent) {
+    if order.status.is_final() {
+        return;
+    }
+    match &event.change {
+        OrderChange::Created | OrderChange::Accepted => {}
+        OrderChange::Filled {
+            filled, remaining, ..
+        } => {
+            if *filled >= order.filled_quantity {
+                order.filled_quantity = *filled;
+                order.remaining_quantity = *remaining;
+                order.status = if *remaining == 0 {
+                    crate::order::OrderStatus::Filled
+                } else {
+                    crate::order::OrderStatus::Working
+                };
+            }
+        }
+        OrderChange::Canceled => order.status = crate::order::OrderStatus::Canceled,
+        OrderChange::Replaced { .. } => order.status = crate::order::OrderStatus::Replaced,
+        OrderChange::Rejected { .. } => order.status = crate::order::OrderStatus::Rejected,
+        OrderChange::Expired => order.status = crate::order::OrderStatus::Expired,
     }
 }
 

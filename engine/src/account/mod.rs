@@ -3,6 +3,7 @@
 mod actor;
 mod call_budget;
 mod error;
+mod event_followups;
 mod link_status;
 mod linked_account;
 pub mod messages;
@@ -11,6 +12,8 @@ pub mod poll_planner;
 mod recent_calls;
 mod registry;
 mod scheduler;
+mod stream_keeper;
+mod stream_status;
 mod tier;
 mod token_keeper;
 mod vault;
@@ -18,14 +21,19 @@ mod vault;
 pub use actor::AccountActor;
 pub use call_budget::{CallBudget, GovernorTime};
 pub use error::AccountError;
+pub use event_followups::{Followups, Round, UNKNOWN_GRACE};
 pub use link_status::LinkStatus;
 pub use linked_account::{
     AccountDeps, AccountHealth, AccountView, LinkedAccount, ORDER_LOOKBACK, READ_DEADLINE,
 };
-pub use observer::{IgnoreOrders, OrderListing, OrderObserver};
+pub use observer::{EventFit, IgnoreOrders, OrderListing, OrderObserver};
 pub use recent_calls::{RecentCalls, WINDOW};
 pub use registry::{AccountHandle, AccountRegistry};
 pub use scheduler::{POLL_TICK, PollScheduler, TOKEN_TICK};
+pub use stream_keeper::{
+    FOLLOW_UP_DELAY, RECONNECT_MAX, RECONNECT_MIN, backoff, keep_stream, schedule_followups,
+};
+pub use stream_status::{StreamPhase, StreamStatus};
 pub use tier::{AccountType, MAX_MULTIPLIER, TierMultipliers};
 pub use token_keeper::{REFRESH_AHEAD, TokenExpiries, TokenKeeper};
 pub use vault::{TokenVault, VaultError};

@@ -1,7 +1,9 @@
-//! Who hears about the orders an account poll saw (the copy-trade read model does).
+//! Who hears about the orders an account saw (the copy-trade read model does): listings from polls
+//! and catch-ups, single orders read after an event, and the events themselves.
 
 use chrono::{DateTime, Utc};
 
+use crate::broker::OrderEvent;
 use crate::ids::AccountId;
 use crate::order::BrokerOrder;
 
@@ -16,10 +18,41 @@ pub struct OrderListing<'a> {
     pub at: DateTime<Utc>,
 }
 
-/// Told after every successful poll of an account.
+/// How an order event fitted what the observer holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventFit {
+    /// The event was applied (or changes nothing that is shown).
+    Applied,
+    /// The event was applied as far as it goes; reading the order once gives the rest (a spread's
+    /// net fill price, the status a new order works in).
+    NeedsRead,
+    /// No row holds this order (yet): it may be an order whose placement has not answered, or an
+    /// order that is not copydesk's.
+    Unknown,
+}
+
+/// Told after every successful poll of an account, and of every order event it receives.
 pub trait OrderObserver: Send + Sync + 'static {
-    /// What the account's latest poll listed.
+    /// What the account's latest poll (or catch-up read) listed.
     fn orders_seen(&self, account: AccountId, listing: OrderListing<'_>);
+
+    /// One order read on its own (after an event); only that order's rows learn from it.
+    fn order_read(&self, account: AccountId, order: &BrokerOrder) {
+        let _ = (account, order);
+    }
+
+    /// One change the brokerage pushed. Never causes an order to be written.
+    fn order_event(&self, account: AccountId, event: &OrderEvent) -> EventFit {
+        let _ = (account, event);
+        EventFit::Applied
+    }
+
+    /// Whether rows of the account still wait to learn their order (pending or unsettled, or a
+    /// write in flight): an event of an unknown order may then be theirs, worth a listing.
+    fn awaits_orders(&self, account: AccountId) -> bool {
+        let _ = account;
+        false
+    }
 }
 
 /// An observer that ignores every report (accounts used without copy trading).

@@ -9,6 +9,12 @@ use crate::ids::AccountId;
 pub const ACTIVE_EVERY: chrono::Duration = chrono::Duration::seconds(1);
 /// How often an account without open orders is polled.
 pub const IDLE_EVERY: chrono::Duration = chrono::Duration::seconds(60);
+/// How often an account whose order stream is healthy is polled: the stream reports every change of
+/// its orders, so the poll is only a safety net.
+pub const STREAMED_EVERY: chrono::Duration = chrono::Duration::minutes(5);
+/// Share of the read budget routine polls leave free, so that the reads order events ask for (an
+/// order, balances after a fill, a catch-up listing) come first.
+pub const EVENT_RESERVE_PERCENT: u32 = 10;
 /// Reads one poll costs (account with positions, and the order list).
 pub const READS_PER_POLL: u32 = 2;
 
@@ -21,6 +27,9 @@ pub struct PollCandidate {
     pub usable: bool,
     /// Whether a poll was asked for ahead of schedule (a new order, an operator's refresh).
     pub requested: bool,
+    /// Whether a healthy order stream follows the account (then it is polled every
+    /// [`STREAMED_EVERY`]).
+    pub streaming: bool,
     /// Whether the account has orders that are still open.
     pub open_orders: bool,
     /// When it was last polled.
@@ -32,7 +41,9 @@ impl PollCandidate {
         if !self.usable {
             return false;
         }
-        let every = if self.open_orders {
+        let every = if self.streaming {
+            STREAMED_EVERY
+        } else if self.open_orders {
             ACTIVE_EVERY
         } else {
             IDLE_EVERY
@@ -44,7 +55,7 @@ impl PollCandidate {
     fn rank(&self) -> (u8, Option<DateTime<Utc>>) {
         let class = if self.requested {
             0
-        } else if self.open_orders {
+        } else if self.open_orders && !self.streaming {
             1
         } else {
             2
@@ -53,18 +64,34 @@ impl PollCandidate {
     }
 }
 
-/// Picks the accounts to poll now and takes their reads from `budget`; stops at the first that does
-/// not fit, so the budget is never exceeded and a busy account never waits behind an idle one.
+/// The reads routine polls leave free when any account streams: [`EVENT_RESERVE_PERCENT`] of the
+/// budget, at least one poll's worth.
+#[must_use]
+pub fn event_reserve(candidates: &[PollCandidate], per_minute: u32) -> u32 {
+    if candidates.iter().any(|c| c.streaming) {
+        (per_minute * EVENT_RESERVE_PERCENT / 100).max(READS_PER_POLL)
+    } else {
+        0
+    }
+}
+
+/// Picks the accounts to poll now and takes their reads from `budget`, leaving `reserve` reads of the
+/// minute free; stops at the first that does not fit, so the budget is never exceeded and a busy
+/// account never waits behind an idle one.
 pub fn plan(
     candidates: &[PollCandidate],
     budget: &CallBudget,
+    reserve: u32,
     now: DateTime<Utc>,
 ) -> Vec<AccountId> {
     let mut due: Vec<&PollCandidate> = candidates.iter().filter(|c| c.is_due(now)).collect();
     due.sort_by_key(|c| c.rank());
     let mut chosen = Vec::new();
     for candidate in due {
-        if !budget.try_take(READS_PER_POLL) {
+        let free = budget
+            .per_minute()
+            .saturating_sub(budget.used_last_minute());
+        if free < READS_PER_POLL + reserve || !budget.try_take(READS_PER_POLL) {
             break;
         }
         chosen.push(candidate.account);
@@ -91,6 +118,7 @@ mod tests {
             account: AccountId(id),
             usable: true,
             requested: false,
+            streaming: false,
             open_orders,
             last_poll,
         }
@@ -113,7 +141,7 @@ mod tests {
         ];
         // Budget for two polls: the asked-for account, then the busy overdue one; the idle waits.
         assert_eq!(
-            plan(&candidates, &budget, now),
+            plan(&candidates, &budget, 0, now),
             vec![AccountId(3), AccountId(2)]
         );
     }
@@ -132,7 +160,7 @@ mod tests {
             candidate(3, true, Some(now - chrono::Duration::milliseconds(500))),
             candidate(4, false, None),
         ];
-        assert_eq!(plan(&candidates, &budget, now), vec![AccountId(4)]);
+        assert_eq!(plan(&candidates, &budget, 0, now), vec![AccountId(4)]);
     }
 
     proptest! {
@@ -171,7 +199,7 @@ mod tests {
                     .filter(|c| c.is_due(now) && (c.open_orders || c.requested))
                     .map(|c| c.account)
                     .collect();
-                let chosen = plan(&state, &budget, now);
+                let chosen = plan(&state, &budget, 0, now);
                 let by_id: HashMap<AccountId, &PollCandidate> =
                     state.iter().map(|c| (c.account, c)).collect();
                 let polled_idle = chosen.iter().any(|id| {

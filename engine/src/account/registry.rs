@@ -7,8 +7,13 @@ use actix::{Actor, Addr, ArbiterHandle};
 
 use super::messages::Stop;
 use super::poll_planner::{self, PollCandidate};
-use super::{AccountActor, AccountDeps, AccountError, CallBudget, LinkedAccount};
+use super::{
+    AccountActor, AccountDeps, AccountError, CallBudget, LinkedAccount, StreamPhase, keep_stream,
+};
 use crate::ids::{AccountId, AgentId};
+
+/// How often a stopping server looks whether the streams have logged out.
+const STOP_CHECK: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// A running account: its actor's address and the shared account state.
 #[derive(Debug, Clone)]
@@ -24,6 +29,8 @@ pub struct AccountRegistry {
     deps: AccountDeps,
     arbiter: ArbiterHandle,
     accounts: RwLock<HashMap<AccountId, AccountHandle>>,
+    /// Whether every running account keeps an order stream (set once the scheduler runs).
+    streams: std::sync::atomic::AtomicBool,
 }
 
 impl std::fmt::Debug for AccountRegistry {
@@ -42,6 +49,7 @@ impl AccountRegistry {
             deps,
             arbiter,
             accounts: RwLock::new(HashMap::new()),
+            streams: std::sync::atomic::AtomicBool::new(false),
         })
     }
 
@@ -79,6 +87,9 @@ impl AccountRegistry {
         let for_actor = account.clone();
         let addr =
             AccountActor::start_in_arbiter(&self.arbiter, move |_| AccountActor::new(for_actor));
+        if self.streams.load(std::sync::atomic::Ordering::Acquire) {
+            self.arbiter.spawn(keep_stream(account.clone()));
+        }
         let handle = AccountHandle { addr, account };
         self.accounts
             .write()
@@ -96,6 +107,7 @@ impl AccountRegistry {
             .remove(&id);
         match removed {
             Some(handle) => {
+                handle.account.stop_stream();
                 handle.addr.do_send(Stop);
                 true
             }
@@ -152,7 +164,9 @@ impl AccountRegistry {
     /// accounts polled.
     pub async fn poll_due(&self) -> Vec<AccountId> {
         let now = self.deps.clock.now();
-        let chosen = poll_planner::plan(&self.candidates(), &self.deps.reads, now);
+        let candidates = self.candidates();
+        let reserve = poll_planner::event_reserve(&candidates, self.deps.reads.per_minute());
+        let chosen = poll_planner::plan(&candidates, &self.deps.reads, reserve, now);
         let polls = chosen
             .iter()
             .filter_map(|id| self.get(*id))
@@ -163,6 +177,38 @@ impl AccountRegistry {
             });
         futures::future::join_all(polls).await;
         chosen
+    }
+
+    /// Gives every running account, and every account started from now on, an order stream (see
+    /// [`keep_stream`]). Called once, when polling starts.
+    pub fn start_streams(&self) {
+        if self.streams.swap(true, std::sync::atomic::Ordering::AcqRel) {
+            return;
+        }
+        for handle in self.handles() {
+            self.arbiter.spawn(keep_stream(handle.account.clone()));
+        }
+    }
+
+    /// Logs every stream out (the server stops), waiting up to `limit` for them to end.
+    pub async fn stop_streams(&self, limit: std::time::Duration) {
+        let handles = self.handles();
+        for handle in &handles {
+            handle.account.stop_stream();
+        }
+        let ended = async {
+            for handle in &handles {
+                let account = &handle.account;
+                // The keeper's last step marks the stream off (or it never had one).
+                while matches!(
+                    account.stream_status().phase,
+                    StreamPhase::Connecting | StreamPhase::Connected | StreamPhase::Reconnecting
+                ) {
+                    tokio::time::sleep(STOP_CHECK).await;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(limit, ended).await;
     }
 
     /// Refreshes every account's access token that is due, so idle accounts stay connected.

@@ -29,6 +29,8 @@ pub struct TokenKeeper {
     expiries: Mutex<TokenExpiries>,
     vault: Arc<dyn TokenVault>,
     clock: Arc<dyn Clock>,
+    /// Bumped whenever the tokens change (a login, a refresh, a dead login cleared).
+    logins: tokio::sync::watch::Sender<u64>,
 }
 
 impl std::fmt::Debug for TokenKeeper {
@@ -58,11 +60,20 @@ impl TokenKeeper {
             expiries: Mutex::new(expiries),
             vault,
             clock,
+            logins: tokio::sync::watch::Sender::new(0),
         })
     }
 
     fn set_expiries(&self, tokens: Option<&TokenSet>) {
         *self.expiries.lock().unwrap_or_else(PoisonError::into_inner) = expiries_of(tokens);
+        self.logins.send_modify(|generation| *generation += 1);
+    }
+
+    /// Changes whenever the tokens do (a login, a refresh, a dead login cleared): an order stream
+    /// logs in again with the new token.
+    #[must_use]
+    pub fn watch_logins(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.logins.subscribe()
     }
 
     /// When the current tokens expire (both `None` when there are none).

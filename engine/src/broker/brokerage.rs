@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use super::account::{AccountHash, AccountLink};
 use super::error::BrokerError;
 use super::option_chain::OptionChain;
+use super::order_stream::{OrderStream, StreamError};
 use super::quote::Quote;
 use super::snapshot::AccountSnapshot;
 use super::token::{AccessToken, AuthorizationCode, RefreshToken, TokenSet};
@@ -138,4 +139,20 @@ pub trait Brokerage: Send + Sync + 'static {
         underlying: &str,
         side: PutCall,
     ) -> Result<OptionChain, BrokerError>;
+
+    /// Opens the login's stream of order events for `accounts` (accounts the token reaches; events
+    /// of others are left out): Schwab's Streamer with its `ACCT_ACTIVITY` service, or the paper
+    /// market's own events. On Schwab it costs one read (`userPreference`), which the caller takes
+    /// from the budget first.
+    ///
+    /// # Errors
+    /// [`StreamError::Unsupported`] (the default) for a brokerage that pushes nothing; the token's,
+    /// the connection's or the streamer's refusal otherwise.
+    async fn open_order_stream(
+        &self,
+        _token: &AccessToken,
+        _accounts: &[AccountLink],
+    ) -> Result<Box<dyn OrderStream>, StreamError> {
+        Err(StreamError::Unsupported)
+    }
 }

@@ -6,6 +6,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{PoisonError, RwLock};
 
 use super::{CopyRow, CopySession, TradeKind};
+use crate::account::EventFit;
+use crate::broker::OrderEvent;
 use crate::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
 use crate::order::BrokerOrder;
 
@@ -410,6 +412,49 @@ impl SessionBook {
             }
         }
         changed
+    }
+
+    /// Applies one pushed order event to the rows of that order; answers how it fitted and the
+    /// session when it changed.
+    pub fn apply_event(
+        &self,
+        account: AccountId,
+        event: &OrderEvent,
+    ) -> (EventFit, Option<CopySession>) {
+        let mut inner = self.inner.write().unwrap_or_else(PoisonError::into_inner);
+        let Some(&(agent, kind, session)) = inner.by_order.get(&(account, event.order)) else {
+            return (EventFit::Unknown, None);
+        };
+        let Some(found) = inner
+            .shelves
+            .get_mut(&(agent, kind))
+            .and_then(|shelf| shelf.sessions.get_mut(&session))
+        else {
+            return (EventFit::Unknown, None);
+        };
+        let mut changed = false;
+        let mut fit = EventFit::Applied;
+        for row in found
+            .rows
+            .iter_mut()
+            .filter(|r| r.account == account && r.order_id == Some(event.order))
+        {
+            let (row_changed, row_fit) = row.apply_event(&event.change, event.at);
+            changed |= row_changed;
+            if row_fit == EventFit::NeedsRead {
+                fit = EventFit::NeedsRead;
+            }
+        }
+        if !changed {
+            return (fit, None);
+        }
+        let version = self.next_version();
+        let shelf = inner.shelves.get_mut(&(agent, kind));
+        let copy = shelf.and_then(|shelf| {
+            shelf.mark(session, version);
+            shelf.sessions.get(&session).cloned()
+        });
+        (fit, copy)
     }
 }
 

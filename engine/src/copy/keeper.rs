@@ -6,11 +6,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use super::reconcile::{Resolution, resolve};
 use super::{CopyRow, CopySession, RepositoryError, RowState, SessionBook, SessionRepository};
-use crate::account::{OrderListing, OrderObserver};
-use crate::broker::SubmitOutcome;
+use crate::account::{EventFit, OrderListing, OrderObserver};
+use crate::broker::{OrderEvent, SubmitOutcome};
 use crate::copy::TradeKind;
 use crate::ids::{AccountId, AgentId, SessionId};
-use crate::order::OrderStatus;
+use crate::order::{BrokerOrder, OrderStatus};
 
 /// Where a session lives: agent, kind and id.
 pub type SessionKey = (AgentId, TradeKind, SessionId);
@@ -281,6 +281,24 @@ impl OrderObserver for SessionKeeper {
             self.save(&session);
         }
         self.reconcile(account, listing);
+    }
+
+    fn order_read(&self, account: AccountId, order: &BrokerOrder) {
+        for session in self.book.absorb(account, std::slice::from_ref(order)) {
+            self.save(&session);
+        }
+    }
+
+    fn order_event(&self, account: AccountId, event: &OrderEvent) -> EventFit {
+        let (fit, changed) = self.book.apply_event(account, event);
+        if let Some(session) = changed {
+            self.save(&session);
+        }
+        fit
+    }
+
+    fn awaits_orders(&self, account: AccountId) -> bool {
+        self.is_writing(account) || !self.book.unresolved(account).is_empty()
     }
 }
 

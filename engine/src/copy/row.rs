@@ -5,7 +5,8 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::status_color::{ColorFacts, OwnColor};
-use crate::broker::SubmitOutcome;
+use crate::account::EventFit;
+use crate::broker::{OrderChange, SubmitOutcome};
 use crate::ids::{AccountId, BrokerOrderId};
 use crate::order::{BrokerOrder, OrderRequest, OrderStatus};
 
@@ -246,6 +247,72 @@ impl CopyRow {
             self.last_fill_at = order.last_fill_time;
         }
         changed
+    }
+
+    /// Takes in one change the brokerage pushed for this row's order, and says whether reading the
+    /// order would tell more. A final status is never left, a filled quantity never shrinks (events
+    /// may arrive late or twice), and a fill's price counts only on a single-leg order (a spread's net
+    /// price comes from reading the order).
+    pub fn apply_event(&mut self, change: &OrderChange, at: DateTime<Utc>) -> (bool, EventFit) {
+        if let RowState::Order(current) = &self.state {
+            if current.is_final() {
+                return (false, EventFit::Applied);
+            }
+        }
+        let before = self.clone();
+        let mut fit = EventFit::Applied;
+        match change {
+            // A new order's working status (WORKING, QUEUED, PENDING_ACTIVATION…) is read once.
+            OrderChange::Created | OrderChange::Accepted => fit = EventFit::NeedsRead,
+            OrderChange::Filled {
+                filled,
+                remaining,
+                price,
+            } => {
+                if *filled < self.filled_quantity {
+                    return (false, EventFit::Applied);
+                }
+                let added = filled - self.filled_quantity;
+                let single_leg = self.request.legs.len() <= 1;
+                self.average_price = match (self.average_price, single_leg) {
+                    _ if added == 0 => self.average_price,
+                    (_, false) => {
+                        fit = EventFit::NeedsRead;
+                        self.average_price
+                    }
+                    (None, true) if self.filled_quantity == 0 => Some(*price),
+                    (Some(average), true) => Some(
+                        ((average * Decimal::from(self.filled_quantity)
+                            + *price * Decimal::from(added))
+                            / Decimal::from(*filled))
+                        .round_dp(6)
+                        .normalize(),
+                    ),
+                    (None, true) => {
+                        fit = EventFit::NeedsRead;
+                        None
+                    }
+                };
+                self.filled_quantity = *filled;
+                self.state = RowState::Order(if *remaining == 0 {
+                    OrderStatus::Filled
+                } else {
+                    OrderStatus::Working
+                });
+                if added > 0 {
+                    self.first_fill_at = self.first_fill_at.or(Some(at));
+                    self.last_fill_at = Some(at);
+                }
+            }
+            OrderChange::Canceled => self.state = RowState::Order(OrderStatus::Canceled),
+            OrderChange::Replaced { .. } => self.state = RowState::Order(OrderStatus::Replaced),
+            OrderChange::Rejected { reason } => {
+                self.state = RowState::Order(OrderStatus::Rejected);
+                self.status_description = Some(reason.clone());
+            }
+            OrderChange::Expired => self.state = RowState::Order(OrderStatus::Expired),
+        }
+        (*self != before, fit)
     }
 }
 

@@ -164,13 +164,15 @@ impl SessionSupervisor {
                 };
                 self.keeper.journal(session.clone())?;
                 let key = (plan.agent, plan.kind, id);
-                join_all(
+                let started = std::time::Instant::now();
+                let answered: Vec<Option<std::time::Instant>> = join_all(
                     plan.works
                         .into_iter()
                         .enumerate()
                         .map(|(index, w)| self.send(key, index, w)),
                 )
                 .await;
+                record_fan_out(started, &answered);
                 self.keeper.store_fan_out(key);
                 Ok(Executed::Session(
                     self.keeper
@@ -182,13 +184,19 @@ impl SessionSupervisor {
         }
     }
 
-    /// Sends one account's write and records its outcome on its row.
-    async fn send(&self, key: SessionKey, index: usize, work: AccountWork) {
+    /// Sends one account's write and records its outcome on its row; answers when the brokerage's
+    /// answer arrived (`None` when nothing was sent).
+    async fn send(
+        &self,
+        key: SessionKey,
+        index: usize,
+        work: AccountWork,
+    ) -> Option<std::time::Instant> {
         let AccountWork { account, work } = work;
         let (old, request) = match work {
             Work::Place(request) => (None, request),
             Work::Replace { old, request } => (Some(old), request),
-            Work::Cancel(_) | Work::Refuse { .. } => return,
+            Work::Cancel(_) | Work::Refuse { .. } => return None,
         };
         // The account counts as writing until its row holds the outcome, so a poll in between never
         // settles the row from a listing taken before the order existed.
@@ -214,8 +222,10 @@ impl SessionSupervisor {
                 }
             }
         };
+        let answered = std::time::Instant::now();
         self.keeper.settle_row(key, index, account, &outcome);
         log_outcome(account, &outcome);
+        Some(answered)
     }
 
     async fn cancel(&self, works: Vec<AccountWork>) -> Vec<CancelResult> {
@@ -309,4 +319,14 @@ fn log_outcome(account: AccountId, outcome: &SubmitOutcome) {
             tracing::warn!(account = %account, outcome = %outcome, "order write did not go through")
         }
     }
+}
+/// Reports a fan-out's duration and its answer skew (first to last brokerage answer) in metrics.
+fn record_fan_out(started: std::time::Instant, answered: &[Option<std::time::Instant>]) {
+    let answered: Vec<std::time::Instant> = answered.iter().flatten().copied().collect();
+    metrics::histogram!("copydesk_fan_out_seconds").record(started.elapsed().as_secs_f64());
+    if let (Some(first), Some(last)) = (answered.iter().min(), answered.iter().max()) {
+        metrics::histogram!("copydesk_fan_out_send_skew_seconds")
+            .record(last.duration_since(*first).as_secs_f64());
+    }
+    metrics::counter!("copydesk_fan_outs_total").increment(1);
 }

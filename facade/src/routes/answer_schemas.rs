@@ -48,6 +48,19 @@ pub(crate) enum AccountStatusSchema {
     Error,
 }
 
+/// Where an account's order stream stands (`engine::account::StreamPhase::as_str`).
+#[derive(ToSchema)]
+#[schema(as = operator::StreamState)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum StreamStateSchema {
+    Off,
+    Connecting,
+    Connected,
+    Reconnecting,
+    Failed,
+    Unsupported,
+}
+
 /// A saved single-leg option order (`store::SavedOptionOrder`).
 #[derive(ToSchema)]
 #[schema(as = option_contract::SavedOrder)]

@@ -177,6 +177,8 @@ impl Modify for SessionCookie {
         super::operator::set_write_limit,
         super::operator::get_settings,
         super::operator::set_settings,
+        super::operator::read_budget,
+        super::operator::metrics,
         super::copy_trading::orders,
         super::copy_trading::positions,
         super::copy_trading::fetch_trade_status,

@@ -26,6 +26,8 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
             ),
             ("/operator/settings", web::get().to(get_settings)),
             ("/operator/settings", web::post().to(set_settings)),
+            ("/operator/read_budget", web::get().to(read_budget)),
+            ("/metrics", web::get().to(metrics)),
         ],
     );
 }
@@ -54,6 +56,22 @@ struct AccountHealthRow {
     /// Null when the account holds no refresh token.
     #[schema(required = true, minimum = 0)]
     refresh_token_expires_in_seconds: Option<i64>,
+    /// The account's order stream: `connected` (its orders are followed by their events and it is
+    /// polled every 5 minutes), `connecting`, `reconnecting`, `failed`, `off` or `unsupported`.
+    #[schema(value_type = super::answer_schemas::StreamStateSchema)]
+    stream_state: &'static str,
+    /// Why the stream is not connected (its last failure); null when connected.
+    #[schema(required = true)]
+    stream_state_text: Option<String>,
+    /// RFC 3339 time of the stream's last order event; null before the first.
+    #[schema(required = true)]
+    last_stream_event: Option<String>,
+    /// Order events received since the server started.
+    stream_events: u64,
+    /// Order listings read to catch up after a connect, a reconnect or a gap.
+    catch_up_reads: u64,
+    /// Times the stream was opened again after it was lost.
+    stream_reconnects: u64,
 }
 
 #[utoipa::path(
@@ -72,6 +90,7 @@ async fn accounts(state: web::Data<AppState>, session: Session) -> Result<HttpRe
             continue;
         };
         let health = handle.account.health();
+        let stream = handle.account.stream_status();
         let seconds_left =
             |at: Option<chrono::DateTime<chrono::Utc>>| at.map(|t| (t - now).num_seconds().max(0));
         rows.push(AccountHealthRow {
@@ -87,6 +106,12 @@ async fn accounts(state: web::Data<AppState>, session: Session) -> Result<HttpRe
             last_successful_poll: health.last_successful_poll.map(|t| t.to_rfc3339()),
             access_token_expires_in_seconds: seconds_left(health.expiries.access),
             refresh_token_expires_in_seconds: seconds_left(health.expiries.refresh),
+            stream_state: stream.phase.as_str(),
+            stream_state_text: stream.reason,
+            last_stream_event: stream.last_event.map(|t| t.to_rfc3339()),
+            stream_events: stream.events,
+            catch_up_reads: stream.catch_ups,
+            stream_reconnects: stream.reconnects,
         });
     }
     Ok(HttpResponse::Ok()
@@ -212,4 +237,71 @@ async fn set_settings(
         settings.set_tier_multipliers(agent, &tiers)?;
     }
     Ok(HttpResponse::Ok().json(settings_answer(&state, agent)?))
+}
+
+/// How the app-wide read budget is being used.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = operator::ReadBudget)]
+#[serde(rename_all = "camelCase")]
+struct ReadBudgetAnswer {
+    /// Brokerage reads per minute for the whole application.
+    read_limit_per_minute: u32,
+    /// Reads taken in the last 60 seconds.
+    reads_last_minute: u32,
+    /// Reads routine polls leave free for the reads order events ask for (0 while no account
+    /// streams).
+    reserved_for_events: u32,
+    /// Reads refused by the budget since the server started.
+    refused_reads: u64,
+    /// Accounts whose order stream is connected, and so polled only every 5 minutes.
+    streaming_accounts: usize,
+    /// Accounts polled on the short schedule (no healthy stream).
+    polled_accounts: usize,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/operator/read_budget",
+    tag = "Operator",
+    operation_id = "get_operator_read_budget",
+    responses((status = 200, description = "The answer", body = ReadBudgetAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
+async fn read_budget(
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    agent(&session)?;
+    let registry = &state.services.registry;
+    let reads = registry.reads();
+    let candidates = registry.candidates();
+    let streaming = candidates.iter().filter(|c| c.streaming).count();
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(ReadBudgetAnswer {
+            read_limit_per_minute: reads.per_minute(),
+            reads_last_minute: reads.used_last_minute(),
+            reserved_for_events: engine::account::poll_planner::event_reserve(
+                &candidates,
+                reads.per_minute(),
+            ),
+            refused_reads: reads.refused(),
+            streaming_accounts: streaming,
+            polled_accounts: candidates.len() - streaming,
+        }))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/metrics",
+    tag = "Operator",
+    operation_id = "get_metrics",
+    responses((status = 200, description = "Prometheus text exposition: budgets, broker answers, fan-outs, order streams", body = String, content_type = "text/plain"), crate::routes::openapi::Refusals)
+)]
+async fn metrics(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
+    agent(&session)?;
+    let text = crate::metrics::render(&state.services.registry);
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .body(text))
 }

@@ -12,12 +12,13 @@ use tokio::sync::{broadcast, watch};
 use super::config::PaperConfig;
 use super::faults::{FaultConfig, WriteAnswer};
 use super::ledger::Fill;
+use super::order_stream::PaperOrderStream;
 use super::state::PaperState;
 use super::universe::{self, UniverseError};
 use crate::broker::{
     AccessToken, AccountHash, AccountKind, AccountLink, AccountSnapshot, AuthorizationCode,
-    BrokerError, Brokerage, ConnectivityError, OptionChain, OrderEvent, Quote, RefreshToken,
-    TokenSet,
+    BrokerError, Brokerage, ConnectivityError, OptionChain, OrderEvent, OrderStream, Quote,
+    RefreshToken, StreamError, TokenSet,
 };
 use crate::clock::Clock;
 use crate::ids::BrokerOrderId;
@@ -272,6 +273,25 @@ fn answer_id(id: BrokerOrderId, answer: WriteAnswer) -> Result<Option<BrokerOrde
 
 #[async_trait]
 impl Brokerage for PaperBrokerage {
+    async fn open_order_stream(
+        &self,
+        token: &AccessToken,
+        accounts: &[AccountLink],
+    ) -> Result<Box<dyn OrderStream>, StreamError> {
+        self.enter().await?;
+        let hashes: Vec<AccountHash> = {
+            let (state, now) = self.current();
+            let reached = state.links(token, now)?;
+            accounts
+                .iter()
+                .filter(|a| reached.iter().any(|r| r.hash == a.hash))
+                .map(|a| a.hash.clone())
+                .collect()
+        };
+        let events = self.order_events();
+        Ok(Box::new(PaperOrderStream::new(events, hashes)))
+    }
+
     fn name(&self) -> &'static str {
         "paper"
     }

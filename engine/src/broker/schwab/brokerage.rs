@@ -10,7 +10,8 @@ use reqwest::Method;
 
 use crate::broker::{
     AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
-    Brokerage, ConnectivityError, OptionChain, Quote, RefreshToken, TokenSet,
+    Brokerage, ConnectivityError, OptionChain, OrderStream, Quote, RefreshToken, StreamError,
+    TokenSet,
 };
 use crate::clock::{Clock, SystemClock};
 use crate::ids::BrokerOrderId;
@@ -25,6 +26,7 @@ use super::models::{
     WireQuoteResponse,
 };
 use super::parse;
+use super::streamer::{SchwabOrderStream, UserPreference};
 
 /// Time format of the order-list bounds: `yyyy-MM-dd'T'HH:mm:ss.SSSZ` with a literal `Z` (UTC).
 const ORDER_TIME_FORMAT: &str = "%Y-%m-%dT%H:%M:%S%.3fZ";
@@ -148,6 +150,23 @@ fn unreadable(error: &parse::ParseError) -> BrokerError {
 
 #[async_trait]
 impl Brokerage for SchwabBrokerage {
+    async fn open_order_stream(
+        &self,
+        token: &AccessToken,
+        accounts: &[AccountLink],
+    ) -> Result<Box<dyn OrderStream>, StreamError> {
+        let preference: UserPreference = self
+            .get(self.trader(&["userPreference"]), token)
+            .await?
+            .json("user preference")?;
+        let info =
+            preference.streamer_info.into_iter().next().ok_or_else(|| {
+                StreamError::Connect("the user preference names no streamer".into())
+            })?;
+        let stream = SchwabOrderStream::open(info, token, accounts).await?;
+        Ok(Box::new(stream))
+    }
+
     fn name(&self) -> &'static str {
         "schwab"
     }

@@ -123,6 +123,11 @@ impl SchwabHttp {
             .and_then(|v| v.to_str().ok())
             .unwrap_or("-");
         tracing::debug!(%method, path, status = status.as_u16(), correlation, "schwab answered");
+        metrics::counter!("copydesk_broker_answers_total", "status" => status.as_u16().to_string())
+            .increment(1);
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            metrics::counter!("copydesk_broker_throttled_total").increment(1);
+        }
         let body = match response.bytes().await {
             Ok(bytes) => bytes.to_vec(),
             // An accepted order write is told by its status and `Location`; its (empty) body adds

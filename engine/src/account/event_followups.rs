@@ -1,0 +1,141 @@
+//! What an account still has to read after order events: orders no row knows yet, orders whose
+//! events told only part of the story, its balances after a fill, and a catch-up listing.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use chrono::{DateTime, Utc};
+
+use crate::broker::OrderEvent;
+use crate::ids::BrokerOrderId;
+
+/// How long an event of an order no row knows waits for the order's placement to answer before it
+/// is judged: a listing when rows of the account wait for their orders, else dropped as not
+/// copydesk's.
+pub const UNKNOWN_GRACE: chrono::Duration = chrono::Duration::seconds(3);
+
+/// Work collected from events, done together a moment later so that a burst of events (created,
+/// accepted, filled) costs one read of each order.
+#[derive(Debug, Default)]
+pub struct Followups {
+    /// Events of orders no row held when they arrived, with when the first arrived.
+    unknown: BTreeMap<BrokerOrderId, (DateTime<Utc>, Vec<OrderEvent>)>,
+    /// Orders to read once.
+    reads: BTreeSet<BrokerOrderId>,
+    /// Whether balances and positions are to be read (after a fill).
+    snapshot: bool,
+    /// Whether the account's orders are to be listed (after a connect, a reconnect or a gap).
+    catch_up: bool,
+    /// Whether a round is already scheduled.
+    scheduled: bool,
+}
+
+/// One round's work, taken out of [`Followups`].
+#[derive(Debug, Default, PartialEq)]
+pub struct Round {
+    /// Held events, to offer to the rows again.
+    pub unknown: Vec<(DateTime<Utc>, Vec<OrderEvent>)>,
+    /// Orders to read.
+    pub reads: Vec<BrokerOrderId>,
+    /// Whether to read balances and positions.
+    pub snapshot: bool,
+    /// Whether to list the orders.
+    pub catch_up: bool,
+}
+
+impl Followups {
+    /// Holds an event of an order no row knows.
+    pub fn hold(&mut self, event: OrderEvent, now: DateTime<Utc>) {
+        let entry = self.unknown.entry(event.order).or_insert((now, Vec::new()));
+        entry.1.push(event);
+    }
+
+    /// Puts back events still unknown after a round, keeping when they first arrived.
+    pub fn hold_again(&mut self, first_seen: DateTime<Utc>, events: Vec<OrderEvent>) {
+        for event in events {
+            let entry = self
+                .unknown
+                .entry(event.order)
+                .or_insert((first_seen, Vec::new()));
+            entry.0 = entry.0.min(first_seen);
+            entry.1.push(event);
+        }
+    }
+
+    /// Asks for one read of `order`.
+    pub fn read(&mut self, order: BrokerOrderId) {
+        self.reads.insert(order);
+    }
+
+    /// Asks for a read of balances and positions.
+    pub fn snapshot(&mut self) {
+        self.snapshot = true;
+    }
+
+    /// Asks for a listing of the orders.
+    pub fn catch_up(&mut self) {
+        self.catch_up = true;
+    }
+
+    /// Whether anything is asked for.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.unknown.is_empty() && self.reads.is_empty() && !self.snapshot && !self.catch_up
+    }
+
+    /// Marks a round as scheduled; false when one already is (or nothing is asked for).
+    pub fn schedule(&mut self) -> bool {
+        if self.scheduled || self.is_empty() {
+            return false;
+        }
+        self.scheduled = true;
+        true
+    }
+
+    /// Takes everything asked for so far; the next request schedules a new round.
+    pub fn take(&mut self) -> Round {
+        self.scheduled = false;
+        Round {
+            unknown: std::mem::take(&mut self.unknown).into_values().collect(),
+            reads: std::mem::take(&mut self.reads).into_iter().collect(),
+            snapshot: std::mem::take(&mut self.snapshot),
+            catch_up: std::mem::take(&mut self.catch_up),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::broker::{AccountHash, OrderChange};
+
+    fn event(order: i64) -> OrderEvent {
+        OrderEvent {
+            account: AccountHash("H".into()),
+            order: BrokerOrderId(order),
+            change: OrderChange::Accepted,
+            at: DateTime::<Utc>::UNIX_EPOCH,
+        }
+    }
+
+    #[test]
+    fn a_burst_is_one_round_with_each_order_read_once() {
+        let now = DateTime::<Utc>::UNIX_EPOCH;
+        let mut followups = Followups::default();
+        assert!(!followups.schedule());
+        followups.read(BrokerOrderId(7));
+        followups.read(BrokerOrderId(7));
+        followups.hold(event(8), now);
+        followups.hold(event(8), now);
+        followups.snapshot();
+        assert!(followups.schedule());
+        assert!(!followups.schedule());
+        let round = followups.take();
+        assert_eq!(round.reads, vec![BrokerOrderId(7)]);
+        assert_eq!(round.unknown.len(), 1);
+        assert_eq!(round.unknown[0].1.len(), 2);
+        assert!(round.snapshot && !round.catch_up);
+        assert!(followups.is_empty());
+        followups.catch_up();
+        assert!(followups.schedule());
+    }
+}

@@ -1,0 +1,230 @@
+//! Keeps one account's order stream open: opens it with the account's token, hands its events to the
+//! account, catches up after every connect and gap, logs in again after a token refresh, reconnects
+//! with capped, jittered backoff, and logs out when the account is unlinked or the server stops.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rand::Rng;
+
+use super::{AccountError, LinkedAccount, StreamPhase};
+use crate::broker::{BrokerError, OrderStream, StreamError, StreamItem};
+
+/// How long after an event its follow-up reads wait, so that a burst of events (created, accepted,
+/// filled) is read once.
+pub const FOLLOW_UP_DELAY: Duration = Duration::from_millis(300);
+/// The first pause before opening a lost stream again.
+pub const RECONNECT_MIN: Duration = Duration::from_secs(1);
+/// The longest pause between attempts to open a stream.
+pub const RECONNECT_MAX: Duration = Duration::from_secs(60);
+
+/// The pause before attempt `failures + 1`: doubling from [`RECONNECT_MIN`] up to [`RECONNECT_MAX`],
+/// then spread over 75-100 % of that so that many accounts do not reconnect in step.
+#[must_use]
+pub fn backoff(failures: u32, jitter: f64) -> Duration {
+    let doubled = RECONNECT_MIN.saturating_mul(1 << failures.saturating_sub(1).min(16));
+    doubled
+        .min(RECONNECT_MAX)
+        .mul_f64(0.75 + 0.25 * jitter.clamp(0.0, 1.0))
+}
+
+/// Runs follow-up rounds of `account` a moment apart until none is asked for.
+pub fn schedule_followups(account: &Arc<LinkedAccount>) {
+    let account = account.clone();
+    actix::spawn(async move {
+        let pause = account.deps().pause.clone();
+        loop {
+            pause.pause(FOLLOW_UP_DELAY).await;
+            if !account.run_followups().await {
+                break;
+            }
+        }
+    });
+}
+
+/// Why the inner loop of a connected stream ended.
+enum Ended {
+    /// The stream closed or failed; reconnect after a pause.
+    Lost(String),
+    /// The token changed; log in again at once.
+    NewLogin,
+    /// The account is unlinked or the server stops.
+    Stop,
+}
+
+/// Keeps `account`'s order stream open until [`LinkedAccount::stop_stream`]. Runs on the accounts'
+/// arbiter, one per account.
+pub async fn keep_stream(account: Arc<LinkedAccount>) {
+    let mut stop = account.watch_stream_stop();
+    let mut logins = account.tokens().watch_logins();
+    let clock = account.deps().clock.clone();
+    let pause = account.deps().pause.clone();
+    let mut failures: u32 = 0;
+    let mut connected_once = false;
+    let enter = |phase: StreamPhase, reason: Option<String>| {
+        let now = clock.now();
+        account.update_stream(|s| s.enter(phase, now, reason));
+    };
+    loop {
+        if *stop.borrow() {
+            break;
+        }
+        logins.borrow_and_update();
+        let Some(link) = account.link().filter(|_| account.tokens().has_live_login()) else {
+            enter(
+                StreamPhase::Off,
+                Some("the account is not authorized".to_owned()),
+            );
+            tokio::select! {
+                changed = logins.changed() => if changed.is_err() { break },
+                _ = stop.changed() => break,
+            }
+            continue;
+        };
+        enter(
+            if connected_once || failures > 0 {
+                StreamPhase::Reconnecting
+            } else {
+                StreamPhase::Connecting
+            },
+            account.stream_status().reason,
+        );
+        let opened = open(&account, &link).await;
+        let mut stream = match opened {
+            Ok(stream) => stream,
+            Err(StreamError::Unsupported) => {
+                enter(StreamPhase::Unsupported, None);
+                let _ = stop.changed().await;
+                break;
+            }
+            Err(err) => {
+                failures += 1;
+                tracing::info!(account = %account.id(), error = %err, failures, "order stream could not be opened");
+                if !err.may_pass() {
+                    enter(StreamPhase::Failed, Some(err.to_string()));
+                    failures = 0;
+                    tokio::select! {
+                        changed = logins.changed() => if changed.is_err() { break },
+                        _ = stop.changed() => break,
+                    }
+                    continue;
+                }
+                enter(StreamPhase::Reconnecting, Some(err.to_string()));
+                let wait = backoff(failures, rand::thread_rng().r#gen());
+                tokio::select! {
+                    () = pause.pause(wait) => {}
+                    _ = logins.changed() => {}
+                    _ = stop.changed() => break,
+                }
+                continue;
+            }
+        };
+        failures = 0;
+        connected_once = true;
+        enter(StreamPhase::Connected, None);
+        tracing::info!(account = %account.id(), "order stream connected");
+        if account.ask_catch_up() {
+            schedule_followups(&account);
+        }
+        let ended = loop {
+            tokio::select! {
+                item = stream.next() => match item {
+                    StreamItem::Event(event) => {
+                        if account.on_event(event) {
+                            schedule_followups(&account);
+                        }
+                    }
+                    StreamItem::Gap => {
+                        if account.ask_catch_up() {
+                            schedule_followups(&account);
+                        }
+                    }
+                    StreamItem::Closed(end) => break Ended::Lost(end.to_string()),
+                },
+                changed = logins.changed() => {
+                    stream.logout().await;
+                    break if changed.is_err() { Ended::Stop } else { Ended::NewLogin };
+                }
+                _ = stop.changed() => {
+                    stream.logout().await;
+                    break Ended::Stop;
+                }
+            }
+        };
+        match ended {
+            Ended::Stop => break,
+            Ended::NewLogin => {
+                enter(
+                    StreamPhase::Reconnecting,
+                    Some("logging in again with the refreshed token".to_owned()),
+                );
+            }
+            Ended::Lost(reason) => {
+                tracing::info!(account = %account.id(), reason, "order stream lost");
+                failures = 1;
+                enter(StreamPhase::Reconnecting, Some(reason));
+                let wait = backoff(failures, rand::thread_rng().r#gen());
+                tokio::select! {
+                    () = pause.pause(wait) => {}
+                    _ = stop.changed() => break,
+                }
+            }
+        }
+    }
+    enter(StreamPhase::Off, Some("logged out".to_owned()));
+}
+
+/// Takes the opening's read from the app budget, gets a usable token and opens the stream of the
+/// account's brokerage account.
+async fn open(
+    account: &LinkedAccount,
+    link: &crate::broker::AccountLink,
+) -> Result<Box<dyn OrderStream>, StreamError> {
+    let broker = account.deps().broker.clone();
+    account.take_opening_read().await.map_err(to_stream_error)?;
+    let token = account
+        .tokens()
+        .access(broker.as_ref())
+        .await
+        .map_err(to_stream_error)?;
+    match broker
+        .open_order_stream(&token, std::slice::from_ref(link))
+        .await
+    {
+        Err(StreamError::Broker(BrokerError::TokenExpired)) => {
+            // A refreshed token changes the login, which opens the stream again at once.
+            account
+                .tokens()
+                .refresh_now(broker.as_ref(), &token)
+                .await
+                .map_err(to_stream_error)?;
+            Err(StreamError::Broker(BrokerError::TokenExpired))
+        }
+        other => other,
+    }
+}
+
+fn to_stream_error(err: AccountError) -> StreamError {
+    match err {
+        AccountError::Broker(broker) => StreamError::Broker(broker),
+        AccountError::ReauthorizationNeeded => {
+            StreamError::Broker(BrokerError::ReauthorizationNeeded)
+        }
+        other => StreamError::Connect(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_to_its_cap_and_jitter_only_shortens_it() {
+        assert_eq!(backoff(1, 1.0), Duration::from_secs(1));
+        assert_eq!(backoff(2, 1.0), Duration::from_secs(2));
+        assert_eq!(backoff(4, 1.0), Duration::from_secs(8));
+        assert_eq!(backoff(30, 1.0), RECONNECT_MAX);
+        assert_eq!(backoff(1, 0.0), Duration::from_millis(750));
+        assert_eq!(backoff(0, 1.0), Duration::from_secs(1));
+    }
+}
