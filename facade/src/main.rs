@@ -184,7 +184,6 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
 }
 
 async fn run(store: Store, settings: Settings) -> anyhow::Result<()> {
-    facade::metrics::install();
     let bind = settings.bind;
     let demo = settings.demo;
     let services =

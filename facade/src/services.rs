@@ -141,6 +141,7 @@ impl Services {
         clock: Arc<dyn Clock>,
         pause: Arc<dyn Pause>,
     ) -> Result<Self, StartError> {
+        crate::metrics::install();
         let read_limit = match settings.read_limit_per_minute {
             Some(limit) => limit,
             None => store
