@@ -132,9 +132,9 @@ async fn fills_show_from_the_stream_and_after_a_drop_from_the_catch_up() {
     // Nothing polled: no scheduler runs in this test, so the fills came from the events.
     until("balances read after the fills", async || {
         registry.handles().iter().all(|h| {
-            h.account.current_snapshot().is_some_and(|s| {
-                s.positions.iter().any(|p| p.symbol == "AAPL")
-            })
+            h.account
+                .current_snapshot()
+                .is_some_and(|s| s.positions.iter().any(|p| p.symbol == "AAPL"))
         })
     })
     .await;
@@ -147,10 +147,7 @@ async fn fills_show_from_the_stream_and_after_a_drop_from_the_catch_up() {
     // The next fan-out's events are all lost, silently, and the streams then drop: the reconnect's
     // catch-up listing brings the fills.
     desk.fake.update_streamer(|s| {
-        s.lose_events = FaultPlan {
-            rate: 1.0,
-            next: 0,
-        };
+        s.lose_events = FaultPlan { rate: 1.0, next: 0 };
         s.lost_events = LostEvents::Silent;
     });
     let (status, text) = call!(
@@ -159,7 +156,8 @@ async fn fills_show_from_the_stream_and_after_a_drop_from_the_catch_up() {
     );
     assert_eq!((status, text.as_str()), (StatusCode::OK, "success"));
     assert!(!all_filled(&table().await, "2"));
-    desk.fake.update_streamer(|s| s.lose_events = FaultPlan::default());
+    desk.fake
+        .update_streamer(|s| s.lose_events = FaultPlan::default());
     desk.clock.advance(chrono::Duration::seconds(61));
     desk.fake.drop_stream_connections();
     until("every row of the second fan-out FILLED", async || {

@@ -163,6 +163,38 @@ mod tests {
         assert_eq!(plan(&candidates, &budget, 0, now), vec![AccountId(4)]);
     }
 
+    #[test]
+    fn streamed_accounts_are_polled_rarely_and_polls_leave_the_event_reserve() {
+        let clock = ManualClock::new(start());
+        let now = clock.now();
+        let a_minute_ago = Some(now - chrono::Duration::minutes(1));
+        let streamed = PollCandidate {
+            streaming: true,
+            ..candidate(1, true, a_minute_ago)
+        };
+        let polled = candidate(2, true, a_minute_ago);
+        let budget = CallBudget::new(100, Arc::new(clock.clone()));
+        // The streamed account's open orders are followed by their events: not due for 5 minutes.
+        assert_eq!(
+            plan(&[streamed.clone(), polled.clone()], &budget, 0, now),
+            vec![AccountId(2)]
+        );
+        let overdue = PollCandidate {
+            last_poll: Some(now - STREAMED_EVERY),
+            ..streamed.clone()
+        };
+        let budget = CallBudget::new(100, Arc::new(clock.clone()));
+        assert_eq!(plan(&[overdue], &budget, 0, now), vec![AccountId(1)]);
+        // A tenth of the budget stays free for event reads once any account streams.
+        assert_eq!(event_reserve(&[streamed.clone(), polled.clone()], 120), 12);
+        assert_eq!(event_reserve(std::slice::from_ref(&polled), 120), 0);
+        assert_eq!(event_reserve(&[streamed], 10), READS_PER_POLL);
+        let budget = CallBudget::new(6, Arc::new(clock.clone()));
+        let many: Vec<PollCandidate> = (10..20).map(|id| candidate(id, true, None)).collect();
+        assert_eq!(plan(&many, &budget, 2, now).len(), 2);
+        assert_eq!(budget.used_last_minute(), 4);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
 

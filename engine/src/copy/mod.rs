@@ -3,6 +3,7 @@
 mod archive;
 mod book;
 mod command;
+mod event_catch_up;
 mod fairness;
 mod fan_out_mode;
 mod keeper;
