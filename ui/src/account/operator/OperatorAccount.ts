@@ -28,6 +28,43 @@ export interface OperatorAccount {
   accessTokenExpiresInSeconds: number | null;
   /** Seconds until the refresh token expires, or null without one. */
   refreshTokenExpiresInSeconds: number | null;
+  /** The account's order stream: connected, connecting, reconnecting, failed, off or unsupported. */
+  streamState: StreamState;
+  /** Why the stream is not connected, or null. */
+  streamStateText: string | null;
+  /** When the stream's last order event arrived (RFC 3339), or null. */
+  lastStreamEvent: string | null;
+  /** Order events received since the server started. */
+  streamEvents: number;
+  /** Listings read to catch up after a connect, a reconnect or a gap. */
+  catchUpReads: number;
+  /** Times the stream was opened again after it was lost. */
+  streamReconnects: number;
+}
+
+/** Where an account's order stream stands. */
+export type StreamState = "off" | "connecting" | "connected" | "reconnecting" | "failed" | "unsupported";
+
+const STREAM_STATES: readonly StreamState[] = ["off", "connecting", "connected", "reconnecting", "failed", "unsupported"];
+
+function streamState(entry: Record<string, unknown>, id: number): StreamState {
+  const value = entry.streamState;
+  const known = STREAM_STATES.find((state) => state === value);
+  if (known === undefined) {
+    throw new Error(`streamState of operator account ${id} is not a known state`);
+  }
+  return known;
+}
+
+function optionalText(entry: Record<string, unknown>, field: string, id: number): string | null {
+  const value = entry[field];
+  if (value === null || value === undefined) {
+    return null;
+  }
+  if (typeof value !== "string") {
+    throw new Error(`${field} of operator account ${id} is neither text nor null`);
+  }
+  return value;
 }
 
 function count(entry: Record<string, unknown>, field: string, id: number): number {
@@ -90,6 +127,12 @@ export function parseOperatorAccount(value: unknown): OperatorAccount {
     lastSuccessfulPoll: lastPoll ?? null,
     accessTokenExpiresInSeconds: optionalNumber(value, "accessTokenExpiresInSeconds", id),
     refreshTokenExpiresInSeconds: optionalNumber(value, "refreshTokenExpiresInSeconds", id),
+    streamState: streamState(value, id),
+    streamStateText: optionalText(value, "streamStateText", id),
+    lastStreamEvent: optionalText(value, "lastStreamEvent", id),
+    streamEvents: count(value, "streamEvents", id),
+    catchUpReads: count(value, "catchUpReads", id),
+    streamReconnects: count(value, "streamReconnects", id),
   };
 }
 
@@ -103,3 +146,4 @@ export function parseOperatorAccounts(value: unknown): OperatorAccount[] {
   }
   return value.map(parseOperatorAccount);
 }
+

@@ -3,10 +3,19 @@ import { Button, InputGroup, Intent, Tag } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { formatAge } from "../../shared/format/formatAge";
 import { formatCountdown } from "../../shared/format/formatCountdown";
-import type { OperatorAccount } from "./OperatorAccount";
+import type { OperatorAccount, StreamState } from "./OperatorAccount";
 import { useStores } from "../../shared/shell/StoreContext";
 import type { AccountStatus } from "../../shared/accounts/TradingAccount";
 import { showOutcome } from "../../shared/shell/toaster";
+
+const STREAM_INTENTS: Readonly<Record<StreamState, Intent>> = {
+  connected: Intent.SUCCESS,
+  connecting: Intent.NONE,
+  reconnecting: Intent.WARNING,
+  failed: Intent.DANGER,
+  off: Intent.NONE,
+  unsupported: Intent.NONE,
+};
 
 const STATUS_INTENTS: Readonly<Record<AccountStatus, Intent>> = {
   connected: Intent.SUCCESS,
@@ -66,6 +75,18 @@ export const OperatorAccountRow = observer(function OperatorAccountRow({ account
       <td className="cd-number">{account.throttledCalls}</td>
       <td title={account.lastSuccessfulPoll ?? undefined}>
         {formatAge(account.lastSuccessfulPoll, operator.loadedAt ?? 0)}
+      </td>
+      <td>
+        <Tag minimal intent={STREAM_INTENTS[account.streamState]}>
+          {account.streamState}
+        </Tag>
+        {account.streamStateText !== null && <span className="cd-stream-reason"> {account.streamStateText}</span>}
+        {account.lastStreamEvent !== null && (
+          <span className="cd-stream-last" title={account.lastStreamEvent}>
+            {" "}
+            last event {formatAge(account.lastStreamEvent, operator.loadedAt ?? 0)}
+          </span>
+        )}
       </td>
       <td>{formatCountdown(account.accessTokenExpiresInSeconds)}</td>
       <td>{formatCountdown(account.refreshTokenExpiresInSeconds)}</td>

@@ -43,6 +43,7 @@ describe("OperatorPanel", () => {
       "Reads last minute",
       "Throttled calls",
       "Last successful poll",
+      "Order stream",
       "Access token",
       "Refresh token",
     ]);
@@ -52,7 +53,7 @@ describe("OperatorPanel", () => {
         .getAllByRole("cell")
         .map((td) => td.textContent),
     );
-    expect(texts[0]).toEqual(["Alpha", "Connected", "Save", "3", "17", "0", "12s ago", "29m 59s", "6d 23h"]);
+    expect(texts[0]).toEqual(["Alpha", "Connected", "Save", "3", "17", "0", "12s ago", "connected", "29m 59s", "6d 23h"]);
     expect(texts[1]?.slice(0, 2)).toEqual(["Beta", "Reauthorization needed"]);
     expect(within(operatorTable()).getByRole("spinbutton", { name: "Write limit per minute of Alpha" })).toHaveValue(
       120,

@@ -15,6 +15,7 @@ export const OPERATOR_COLUMNS = [
   "Reads last minute",
   "Throttled calls",
   "Last successful poll",
+  "Order stream",
   "Access token",
   "Refresh token",
 ] as const;
@@ -28,6 +29,13 @@ export const OperatorPanel = observer(function OperatorPanel() {
     <Section className="cd-operator" title="Operator" titleRenderer={H2} compact>
       <SectionCard>
         <OperatorSettingsForm />
+        {operator.readUse !== null && (
+          <p className="cd-read-use" aria-label="Read budget">
+            Reads this minute by these accounts: {operator.readUse.readsLastMinute} of{" "}
+            {operator.readUse.readLimitPerMinute} for the application · {operator.readUse.streaming} followed by
+            their order stream (polled every 5 minutes), {operator.readUse.polled} polled
+          </p>
+        )}
       </SectionCard>
       <SectionCard padded={false}>
         <HTMLTable className="cd-operator-table" compact aria-label="Operator view of the accounts">

@@ -62,6 +62,21 @@ export class OperatorStore {
     );
   }
 
+  /** How the read budget is used, summed over the accounts shown; null before both loads. */
+  get readUse(): { readsLastMinute: number; readLimitPerMinute: number; streaming: number; polled: number } | null {
+    if (this.settings === null || this.loadedAt === null) {
+      return null;
+    }
+    const accounts = Array.from(this.byId.values());
+    const streaming = accounts.filter((a) => a.streamState === "connected").length;
+    return {
+      readsLastMinute: accounts.reduce((sum, a) => sum + a.readsLastMinute, 0),
+      readLimitPerMinute: this.settings.readLimitPerMinute,
+      streaming,
+      polled: accounts.length - streaming,
+    };
+  }
+
   /** The entries in accountId order. */
   get sortedAccounts(): OperatorAccount[] {
     return Array.from(this.byId.values()).sort((a, b) => a.accountId - b.accountId);

@@ -26,6 +26,12 @@ export interface OperatorAccountJson {
   lastSuccessfulPoll: string | null;
   accessTokenExpiresInSeconds: number | null;
   refreshTokenExpiresInSeconds: number | null;
+  streamState: string;
+  streamStateText: string | null;
+  lastStreamEvent: string | null;
+  streamEvents: number;
+  catchUpReads: number;
+  streamReconnects: number;
 }
 
 /** Account `id` named `Account <id>` with username `user<id>`, small, trading, connected. */
@@ -63,6 +69,12 @@ export function operatorAccountJson(id: number, fields: Partial<OperatorAccountJ
     lastSuccessfulPoll: "2025-01-02T03:03:53Z",
     accessTokenExpiresInSeconds: 1799,
     refreshTokenExpiresInSeconds: 604_000,
+    streamState: "connected",
+    streamStateText: null,
+    lastStreamEvent: null,
+    streamEvents: 0,
+    catchUpReads: 1,
+    streamReconnects: 0,
     ...fields,
   };
 }
