@@ -123,6 +123,11 @@ fn matrix(a: &Ids) -> BTreeMap<String, Row> {
             open("the caller's own accounts"),
         ),
         ("GET /api/operator/settings", open("application settings")),
+        (
+            "GET /api/operator/read_budget",
+            open("the application's read budget"),
+        ),
+        ("GET /api/metrics", open("the process's metrics")),
         ("POST /api/operator/settings", open("application settings")),
         (
             "POST /api/trading_account/account_fetch",
