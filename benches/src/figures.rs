@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::RigError;
 
 /// The drivers whose figures the summary shows, in its order.
-pub const DRIVERS: [&str; 5] = [
+pub const DRIVERS: [&str; 6] = [
     "fan-out",
+    "freshness",
     "poll-load",
     "mixed-load",
     "soak",

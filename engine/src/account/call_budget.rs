@@ -46,6 +46,8 @@ pub struct CallBudget {
     clock: Arc<dyn Clock>,
     inner: Mutex<Inner>,
     refused: AtomicU64,
+    /// Calls taken since the budget was made.
+    taken: AtomicU64,
     /// The budget's name in metrics.
     name: &'static str,
 }
@@ -80,6 +82,7 @@ impl CallBudget {
             clock,
             inner: Mutex::new(inner),
             refused: AtomicU64::new(0),
+            taken: AtomicU64::new(0),
             name: "calls",
         }
     }
@@ -106,6 +109,7 @@ impl CallBudget {
                 .is_none_or(|n| matches!(inner.limiter.check_n(n), Ok(Ok(()))));
         if paced {
             inner.recent.record(now, calls);
+            self.taken.fetch_add(u64::from(calls), Ordering::Relaxed);
             metrics::counter!("copydesk_budget_calls_total", "budget" => self.name, "outcome" => "used")
                 .increment(u64::from(calls));
             true
@@ -159,6 +163,12 @@ impl CallBudget {
         let now = self.clock.now();
         let mut inner = self.lock();
         u32::try_from(inner.recent.count(now)).unwrap_or(u32::MAX)
+    }
+
+    /// How many calls this budget gave since it was made.
+    #[must_use]
+    pub fn taken(&self) -> u64 {
+        self.taken.load(Ordering::Relaxed)
     }
 
     /// How many calls this budget refused since it was made.
