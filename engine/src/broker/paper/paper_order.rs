@@ -7,7 +7,7 @@ use super::market::{Market, Prices};
 use crate::ids::BrokerOrderId;
 use crate::order::{
     BrokerOrder, BrokerOrderLeg, LifecycleError, LinkBasis, LinkType, OptionSymbol, OrderEvent,
-    OrderRequest, OrderStatus, OrderType,
+    OrderRequest, OrderStatus, OrderStrategy, OrderType,
 };
 
 /// Price of one tick for TICK trailing offsets.
@@ -285,6 +285,8 @@ impl PaperOrder {
             average_fill_price,
             first_fill_time: self.fill_times.map(|(first, _)| first),
             last_fill_time: self.fill_times.map(|(_, last)| last),
+            strategy: OrderStrategy::Single,
+            parent: None,
         }
     }
 }
