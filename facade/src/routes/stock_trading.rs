@@ -149,6 +149,9 @@ pub(super) struct StockFields {
     stock_stop_price_link_type: Option<Loose>,
     #[serde(default)]
     stock_stop_price_offset: Option<Loose>,
+    /// The price a TRAILING_STOP follows: BID (the default when absent), ASK, LAST or MARK.
+    #[serde(default)]
+    stock_stop_price_link_basis: Option<Loose>,
 }
 
 /// A field's text: a number as its decimal text, absent or null as empty. Other JSON values keep their
@@ -174,6 +177,7 @@ impl StockFields {
             stop_price: text(self.stock_stop_price.as_ref()),
             stop_price_link_type: text(self.stock_stop_price_link_type.as_ref()),
             stop_price_offset: text(self.stock_stop_price_offset.as_ref()),
+            stop_price_link_basis: text(self.stock_stop_price_link_basis.as_ref()),
         }
     }
 
@@ -548,15 +552,20 @@ struct QuoteQuery {
     stock_symbol: String,
 }
 
-/// A stock's quote.
+/// A stock's quote. A side the market does not quote is null, never 0 (an index has no bid, ask or
+/// mark; a halted or illiquid symbol may lack a side).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = stock::Quote, example = json!({"symbol": "AAPL", "bid": 229.5, "ask": 229.6, "last": 229.55, "mark": 229.55}))]
 struct QuoteAnswer {
     symbol: String,
-    bid: f64,
-    ask: f64,
-    last: f64,
-    mark: f64,
+    /// Best bid; null when there is none.
+    bid: Option<f64>,
+    /// Best ask; null when there is none.
+    ask: Option<f64>,
+    /// Last trade; null when there is none.
+    last: Option<f64>,
+    /// Mid of bid and ask; null unless both are quoted.
+    mark: Option<f64>,
 }
 
 #[utoipa::path(
@@ -589,9 +598,9 @@ async fn stock_quotes(
     })?;
     Ok(HttpResponse::Ok().json(QuoteAnswer {
         symbol: symbol.clone(),
-        bid: number(Some(quote.bid)),
-        ask: number(Some(quote.ask)),
-        last: number(Some(quote.last)),
-        mark: number(Some(quote.mark)),
+        bid: quote.bid.map(|p| number(Some(p))),
+        ask: quote.ask.map(|p| number(Some(p))),
+        last: quote.last.map(|p| number(Some(p))),
+        mark: quote.mark.map(|p| number(Some(p))),
     }))
 }
