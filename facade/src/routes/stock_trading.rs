@@ -596,11 +596,54 @@ async fn stock_quotes(
     let quote = quotes.get(&symbol).ok_or_else(|| {
         ApiError::NotFound(format!("Stock {symbol} is not known to the brokerage"))
     })?;
-    Ok(HttpResponse::Ok().json(QuoteAnswer {
-        symbol: symbol.clone(),
-        bid: quote.bid.map(|p| number(Some(p))),
-        ask: quote.ask.map(|p| number(Some(p))),
-        last: quote.last.map(|p| number(Some(p))),
-        mark: quote.mark.map(|p| number(Some(p))),
-    }))
+    Ok(HttpResponse::Ok().json(quote_answer(&symbol, quote)))
+}
+
+/// The quote answer: each side as a number, or null when the brokerage quotes none.
+fn quote_answer(symbol: &str, quote: &engine::broker::Quote) -> QuoteAnswer {
+    let side = |price: Option<rust_decimal::Decimal>| price.map(|p| number(Some(p)));
+    QuoteAnswer {
+        symbol: symbol.to_owned(),
+        bid: side(quote.bid),
+        ask: side(quote.ask),
+        last: side(quote.last),
+        mark: side(quote.mark),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::broker::Quote;
+    use rust_decimal_macros::dec;
+
+    #[test]
+    fn a_side_without_a_price_answers_null_never_zero() {
+        let index = Quote {
+            symbol: "$SPX".into(),
+            description: None,
+            bid: None,
+            ask: None,
+            last: Some(dec!(5811.26)),
+            mark: None,
+        };
+        assert_eq!(
+            serde_json::to_value(quote_answer("$SPX", &index)).ok(),
+            Some(
+                serde_json::json!({"symbol": "$SPX", "bid": null, "ask": null, "last": 5811.26, "mark": null})
+            )
+        );
+        let quoted = Quote {
+            bid: Some(dec!(229.5)),
+            ask: Some(dec!(229.6)),
+            mark: Some(dec!(229.55)),
+            ..index
+        };
+        assert_eq!(
+            serde_json::to_value(quote_answer("AAPL", &quoted)).ok(),
+            Some(
+                serde_json::json!({"symbol": "AAPL", "bid": 229.5, "ask": 229.6, "last": 5811.26, "mark": 229.55})
+            )
+        );
+    }
 }
