@@ -7,8 +7,8 @@ use chrono::Duration;
 use engine::broker::paper::{FaultConfig, PaperConfig};
 use engine::broker::{AccountKind, BrokerError, Brokerage, ConnectivityError};
 use engine::order::{
-    Duration as OrderDuration, Instruction, LinkType, OrderLeg, OrderRequest, OrderStatus,
-    OrderType,
+    AssetType, Duration as OrderDuration, Instruction, LinkBasis, LinkType, OrderLeg, OrderRequest,
+    OrderStatus, OrderType, Session,
 };
 use rust_decimal::Decimal;
 use rust_decimal_macros::dec;
@@ -189,18 +189,16 @@ async fn trailing_stops_follow_the_mark_by_value_and_by_percent() -> Result<()> 
     desk.place(&OrderRequest::market(aapl(Instruction::Buy, 20)))
         .await?;
     let by_value = desk
-        .place(&OrderRequest::trailing_stop(
-            aapl(Instruction::Sell, 10),
-            LinkType::Value,
-            dec!(5),
-        ))
+        .place(
+            &OrderRequest::trailing_stop(aapl(Instruction::Sell, 10), LinkType::Value, dec!(5))
+                .with_link_basis(LinkBasis::Mark),
+        )
         .await?;
     let by_percent = desk
-        .place(&OrderRequest::trailing_stop(
-            aapl(Instruction::Sell, 10),
-            LinkType::Percent,
-            dec!(10),
-        ))
+        .place(
+            &OrderRequest::trailing_stop(aapl(Instruction::Sell, 10), LinkType::Percent, dec!(10))
+                .with_link_basis(LinkBasis::Mark),
+        )
         .await?;
     assert_eq!(desk.order(by_value).await?.stop_price, Some(dec!(225.00)));
     assert_eq!(desk.order(by_percent).await?.stop_price, Some(dec!(207.00)));
@@ -225,12 +223,184 @@ async fn trailing_stops_follow_the_mark_by_value_and_by_percent() -> Result<()> 
     Ok(())
 }
 
+#[tokio::test]
+async fn a_trailing_stop_follows_its_basis_bid_by_default() -> Result<()> {
+    let desk = Desk::open(frozen()).await?;
+    desk.place(&OrderRequest::market(aapl(Instruction::Buy, 40)))
+        .await?;
+    // AAPL at 230: bid 229.95, ask 230.05, mark 230, last 230.
+    let trail = |basis: Option<LinkBasis>| {
+        let stop =
+            OrderRequest::trailing_stop(aapl(Instruction::Sell, 10), LinkType::Value, dec!(5));
+        basis.map_or(stop.clone(), |b| stop.with_link_basis(b))
+    };
+    let mut stops = Vec::new();
+    for basis in [
+        None,
+        Some(LinkBasis::Ask),
+        Some(LinkBasis::Last),
+        Some(LinkBasis::Mark),
+    ] {
+        stops.push(desk.place(&trail(basis)).await?);
+    }
+    let mut triggers = Vec::new();
+    for id in &stops {
+        let order = desk.order(*id).await?;
+        triggers.push((order.stop_price_link_basis, order.stop_price));
+    }
+    assert_eq!(
+        triggers,
+        [
+            (Some(LinkBasis::Bid), Some(dec!(224.95))),
+            (Some(LinkBasis::Ask), Some(dec!(225.05))),
+            (Some(LinkBasis::Last), Some(dec!(225.00))),
+            (Some(LinkBasis::Mark), Some(dec!(225.00))),
+        ]
+    );
+    desk.paper.set_price("AAPL", dec!(240))?;
+    let bid_stop = desk.order(stops[0]).await?;
+    assert_eq!(bid_stop.stop_price, Some(dec!(234.95)));
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_fund_trades_as_a_stock_and_is_reported_as_collective_investment() -> Result<()> {
+    let desk = Desk::open(frozen()).await?;
+    let buy = desk
+        .place(&OrderRequest::market(OrderLeg::equity(
+            Instruction::Buy,
+            12,
+            "SPY",
+        )))
+        .await?;
+    let order = desk.order(buy).await?;
+    assert_eq!(order.status, OrderStatus::Filled);
+    assert_eq!(
+        order.legs.first().map(|l| l.asset_type.clone()),
+        Some(AssetType::CollectiveInvestment)
+    );
+    let account = desk.paper.account(desk.token(), &desk.hash).await?;
+    let spy = account.position("SPY").context("SPY position")?;
+    assert_eq!(
+        (&spy.asset_type, spy.long_quantity),
+        (&AssetType::CollectiveInvestment, 12)
+    );
+    // A listed fund order echoed back (its legs COLLECTIVE_INVESTMENT) is an order like any other.
+    let sell = OrderRequest {
+        legs: vec![OrderLeg {
+            instruction: Instruction::Sell,
+            ..order.to_request().legs.remove(0)
+        }],
+        ..OrderRequest::limit(OrderLeg::equity(Instruction::Sell, 12, "SPY"), dec!(600))
+    };
+    let resting = desk.place(&sell).await?;
+    let replaced = desk
+        .paper
+        .replace_order(
+            desk.token(),
+            &desk.hash,
+            resting,
+            &OrderRequest::limit(OrderLeg::equity(Instruction::Sell, 12, "SPY"), dec!(590)),
+        )
+        .await?
+        .context("a new id")?;
+    let now = desk.order(replaced).await?;
+    assert_eq!(
+        (
+            now.status,
+            now.price,
+            now.legs.first().map(|l| l.asset_type.clone())
+        ),
+        (
+            OrderStatus::Working,
+            Some(dec!(590)),
+            Some(AssetType::CollectiveInvestment)
+        )
+    );
+    let aapl_buy = desk
+        .place(&OrderRequest::market(aapl(Instruction::Buy, 1)))
+        .await?;
+    assert_eq!(
+        desk.order(aapl_buy)
+            .await?
+            .legs
+            .first()
+            .map(|l| l.asset_type.clone()),
+        Some(AssetType::Equity)
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn extended_sessions_refuse_all_but_limit_orders() -> Result<()> {
+    let desk = Desk::open(frozen()).await?;
+    let refused = desk
+        .paper
+        .place_order(
+            desk.token(),
+            &desk.hash,
+            &OrderRequest::market(aapl(Instruction::Buy, 1)).with_session(Session::Seamless),
+        )
+        .await;
+    assert_eq!(
+        refused,
+        Err(BrokerError::rejected(
+            "invalid order: session: only LIMIT orders work in the SEAMLESS session, not a MARKET order"
+        ))
+    );
+    assert!(desk.all_orders().await?.is_empty(), "nothing is recorded");
+    let limit = desk
+        .place(
+            &OrderRequest::limit(aapl(Instruction::Buy, 1), dec!(200))
+                .with_session(Session::Seamless),
+        )
+        .await?;
+    assert_eq!(desk.order(limit).await?.status, OrderStatus::Working);
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_canceled_order_has_no_average_and_a_partly_filled_one_keeps_its_fills() -> Result<()> {
+    let desk = Desk::open(frozen()).await?;
+    let unfilled = desk
+        .place(&OrderRequest::limit(aapl(Instruction::Buy, 10), dec!(200)))
+        .await?;
+    desk.paper
+        .cancel_order(desk.token(), &desk.hash, unfilled)
+        .await?;
+    let order = desk.order(unfilled).await?;
+    assert_eq!(
+        (
+            order.status,
+            order.filled_quantity,
+            order.average_fill_price
+        ),
+        (OrderStatus::Canceled, 0, None)
+    );
+    let partly = desk
+        .place(&OrderRequest::limit(aapl(Instruction::Buy, 250), dec!(231)))
+        .await?;
+    desk.paper
+        .cancel_order(desk.token(), &desk.hash, partly)
+        .await?;
+    let order = desk.order(partly).await?;
+    assert_eq!(
+        (
+            order.status,
+            order.filled_quantity,
+            order.average_fill_price
+        ),
+        (OrderStatus::Canceled, 100, Some(dec!(230.05)))
+    );
+    Ok(())
+}
+
 async fn mark(desk: &Desk, symbol: &str) -> Result<Decimal> {
     let quotes = desk
         .paper
         .quotes(desk.token(), &[symbol.to_owned()])
         .await?;
-    Ok(quotes.get(symbol).context("quoted")?.mark)
+    quotes.get(symbol).and_then(|q| q.mark).context("quoted")
 }
 
 #[tokio::test]
@@ -250,11 +420,10 @@ async fn stops_and_trailing_stops_trigger_on_the_random_walk() -> Result<()> {
         .place(&OrderRequest::stop(aapl(Instruction::Sell, 10), stop_price))
         .await?;
     let trailing = desk
-        .place(&OrderRequest::trailing_stop(
-            aapl(Instruction::Sell, 10),
-            LinkType::Value,
-            offset,
-        ))
+        .place(
+            &OrderRequest::trailing_stop(aapl(Instruction::Sell, 10), LinkType::Value, offset)
+                .with_link_basis(LinkBasis::Mark),
+        )
         .await?;
     let mut highest = start;
     let (mut stopped_at, mut trailed_at) = (None, None);
@@ -548,7 +717,12 @@ async fn verticals_fill_as_one_order_at_a_net_price() -> Result<()> {
         .await?;
     let long = quotes.get(CALL_230).context("230 call quote")?;
     let short = quotes.get(CALL_235).context("235 call quote")?;
-    let natural = long.ask - short.bid;
+    let (long_ask, short_bid, long_mark) = (
+        long.ask.context("230 call ask")?,
+        short.bid.context("235 call bid")?,
+        long.mark.context("230 call mark")?,
+    );
+    let natural = long_ask - short_bid;
     assert!(natural > Decimal::ZERO);
 
     let legs = [
@@ -593,7 +767,7 @@ async fn verticals_fill_as_one_order_at_a_net_price() -> Result<()> {
     let short_position = account.position(CALL_235).context("short leg")?;
     assert_eq!(long_position.net_quantity(), 2);
     assert_eq!(short_position.net_quantity(), -2);
-    assert_eq!(long_position.average_price, long.ask);
+    assert_eq!(long_position.average_price, long_ask);
     assert_eq!(long_position.underlying.as_deref(), Some("AAPL"));
     assert_eq!(
         account.balances.cash_balance,
@@ -601,7 +775,7 @@ async fn verticals_fill_as_one_order_at_a_net_price() -> Result<()> {
     );
     assert_eq!(
         account.balances.long_option_market_value,
-        Some(long.mark * dec!(200))
+        Some(long_mark * dec!(200))
     );
     Ok(())
 }

@@ -84,7 +84,7 @@ async fn mark(desk: &Desk, symbol: &str) -> Result<Decimal> {
         .await?;
     quotes
         .get(symbol)
-        .map(|q| q.mark)
+        .and_then(|q| q.mark)
         .ok_or_else(|| anyhow!("{symbol} quoted"))
 }
 

@@ -32,6 +32,7 @@ pub fn label(field: &str) -> &str {
         "stockStopPrice" => "Stop Price",
         "stockStopPriceLinkType" => "Stop Price Link Type",
         "stockStopPriceOffset" => "Stop Price Offset",
+        "stockStopPriceLinkBasis" => "Stop Price Link Basis",
         "optionContractTickerName" => "Ticker",
         "optionChainCallPut" => "CALL/PUT",
         other => other,

@@ -51,6 +51,22 @@ async fn the_document_is_served_without_a_session_and_is_openapi_3_1() {
         logout["401"]["content"]["application/json"]["example"],
         serde_json::json!({"error": "Please log in first", "code": "unauthorized"})
     );
+    // The trailing stop's basis is an optional stock field; a quote side may be null.
+    let fields = &doc["components"]["schemas"]["stock.StockFields"]["properties"];
+    let basis = fields["stockStopPriceLinkBasis"].to_string();
+    assert!(
+        basis.contains("BID (the default when absent), ASK, LAST or MARK"),
+        "{basis}"
+    );
+    let quote = &doc["components"]["schemas"]["stock.Quote"];
+    for side in ["bid", "ask", "last", "mark"] {
+        assert!(
+            quote["properties"][side]["type"]
+                .as_array()
+                .is_some_and(|t| t.contains(&serde_json::json!("null"))),
+            "{side}: {quote}"
+        );
+    }
     let orders = &doc["paths"]["/api/stock_copy_trading/database"]["get"]["responses"];
     assert!(orders["304"].is_object(), "the ETag tables document 304");
     let place = &doc["paths"]["/api/stock_copy_trading/place_order"]["post"];

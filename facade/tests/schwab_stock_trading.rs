@@ -114,15 +114,17 @@ async fn every_order_type_replace_cancel_fill_and_exit_over_schwab_http() {
 
     // Each resting order type, one session each, × tier on every account.
     let resting = [
-        stock_body("LIMIT", 1, |b| b["stockPrice"] = json!(below)),
+        stock_body("LIMIT", 1, |b| {
+            b["stockSession"] = json!("EXT");
+            b["stockDuration"] = json!("");
+            b["stockPrice"] = json!(below);
+        }),
         stock_body("STOP", 1, |b| {
             b["stockSession"] = json!("GTC");
             b["stockDuration"] = json!("");
             b["stockStopPrice"] = json!(above);
         }),
         stock_body("STOP_LIMIT", 1, |b| {
-            b["stockSession"] = json!("EXT");
-            b["stockDuration"] = json!("");
             b["stockStopPrice"] = json!(above);
             b["stockPrice"] = json!(above + 1.0);
         }),
@@ -141,9 +143,9 @@ async fn every_order_type_replace_cancel_fill_and_exit_over_schwab_http() {
     let (_, text) = call!(&service, status_now());
     let table = json_of(&text);
     for (session, order_type, session_word, duration) in [
-        ("1", "LIMIT", "NORMAL", "DAY"),
+        ("1", "LIMIT", "SEAMLESS", "DAY"),
         ("2", "STOP", "NORMAL", "GOOD_TILL_CANCEL"),
-        ("3", "STOP_LIMIT", "SEAMLESS", "DAY"),
+        ("3", "STOP_LIMIT", "NORMAL", "DAY"),
         ("4", "TRAILING_STOP", "NORMAL", "DAY"),
     ] {
         let rows = table[session].as_array().expect("a session").clone();
@@ -173,6 +175,8 @@ async fn every_order_type_replace_cancel_fill_and_exit_over_schwab_http() {
         ),
         (&json!("PERCENT"), &json!(50.0))
     );
+    // A client that names no basis gets Schwab's default, BID.
+    assert_eq!(trailing["stockStopPriceLinkBasis"], "BID");
 
     // Replace the LIMIT session's orders at a new price, then cancel the replacements and the rest.
     let limit_rows = table["1"].as_array().expect("rows").clone();

@@ -153,7 +153,8 @@ async fn a_limit_place_goes_to_each_active_account_with_its_tier_and_the_table_f
             "stockDescription": "Apple Inc", "stockSession": "NORMAL", "stockDuration": "DAY",
             "stockOrderType": "LIMIT", "stockInstruction": "BUY", "stockQuantity": quantity,
             "stockFilledQuantity": 0, "stockPrice": limit, "stockStopPrice": 0.0, "stockStopPriceLinkType": "VALUE",
-            "stockStopPriceOffset": 0.1, "stockStatus": "WORKING", "stockStatusDescription": null,
+            "stockStopPriceOffset": 0.1, "stockStopPriceLinkBasis": "BID", "stockStatus": "WORKING",
+            "stockStatusDescription": null,
             "stockEnteredTime": row["stockEnteredTime"], "stockStatusColor": "red", "successRate": 100,
             "stockOwnStatusColor": "yellow", "replacedSessionID": null});
         assert_eq!(row, expected, "{name}");
@@ -198,13 +199,14 @@ async fn stop_and_trailing_orders_carry_their_fields_into_the_rows() {
     let aapl = quote(&service, &alice, "AAPL").await;
     let (stop, limit) = (far_above(&aapl), far_above(&aapl) + 1.0);
     let trailing = stock_body("TRAILING_STOP", json!(1), |b| {
-        b["stockSession"] = json!("GTC_EXT");
+        b["stockSession"] = json!("GTC");
         b["stockDuration"] = json!("");
         b["stockStopPriceLinkType"] = json!("PERCENT");
         b["stockStopPriceOffset"] = json!("5");
+        b["stockStopPriceLinkBasis"] = json!("ask");
     });
     let stop_limit = stock_body("STOP_LIMIT", json!(3), |b| {
-        b["stockSession"] = json!("SEAMLESS");
+        b["stockSession"] = json!("NORMAL");
         b["stockStopPrice"] = json!(stop);
         b["stockPrice"] = json!(limit);
     });
@@ -238,6 +240,7 @@ async fn stop_and_trailing_orders_carry_their_fields_into_the_rows() {
             "stockStopPrice",
             "stockStopPriceLinkType",
             "stockStopPriceOffset",
+            "stockStopPriceLinkBasis",
             "stockStatus",
         ]
         .map(|f| row[f].clone())
@@ -247,13 +250,14 @@ async fn stop_and_trailing_orders_carry_their_fields_into_the_rows() {
         fields("1", "Medium"),
         vec![
             json!("TRAILING_STOP"),
-            json!("SEAMLESS"),
+            json!("NORMAL"),
             json!("GOOD_TILL_CANCEL"),
             json!(2),
             json!(0.0),
             json!(0.0),
             json!("PERCENT"),
             json!(5.0),
+            json!("ASK"),
             json!("WORKING")
         ]
     );
@@ -261,13 +265,14 @@ async fn stop_and_trailing_orders_carry_their_fields_into_the_rows() {
         fields("2", "Big"),
         vec![
             json!("STOP_LIMIT"),
-            json!("SEAMLESS"),
+            json!("NORMAL"),
             json!("DAY"),
             json!(9),
             json!(limit),
             json!(stop),
             json!("VALUE"),
             json!(0.1),
+            json!("BID"),
             json!("WORKING")
         ]
     );
@@ -282,8 +287,107 @@ async fn stop_and_trailing_orders_carry_their_fields_into_the_rows() {
             json!(stop),
             json!("VALUE"),
             json!(0.1),
+            json!("BID"),
             json!("WORKING")
         ]
+    );
+}
+
+#[actix_web::test]
+async fn fund_positions_show_on_the_stock_screen_and_are_replaced_and_exited_like_stocks() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = desk(&service, "alice").await;
+    let spy = |order_type: &str, quantity: i64, change: &dyn Fn(&mut Value)| {
+        stock_body(order_type, json!(quantity), |b| {
+            b["stockSymbol"] = json!("spy");
+            change(b);
+        })
+    };
+    assert_eq!(
+        call!(
+            &service,
+            place(&spy("MARKET", 4, &|_| {})).cookie(alice.clone())
+        ),
+        (StatusCode::OK, "success".into())
+    );
+    call!(&service, refresh().cookie(alice.clone()));
+    let (_, text) = call!(
+        &service,
+        test::TestRequest::get()
+            .uri("/api/stock_copy_trading_position/database")
+            .cookie(alice.clone())
+    );
+    let map = json_of(&text);
+    let held = map["SPY"].as_array().expect("SPY positions").clone();
+    let mut quantities: Vec<i64> = held
+        .iter()
+        .map(|p| p["stockSettledQuantity"].as_i64().unwrap_or(0))
+        .collect();
+    quantities.sort_unstable();
+    assert_eq!(quantities, vec![4, 8, 12], "{map}");
+
+    // A resting fund sale is replaced (the account echoes the fund's asset type) and then exited.
+    let small = by_name(&held, "Small");
+    let sell = spy("LIMIT", 4, &|b| {
+        b["stockInstruction"] = json!("SELL");
+        b["stockSession"] = json!("GTC");
+        b["stockDuration"] = json!("");
+        b["stockPrice"] = json!(900);
+        b["allTradingAccountsOrderList"] = json!([{"accountId": small["accountId"]}]);
+    });
+    assert_eq!(
+        call!(
+            &service,
+            post_json("/api/stock_copy_trading/exit_order/", &sell.to_string())
+                .cookie(alice.clone())
+        ),
+        (StatusCode::OK, "success".into())
+    );
+    let (_, text) = call!(&service, refresh().cookie(alice.clone()));
+    let resting = json_of(&text)["2"].as_array().expect("session 2").clone();
+    let replace = spy("LIMIT", 4, &|b| {
+        b["stockInstruction"] = json!("SELL");
+        b["stockPrice"] = json!(800);
+        b["agentTradingSessionID"] = json!(2);
+        b["allTradingAccountsOrderList"] = json!(accounts_of(&resting));
+    });
+    assert_eq!(
+        call!(
+            &service,
+            with_json(
+                test::TestRequest::put().uri("/api/stock_copy_trading/replace_order/"),
+                &replace
+            )
+            .cookie(alice.clone())
+        ),
+        (StatusCode::OK, "success".into())
+    );
+    let (_, text) = call!(&service, refresh().cookie(alice.clone()));
+    let table = json_of(&text);
+    let replaced = table["3"].as_array().expect("session 3").clone();
+    assert!(
+        replaced
+            .iter()
+            .all(|r| r["stockStatus"] == "WORKING" && r["stockPrice"] == json!(800.0)),
+        "{replaced:?}"
+    );
+    let account = app
+        .state
+        .services
+        .registry
+        .get(engine::ids::AccountId(1))
+        .expect("running")
+        .account;
+    let listed = account.current_view().orders;
+    let new_id = replaced[0]["stockOrderId"].as_i64().expect("an id");
+    let new_order = listed
+        .iter()
+        .find(|o| o.id.get() == new_id)
+        .expect("the replacement is listed");
+    assert_eq!(
+        new_order.legs.first().map(|l| l.asset_type.clone()),
+        Some(engine::order::AssetType::CollectiveInvestment)
     );
 }
 
@@ -648,6 +752,130 @@ async fn replace_and_cancel_whole_and_individual() {
 }
 
 #[actix_web::test]
+async fn an_extended_hours_order_other_than_limit_is_a_400_naming_the_session_and_nothing_is_sent()
+{
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = desk(&service, "alice").await;
+    let refused = |order_type: &str, choice: &str| {
+        error_body(
+            &format!(
+                "Session must be DAY or GTC for a {order_type} order: extended hours ({choice}) take only LIMIT orders"
+            ),
+            "bad_request",
+        )
+    };
+    let places = [
+        (
+            stock_body("MARKET", json!(1), |b| {
+                b["stockSession"] = json!("EXT");
+                b["stockDuration"] = json!("");
+            }),
+            refused("MARKET", "EXT"),
+        ),
+        (
+            stock_body("MARKET", json!(1), |b| {
+                b["stockSession"] = json!("SEAMLESS")
+            }),
+            refused("MARKET", "EXT"),
+        ),
+        (
+            stock_body("STOP", json!(1), |b| {
+                b["stockSession"] = json!("SEAMLESS");
+                b["stockDuration"] = json!("GOOD_TILL_CANCEL");
+                b["stockStopPrice"] = json!(500);
+            }),
+            refused("STOP", "GTC_EXT"),
+        ),
+        (
+            stock_body("STOP_LIMIT", json!(1), |b| {
+                b["stockSession"] = json!("GTC_EXT");
+                b["stockDuration"] = json!("");
+                b["stockStopPrice"] = json!(500);
+                b["stockPrice"] = json!(501);
+            }),
+            refused("STOP_LIMIT", "GTC_EXT"),
+        ),
+    ];
+    for (body, answer) in &places {
+        assert_eq!(
+            call!(&service, place(body).cookie(alice.clone())),
+            (StatusCode::BAD_REQUEST, answer.clone()),
+            "{body}"
+        );
+    }
+    let exit = stock_body("TRAILING_STOP", json!(1), |b| {
+        b["stockSession"] = json!("EXT");
+        b["stockDuration"] = json!("");
+        b["stockInstruction"] = json!("SELL");
+        b["allTradingAccountsOrderList"] = json!([{"accountId": 1}]);
+    });
+    assert_eq!(
+        call!(
+            &service,
+            post_json("/api/stock_copy_trading/exit_order/", &exit.to_string())
+                .cookie(alice.clone())
+        ),
+        (StatusCode::BAD_REQUEST, refused("TRAILING_STOP", "EXT"))
+    );
+    let replace = stock_body("MARKET", json!(1), |b| {
+        b["stockSession"] = json!("GTC_EXT");
+        b["stockDuration"] = json!("");
+        b["agentTradingSessionID"] = json!(1);
+        b["allTradingAccountsOrderList"] = json!([{"accountId": 1, "stockOrderId": 1}]);
+    });
+    assert_eq!(
+        call!(
+            &service,
+            with_json(
+                test::TestRequest::put().uri("/api/stock_copy_trading/replace_order/"),
+                &replace
+            )
+            .cookie(alice.clone())
+        ),
+        (StatusCode::BAD_REQUEST, refused("MARKET", "GTC_EXT"))
+    );
+    let (_, text) = call!(
+        &service,
+        test::TestRequest::get()
+            .uri("/api/stock_copy_trading/database")
+            .cookie(alice.clone())
+    );
+    assert_eq!(text, "{}", "nothing stored");
+    for id in 1..=4 {
+        let account = app
+            .state
+            .services
+            .registry
+            .get(engine::ids::AccountId(id))
+            .expect("running")
+            .account;
+        account.poll_now().await;
+        assert!(
+            account.current_view().orders.is_empty(),
+            "nothing sent to account {id}"
+        );
+    }
+    // The same order as a LIMIT is taken, as session 1 (the refusals used no session id).
+    let limit = stock_body("LIMIT", json!(1), |b| {
+        b["stockSession"] = json!("EXT");
+        b["stockDuration"] = json!("");
+        b["stockPrice"] = json!(100);
+    });
+    assert_eq!(
+        call!(&service, place(&limit).cookie(alice.clone())),
+        (StatusCode::OK, "success".into())
+    );
+    let (_, text) = call!(&service, refresh().cookie(alice));
+    let rows = json_of(&text)["1"].as_array().expect("session 1").clone();
+    assert!(
+        rows.iter()
+            .all(|r| r["stockSession"] == "SEAMLESS" && r["stockOrderType"] == "LIMIT"),
+        "{rows:?}"
+    );
+}
+
+#[actix_web::test]
 async fn bad_orders_are_a_400_naming_the_label_and_nothing_is_sent() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
@@ -721,6 +949,12 @@ async fn bad_orders_are_a_400_naming_the_label_and_nothing_is_sent() {
                 b["stockStopPriceOffset"] = json!(150);
             }),
             "Stop Price Offset must be at most 100 for a PERCENT link type".into(),
+        ),
+        (
+            stock_body("TRAILING_STOP", json!(1), |b| {
+                b["stockStopPriceLinkBasis"] = json!("AVERAGE");
+            }),
+            "Stop Price Link Basis must be BID, ASK, LAST or MARK".into(),
         ),
         (
             stock_body("MARKET", json!(1), |b| {
@@ -981,10 +1215,11 @@ async fn saved_stock_orders_and_the_watch_list() {
     };
     let msft = stock_body("TRAILING_STOP", json!(3), |b| {
         b["stockSymbol"] = json!("msft");
-        b["stockSession"] = json!("GTC_EXT");
+        b["stockSession"] = json!("GTC");
         b["stockDuration"] = json!("");
         b["stockStopPriceLinkType"] = json!("PERCENT");
         b["stockStopPriceOffset"] = json!("2.5");
+        b["stockStopPriceLinkBasis"] = json!("LAST");
     });
     let (status, _) = call!(&service, save(&msft));
     assert_eq!(status, StatusCode::OK);
@@ -994,10 +1229,12 @@ async fn saved_stock_orders_and_the_watch_list() {
     });
     let saved_aapl = json!({"stockSymbol": "AAPL", "stockSession": "NORMAL", "stockDuration": "DAY",
         "stockInstruction": "SELL", "stockOrderType": "LIMIT", "stockQuantity": 10, "stockPrice": "182.5",
-        "stockStopPrice": "0", "stockStopPriceLinkType": "VALUE", "stockStopPriceOffset": "0.1"});
-    let saved_msft = json!({"stockSymbol": "MSFT", "stockSession": "SEAMLESS", "stockDuration": "GOOD_TILL_CANCEL",
+        "stockStopPrice": "0", "stockStopPriceLinkType": "VALUE", "stockStopPriceOffset": "0.1",
+        "stockStopPriceLinkBasis": "BID"});
+    let saved_msft = json!({"stockSymbol": "MSFT", "stockSession": "NORMAL", "stockDuration": "GOOD_TILL_CANCEL",
         "stockInstruction": "BUY", "stockOrderType": "TRAILING_STOP", "stockQuantity": 3, "stockPrice": "0",
-        "stockStopPrice": "0", "stockStopPriceLinkType": "PERCENT", "stockStopPriceOffset": "2.5"});
+        "stockStopPrice": "0", "stockStopPriceLinkType": "PERCENT", "stockStopPriceOffset": "2.5",
+        "stockStopPriceLinkBasis": "LAST"});
     let (status, text) = call!(&service, save(&aapl));
     assert_eq!(status, StatusCode::OK);
     assert_eq!(

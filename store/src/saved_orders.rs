@@ -55,6 +55,15 @@ pub struct SavedStockOrder {
     pub stock_stop_price_link_type: String,
     /// The trailing offset.
     pub stock_stop_price_offset: String,
+    /// The price a trailing stop follows: BID, ASK, LAST or MARK (BID for orders saved before the
+    /// choice existed).
+    #[serde(default = "default_link_basis")]
+    pub stock_stop_price_link_basis: String,
+}
+
+/// The basis of a saved order that names none: Schwab's default, BID.
+fn default_link_basis() -> String {
+    "BID".to_owned()
 }
 
 fn key(agent: AgentId) -> Vec<u8> {
@@ -238,6 +247,7 @@ mod tests {
             stock_stop_price: "0".into(),
             stock_stop_price_link_type: "VALUE".into(),
             stock_stop_price_offset: "0.1".into(),
+            stock_stop_price_link_basis: "BID".into(),
         }
     }
 

@@ -216,11 +216,13 @@ test("a LIMIT order is placed, viewed, replaced for selected rows and deleted fo
   await expect(sessionCell(newest, "Copy session")).toContainText(`replaces #${sessionId}`);
 });
 
-test("a TRAILING_STOP order in the extended session carries its link type and offset", async ({ page }) => {
+test("a TRAILING_STOP order carries its link type, offset and basis; extended hours offer LIMIT alone", async ({ page }) => {
   await setUp(page, "stktrail");
   const dialog = await openPlaceDialog(page);
   await dialog.getByLabel("Symbol").fill("msft");
   await dialog.getByLabel("Session").selectOption("GTC_EXT");
+  await expect(dialog.getByLabel("Order Type").locator("option")).toHaveText(["LIMIT"]);
+  await dialog.getByLabel("Session").selectOption("GTC");
   await dialog.getByLabel("Order Type").selectOption("TRAILING_STOP");
   await expect(dialog.getByLabel("Price", { exact: true })).toBeHidden();
   await expect(dialog.getByLabel("Stop Price", { exact: true })).toBeHidden();
@@ -229,12 +231,15 @@ test("a TRAILING_STOP order in the extended session carries its link type and of
   await dialog.getByLabel("Stop Price Link Type").selectOption({ label: "% Percent" });
   await expect(dialog.getByLabel("Stop Price Offset")).toHaveValue("1");
   await dialog.getByLabel("Stop Price Offset").fill("5");
+  await expect(dialog.getByLabel("Stop Price Link Basis").locator("option")).toHaveText(["Bid", "Ask", "Last", "Mark"]);
+  await expect(dialog.getByLabel("Stop Price Link Basis")).toHaveValue("BID");
+  await dialog.getByLabel("Stop Price Link Basis").selectOption({ label: "Mark" });
   const sent = page.waitForRequest((request) => request.url().includes("/stock_copy_trading/place_order/"));
   await dialog.getByRole("button", { name: "Place order" }).click();
   expect((await sent).postDataJSON()).toEqual({
     allTradingAccountsOrderList: [],
     stockSymbol: "MSFT",
-    stockSession: "SEAMLESS",
+    stockSession: "NORMAL",
     stockDuration: "GOOD_TILL_CANCEL",
     stockInstruction: "BUY",
     stockOrderType: "TRAILING_STOP",
@@ -243,13 +248,15 @@ test("a TRAILING_STOP order in the extended session carries its link type and of
     stockStopPrice: 0,
     stockStopPriceLinkType: "PERCENT",
     stockStopPriceOffset: 5,
+    stockStopPriceLinkBasis: "MARK",
   });
   await expectToast(page, "success", "Copy trading successful");
   const session = sessionRows(page).first();
   await expect(sessionCell(session, "Order type")).toHaveText("TRAILING_STOP");
-  await expect(sessionCell(session, "Session")).toHaveText("SEAMLESS");
+  await expect(sessionCell(session, "Session")).toHaveText("NORMAL");
   await expect(sessionCell(session, "Duration")).toHaveText("GOOD_TILL_CANCEL");
   await expect(sessionCell(session, "Order type")).toHaveAttribute("title", /Stop Price Link Type PERCENT/);
+  await expect(sessionCell(session, "Order type")).toHaveAttribute("title", /Stop Price Link Basis MARK/);
 
   // STOP_LIMIT names its stop price the Activation Price.
   await page.getByRole("button", { name: "BUY/SELL" }).click();

@@ -72,10 +72,13 @@ pub struct AccountView {
 }
 
 impl AccountView {
-    /// Whether any known order is still open.
+    /// Whether any known order that could be copydesk's (one standing alone, not an order of a
+    /// bracket) is still open.
     #[must_use]
     pub fn has_open_orders(&self) -> bool {
-        self.orders.iter().any(|o| o.status.is_open())
+        self.orders
+            .iter()
+            .any(|o| o.is_standalone() && o.status.is_open())
     }
 }
 
@@ -854,6 +857,8 @@ impl LinkedAccount {
     }
 
     /// Replaces an order exactly once (see [`submit_replace`]); as [`LinkedAccount::submit_order`].
+    /// The stock legs keep the asset type the broker listed for the old order (a fund stays
+    /// COLLECTIVE_INVESTMENT), so the order is echoed back as the broker gave it.
     pub async fn submit_replace(
         &self,
         old: BrokerOrderId,
@@ -861,11 +866,17 @@ impl LinkedAccount {
         known: &dyn ClaimedIds,
         policy: &SubmitPolicy,
     ) -> SubmitOutcome {
+        let echoed = self
+            .view()
+            .orders
+            .iter()
+            .find(|o| o.id == old)
+            .map(|listed| listed.echo_asset_types(request));
         self.write(
             policy,
             Write::Replace {
                 old,
-                request,
+                request: echoed.as_ref().unwrap_or(request),
                 known,
             },
         )

@@ -32,7 +32,7 @@ pub(crate) use order_match::listed_order;
 pub use order_match::matches_request;
 pub use order_stream::{OrderStream, StreamEnd, StreamError, StreamItem};
 pub use position::Position;
-pub use quote::Quote;
+pub use quote::{Quote, quoted};
 pub use read_retry::{
     WAITED_READ_BUDGET, WAITED_READ_MAX_DELAY, WAITED_READ_MIN_DELAY, WaitedRead, read_with_retry,
 };

@@ -6,8 +6,10 @@ use crate::order::{BrokerOrder, OrderLeg, OrderRequest, OrderType};
 
 /// Whether `order` carries exactly what `request` asked for and was entered within `[from, to]`.
 ///
-/// Compares legs (symbol, instruction, quantity, in any order), total quantity, order type,
-/// session, duration, price, stop price (the trailing offset for trailing stops) and entry time.
+/// Only an order that stands alone can be copydesk's (copydesk never places brackets): an order of a
+/// bracket never matches. Compares legs (symbol, instruction, quantity, in any order; a fund listed as
+/// COLLECTIVE_INVESTMENT matches the EQUITY leg sent), total quantity, order type, session, duration,
+/// price, stop price (the trailing offset for trailing stops) and entry time.
 #[must_use]
 pub fn matches_request(
     order: &BrokerOrder,
@@ -21,7 +23,8 @@ pub fn matches_request(
     } else {
         order.stop_price == request.stop_price
     };
-    order.entered_time >= from
+    order.is_standalone()
+        && order.entered_time >= from
         && order.entered_time <= to
         && order.order_type == request.order_type
         && order.session == request.session
@@ -101,6 +104,8 @@ pub(crate) fn listed_order(
         average_fill_price: None,
         first_fill_time: None,
         last_fill_time: None,
+        strategy: crate::order::OrderStrategy::Single,
+        parent: None,
     }
 }
 
@@ -147,6 +152,27 @@ mod tests {
         assert!(!matches_request(&order, &other_symbol, at(0)?, at(10)?));
         let market = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 10, "AAPL"));
         assert!(!matches_request(&order, &market, at(0)?, at(10)?));
+        Ok(())
+    }
+
+    #[test]
+    fn orders_of_a_bracket_never_match() -> anyhow::Result<()> {
+        let request = OrderRequest::stop(OrderLeg::equity(Instruction::Sell, 10, "SPY"), dec!(560));
+        let mut order = listed(&request, at(5)?);
+        if let Some(leg) = order.legs.first_mut() {
+            leg.asset_type = crate::order::AssetType::CollectiveInvestment;
+        }
+        assert!(matches_request(&order, &request, at(0)?, at(10)?));
+        let child = BrokerOrder {
+            parent: Some(BrokerOrderId(99)),
+            ..order.clone()
+        };
+        assert!(!matches_request(&child, &request, at(0)?, at(10)?));
+        let first = BrokerOrder {
+            strategy: crate::order::OrderStrategy::Trigger,
+            ..order
+        };
+        assert!(!matches_request(&first, &request, at(0)?, at(10)?));
         Ok(())
     }
 

@@ -587,6 +587,8 @@ mod tests {
             average_fill_price: None,
             first_fill_time: None,
             last_fill_time: None,
+            strategy: crate::order::OrderStrategy::Single,
+            parent: None,
         }
     }
 

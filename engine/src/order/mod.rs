@@ -24,6 +24,7 @@ mod session;
 mod spread_shape;
 mod status;
 mod stock;
+mod strategy;
 mod vertical;
 
 pub use asset_type::AssetType;
@@ -44,10 +45,12 @@ pub use request::OrderRequest;
 pub use session::Session;
 pub use status::{LifecycleError, OrderEvent, OrderStatus};
 pub use stock::{
-    ACTIVATION_PRICE_LABEL, DURATION_LABEL, INSTRUCTION_LABEL, LINK_TYPE_LABEL, OFFSET_LABEL,
-    ORDER_TYPE_LABEL, PRICE_LABEL, QUANTITY_LABEL, SESSION_LABEL, STOP_PRICE_LABEL, SYMBOL_LABEL,
-    StockAction, StockForm, StockOrder, StockPricing, StockTiming, stock_symbol,
+    ACTIVATION_PRICE_LABEL, DURATION_LABEL, INSTRUCTION_LABEL, LINK_BASES, LINK_BASIS_LABEL,
+    LINK_TYPE_LABEL, OFFSET_LABEL, ORDER_TYPE_LABEL, PRICE_LABEL, QUANTITY_LABEL, SESSION_LABEL,
+    STOP_PRICE_LABEL, SYMBOL_LABEL, StockAction, StockForm, StockOrder, StockPricing, StockTiming,
+    stock_symbol,
 };
+pub use strategy::OrderStrategy;
 pub use vertical::{
     LEGS_LABEL, LegForm, LegRule, NET_ORDER_TYPE_LABEL, NET_PRICE_LABEL, Net, Vertical,
     VerticalLeg, describe,

@@ -15,6 +15,7 @@ use super::put_call::PutCall;
 use super::request::OrderRequest;
 use super::session::Session;
 use super::status::OrderStatus;
+use super::strategy::OrderStrategy;
 use crate::ids::BrokerOrderId;
 
 /// One leg of a reported order, with what the broker says about its instrument.
@@ -110,6 +111,13 @@ pub struct BrokerOrder {
     /// When the latest fill happened, as the broker reports it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_fill_time: Option<DateTime<Utc>>,
+    /// SINGLE, or the strategy of a bracket's first order (TRIGGER).
+    #[serde(default)]
+    pub strategy: OrderStrategy,
+    /// For an order of a bracket (an OCO's stop or take-profit, a TRIGGER's child): the order or OCO
+    /// container it sits under at the broker.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<BrokerOrderId>,
 }
 
 impl BrokerOrder {
@@ -136,6 +144,31 @@ impl BrokerOrder {
     #[must_use]
     pub fn is_open(&self) -> bool {
         self.status.is_open()
+    }
+
+    /// Whether the order stands on its own (SINGLE, outside any bracket), the only kind copydesk
+    /// places. Orders of a bracket, or a bracket's first order, were placed by someone else: they are
+    /// never matched to a copydesk write and never counted as copydesk's open orders.
+    #[must_use]
+    pub fn is_standalone(&self) -> bool {
+        self.strategy == OrderStrategy::Single && self.parent.is_none()
+    }
+
+    /// `request`, to replace this order with, its stock legs keeping the asset type the broker
+    /// gave this order's leg of the same symbol (a fund's COLLECTIVE_INVESTMENT stays so).
+    #[must_use]
+    pub fn echo_asset_types(&self, request: &OrderRequest) -> OrderRequest {
+        let mut echoed = request.clone();
+        for leg in echoed.legs.iter_mut().filter(|l| l.asset_type.is_stock()) {
+            let listed = self
+                .legs
+                .iter()
+                .find(|l| l.symbol == leg.symbol && l.asset_type.is_stock());
+            if let Some(listed) = listed {
+                leg.asset_type = listed.asset_type.clone();
+            }
+        }
+        echoed
     }
 }
 
@@ -180,7 +213,51 @@ mod tests {
             average_fill_price: Some(dec!(3.45)),
             first_fill_time: Some(entered + chrono::Duration::seconds(1)),
             last_fill_time: Some(entered + chrono::Duration::seconds(1)),
+            strategy: OrderStrategy::Single,
+            parent: None,
         })
+    }
+
+    #[test]
+    fn only_single_orders_outside_brackets_stand_alone() -> anyhow::Result<()> {
+        let single = filled_call()?;
+        assert!(single.is_standalone());
+        let trigger = BrokerOrder {
+            strategy: OrderStrategy::Trigger,
+            ..single.clone()
+        };
+        assert!(!trigger.is_standalone());
+        let child = BrokerOrder {
+            parent: Some(BrokerOrderId(7)),
+            ..single
+        };
+        assert!(!child.is_standalone());
+        Ok(())
+    }
+
+    #[test]
+    fn a_replace_keeps_the_asset_type_of_the_listed_fund() -> anyhow::Result<()> {
+        let mut listed = filled_call()?;
+        listed.legs = vec![BrokerOrderLeg {
+            instruction: Instruction::Buy,
+            quantity: 10,
+            symbol: "SPY".into(),
+            asset_type: AssetType::CollectiveInvestment,
+            description: None,
+            put_call: None,
+            underlying: None,
+        }];
+        let replacement =
+            OrderRequest::limit(OrderLeg::equity(Instruction::Buy, 12, "SPY"), dec!(570.5));
+        let echoed = listed.echo_asset_types(&replacement);
+        assert_eq!(
+            echoed.legs.first().map(|l| (&l.asset_type, l.quantity)),
+            Some((&AssetType::CollectiveInvestment, 12))
+        );
+        echoed.validate()?;
+        let other = OrderRequest::limit(OrderLeg::equity(Instruction::Buy, 1, "QQQ"), dec!(1));
+        assert_eq!(listed.echo_asset_types(&other), other);
+        Ok(())
     }
 
     #[test]

@@ -106,11 +106,12 @@ impl OrderRequest {
         }
     }
 
-    /// A TRAILING_STOP order for one leg following the mark by `offset` (`link_type` units).
+    /// A TRAILING_STOP order for one leg following the bid (Schwab's documented default basis) by
+    /// `offset` (`link_type` units); [`OrderRequest::with_link_basis`] follows another price.
     #[must_use]
     pub fn trailing_stop(leg: OrderLeg, link_type: LinkType, offset: Decimal) -> Self {
         Self {
-            stop_price_link_basis: Some(LinkBasis::Mark),
+            stop_price_link_basis: Some(LinkBasis::Bid),
             stop_price_link_type: Some(link_type),
             stop_price_offset: Some(offset),
             ..Self::single(OrderType::TrailingStop, leg)
@@ -192,6 +193,15 @@ impl OrderRequest {
         Self { duration, ..self }
     }
 
+    /// The same trailing stop following another price (`stopPriceLinkBasis`).
+    #[must_use]
+    pub fn with_link_basis(self, basis: LinkBasis) -> Self {
+        Self {
+            stop_price_link_basis: Some(basis),
+            ..self
+        }
+    }
+
     /// Units the order trades: the spread count of a vertical, else the first leg's quantity.
     #[must_use]
     pub fn total_quantity(&self) -> u32 {
@@ -221,8 +231,24 @@ impl OrderRequest {
     pub fn validate(&self) -> Result<(), InvalidOrder> {
         self.validate_words()?;
         self.validate_legs()?;
+        self.validate_session()?;
         self.validate_prices()?;
         self.validate_shape()
+    }
+
+    /// Schwab takes only LIMIT orders in the extended sessions (AM, PM, SEAMLESS): a MARKET, STOP,
+    /// STOP_LIMIT or TRAILING_STOP order there is refused with a 400.
+    fn validate_session(&self) -> Result<(), InvalidOrder> {
+        if self.session.is_extended() && self.order_type != OrderType::Limit {
+            return Err(InvalidOrder::new(
+                "session",
+                format!(
+                    "only LIMIT orders work in the {} session, not a {} order",
+                    self.session, self.order_type
+                ),
+            ));
+        }
+        Ok(())
     }
 
     fn validate_words(&self) -> Result<(), InvalidOrder> {
@@ -429,7 +455,7 @@ fn validate_leg(index: usize, leg: &OrderLeg) -> Result<(), InvalidOrder> {
         ));
     }
     match &leg.asset_type {
-        AssetType::Equity => {
+        stock if stock.is_stock() => {
             let symbol = leg.symbol.as_str();
             let well_formed = !symbol.is_empty()
                 && symbol.len() <= MAX_EQUITY_SYMBOL_LEN
@@ -446,7 +472,7 @@ fn validate_leg(index: usize, leg: &OrderLeg) -> Result<(), InvalidOrder> {
             if leg.instruction.is_option() {
                 return Err(InvalidOrder::new(
                     field("instruction"),
-                    format!("{} is for options, not EQUITY legs", leg.instruction),
+                    format!("{} is for options, not {stock} legs", leg.instruction),
                 ));
             }
         }
@@ -464,10 +490,12 @@ fn validate_leg(index: usize, leg: &OrderLeg) -> Result<(), InvalidOrder> {
                 ));
             }
         }
-        AssetType::Other(word) => {
+        other => {
             return Err(InvalidOrder::new(
                 field("assetType"),
-                format!("`{word}` cannot be traded; use EQUITY or OPTION"),
+                format!(
+                    "`{other}` cannot be traded; use a stock (EQUITY or COLLECTIVE_INVESTMENT) or an OPTION"
+                ),
             ));
         }
     }
@@ -646,6 +674,56 @@ mod tests {
         let order = OrderRequest::market(OrderLeg::option(Instruction::BuyToOpen, 1, CALL_200))
             .with_session(Session::Am);
         assert_eq!(field_of(&order), Some("session".to_owned()));
+    }
+
+    #[test]
+    fn extended_sessions_take_only_limit_orders() -> anyhow::Result<()> {
+        let sell = || OrderLeg::equity(Instruction::Sell, 100, "AAPL");
+        for session in [Session::Am, Session::Pm, Session::Seamless] {
+            OrderRequest::limit(stock_buy(), dec!(182.5))
+                .with_session(session)
+                .validate()?;
+            for order in [
+                OrderRequest::market(stock_buy()),
+                OrderRequest::stop(sell(), dec!(180)),
+                OrderRequest::stop_limit(sell(), dec!(180), dec!(179.5)),
+                OrderRequest::trailing_stop(sell(), LinkType::Value, dec!(1)),
+            ] {
+                let kind = order.order_type.clone();
+                assert_eq!(
+                    order.with_session(session).validate(),
+                    Err(InvalidOrder::new(
+                        "session",
+                        format!(
+                            "only LIMIT orders work in the {session} session, not a {kind} order"
+                        )
+                    ))
+                );
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn fund_shares_trade_as_stocks() -> anyhow::Result<()> {
+        let etf = OrderLeg {
+            asset_type: AssetType::CollectiveInvestment,
+            ..OrderLeg::equity(Instruction::Sell, 40, "SPY")
+        };
+        OrderRequest::limit(etf.clone(), dec!(575.10)).validate()?;
+        OrderRequest::market(etf.clone()).validate()?;
+        let option_word = OrderRequest::market(OrderLeg {
+            instruction: Instruction::SellToClose,
+            ..etf
+        });
+        assert_eq!(
+            option_word.validate().err().map(|e| e.to_string()),
+            Some(
+                "legs[0].instruction: SELL_TO_CLOSE is for options, not COLLECTIVE_INVESTMENT legs"
+                    .to_owned()
+            )
+        );
+        Ok(())
     }
 
     #[test]

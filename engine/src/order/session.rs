@@ -17,6 +17,15 @@ wire_enum! {
     }
 }
 
+impl Session {
+    /// Whether the session reaches outside regular hours (AM, PM, SEAMLESS), where Schwab takes
+    /// only LIMIT orders.
+    #[must_use]
+    pub fn is_extended(self) -> bool {
+        self != Self::Normal
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -27,6 +36,12 @@ mod tests {
         assert_eq!(serde_json::to_string(&Session::Seamless)?, "\"SEAMLESS\"");
         assert_eq!("AM".parse::<Session>(), Ok(Session::Am));
         assert!("EXT".parse::<Session>().is_err());
+        assert!(!Session::Normal.is_extended());
+        assert!(
+            [Session::Am, Session::Pm, Session::Seamless]
+                .iter()
+                .all(|s| s.is_extended())
+        );
         Ok(())
     }
 }

@@ -11,7 +11,7 @@ use super::form_value::{self, Ticks, either};
 use super::instruction::Instruction;
 use super::invalid_field::InvalidField;
 use super::leg::OrderLeg;
-use super::link::LinkType;
+use super::link::{LinkBasis, LinkType};
 use super::order_type::OrderType;
 use super::request::OrderRequest;
 use super::session::Session;
@@ -38,11 +38,22 @@ pub const ACTIVATION_PRICE_LABEL: &str = "Activation Price";
 pub const LINK_TYPE_LABEL: &str = "Stop Price Link Type";
 /// Label of a trailing stop's offset.
 pub const OFFSET_LABEL: &str = "Stop Price Offset";
+/// Label of the price a trailing stop follows.
+pub const LINK_BASIS_LABEL: &str = "Stop Price Link Basis";
 
 /// The longest stock symbol accepted.
 const MAX_SYMBOL_LEN: usize = 10;
 /// The order types the stock form offers.
 const ORDER_TYPES: [&str; 5] = ["MARKET", "LIMIT", "STOP", "STOP_LIMIT", "TRAILING_STOP"];
+/// The order types an extended-hours choice (EXT, GTC_EXT) allows: Schwab takes only LIMIT orders there.
+const EXTENDED_ORDER_TYPES: [&str; 1] = ["LIMIT"];
+/// The prices a trailing stop may follow, in the form's order; the first is the default (Schwab's).
+pub const LINK_BASES: [LinkBasis; 4] = [
+    LinkBasis::Bid,
+    LinkBasis::Ask,
+    LinkBasis::Last,
+    LinkBasis::Mark,
+];
 
 /// Which dialog the form is in, and so which instructions it offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,6 +127,23 @@ impl StockTiming {
         match self {
             Self::Day | Self::Gtc => Session::Normal,
             Self::Ext | Self::GtcExt => Session::Seamless,
+        }
+    }
+
+    /// Whether the choice works in extended hours (EXT, GTC_EXT), where only LIMIT orders are taken.
+    #[must_use]
+    pub fn is_extended(self) -> bool {
+        self.session().is_extended()
+    }
+
+    /// The order types the form offers with this choice: every type for DAY and GTC, LIMIT alone for
+    /// EXT and GTC_EXT.
+    #[must_use]
+    pub fn order_types(self) -> &'static [&'static str] {
+        if self.is_extended() {
+            &EXTENDED_ORDER_TYPES
+        } else {
+            &ORDER_TYPES
         }
     }
 
@@ -207,8 +235,11 @@ pub enum StockPricing {
         /// The limit after triggering.
         limit: Decimal,
     },
-    /// A stop that follows the mark by `offset` dollars (VALUE) or percent (PERCENT).
+    /// A stop that follows `basis` (BID, ASK, LAST or MARK) by `offset` dollars (VALUE) or percent
+    /// (PERCENT).
     TrailingStop {
+        /// The price followed.
+        basis: LinkBasis,
         /// VALUE or PERCENT.
         link_type: LinkType,
         /// The trailing distance.
@@ -254,6 +285,8 @@ pub struct StockForm {
     pub stop_price_link_type: String,
     /// The trailing distance, for TRAILING_STOP.
     pub stop_price_offset: String,
+    /// BID, ASK, LAST or MARK, for TRAILING_STOP; empty means BID.
+    pub stop_price_link_basis: String,
 }
 
 /// A validated stock order.
@@ -271,9 +304,11 @@ impl StockOrder {
     ///
     /// Rules, in order: symbol 1 to 10 letters (with `.` or `/` inside for a share class), upper-cased;
     /// an instruction the dialog offers; the session/duration choice ([`StockTiming::from_form`]); an
-    /// order type the form offers; a whole quantity of at least 1; LIMIT and STOP_LIMIT a Price above 0;
+    /// order type the form offers, and with an extended-hours choice (EXT, GTC_EXT) only LIMIT (refused
+    /// as a `Session` error); a whole quantity of at least 1; LIMIT and STOP_LIMIT a Price above 0;
     /// STOP a Stop Price and STOP_LIMIT an Activation Price above 0; TRAILING_STOP a link type VALUE or
-    /// PERCENT and an offset above 0 (a percent at most 100). Prices have at most 2 decimals (4 below $1).
+    /// PERCENT, an offset above 0 (a percent at most 100) and a basis BID (the default), ASK, LAST or
+    /// MARK. Prices have at most 2 decimals (4 below $1).
     ///
     /// # Errors
     /// [`InvalidField`] labelled as the form labels the field.
@@ -294,6 +329,16 @@ impl StockOrder {
             return Err(InvalidField::new(
                 ORDER_TYPE_LABEL,
                 format!("must be {}", either(&ORDER_TYPES)),
+            ));
+        }
+        if !timing.order_types().contains(&order_type.as_str()) {
+            return Err(InvalidField::new(
+                SESSION_LABEL,
+                format!(
+                    "must be DAY or GTC for a {order_type} order: extended hours ({}) take only {} orders",
+                    timing.choice(),
+                    either(timing.order_types())
+                ),
             ));
         }
         let quantity = form_value::quantity(&form.quantity, QUANTITY_LABEL)?;
@@ -323,7 +368,7 @@ impl StockOrder {
     }
 
     /// The broker order for `quantity` shares (at least 1): one EQUITY leg, the choice's session and
-    /// duration, and the prices of the order type (trailing stops follow the MARK).
+    /// duration, and the prices of the order type (trailing stops follow the chosen basis).
     #[must_use]
     pub fn request(&self, quantity: u32) -> OrderRequest {
         let leg = OrderLeg::equity(self.instruction, quantity, self.symbol.clone());
@@ -334,9 +379,11 @@ impl StockOrder {
             StockPricing::StopLimit { stop_price, limit } => {
                 OrderRequest::stop_limit(leg, stop_price, limit)
             }
-            StockPricing::TrailingStop { link_type, offset } => {
-                OrderRequest::trailing_stop(leg, link_type, offset)
-            }
+            StockPricing::TrailingStop {
+                basis,
+                link_type,
+                offset,
+            } => OrderRequest::trailing_stop(leg, link_type, offset).with_link_basis(basis),
         };
         request
             .with_session(self.timing.session())
@@ -444,7 +491,20 @@ fn trailing(form: &StockForm) -> Result<StockPricing, InvalidField> {
             "must be at most 100 for a PERCENT link type",
         ));
     }
-    Ok(StockPricing::TrailingStop { link_type, offset })
+    let basis = match form_value::word(&form.stop_price_link_basis).as_str() {
+        "" => LINK_BASES[0],
+        word => LINK_BASES
+            .into_iter()
+            .find(|b| b.as_str() == word)
+            .ok_or_else(|| {
+                InvalidField::new(LINK_BASIS_LABEL, format!("must be {}", either(&LINK_BASES)))
+            })?,
+    };
+    Ok(StockPricing::TrailingStop {
+        basis,
+        link_type,
+        offset,
+    })
 }
 
 #[cfg(test)]
@@ -466,6 +526,7 @@ mod tests {
             stop_price: "180".into(),
             stop_price_link_type: "VALUE".into(),
             stop_price_offset: "0.1".into(),
+            stop_price_link_basis: String::new(),
         }
     }
 
@@ -523,8 +584,83 @@ mod tests {
         }
         let trailing =
             StockOrder::from_form(&form("TRAILING_STOP"), StockAction::Place)?.request(1);
-        assert_eq!(trailing.stop_price_link_basis, Some(LinkBasis::Mark));
+        assert_eq!(trailing.stop_price_link_basis, Some(LinkBasis::Bid));
         Ok(())
+    }
+
+    #[test]
+    fn a_trailing_stop_follows_the_chosen_basis() -> anyhow::Result<()> {
+        for (word, basis) in [
+            ("", LinkBasis::Bid),
+            ("bid", LinkBasis::Bid),
+            ("ASK", LinkBasis::Ask),
+            ("LAST", LinkBasis::Last),
+            ("mark", LinkBasis::Mark),
+        ] {
+            let order = StockOrder::from_form(
+                &changed("TRAILING_STOP", |f| f.stop_price_link_basis = word.into()),
+                StockAction::Place,
+            )?;
+            let request = order.request(5);
+            request.validate()?;
+            assert_eq!(request.stop_price_link_basis, Some(basis), "{word:?}");
+        }
+        for word in ["AVERAGE", "ASK_BID", "MANUAL", "NOPE"] {
+            assert_eq!(
+                refusal(
+                    &changed("TRAILING_STOP", |f| f.stop_price_link_basis = word.into()),
+                    StockAction::Place
+                )
+                .as_deref(),
+                Some("Stop Price Link Basis must be BID, ASK, LAST or MARK"),
+                "{word}"
+            );
+        }
+        // Other order types do not read it.
+        assert_eq!(
+            refusal(
+                &changed("LIMIT", |f| f.stop_price_link_basis = "NOPE".into()),
+                StockAction::Place
+            ),
+            None
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn extended_hours_take_only_limit_orders() {
+        for choice in ["EXT", "GTC_EXT"] {
+            assert_eq!(
+                refusal(
+                    &changed("LIMIT", |f| f.session = choice.into()),
+                    StockAction::Place
+                ),
+                None
+            );
+            for order_type in ["MARKET", "STOP", "STOP_LIMIT", "TRAILING_STOP"] {
+                assert_eq!(
+                    refusal(
+                        &changed(order_type, |f| f.session = choice.into()),
+                        StockAction::Replace
+                    ),
+                    Some(format!(
+                        "Session must be DAY or GTC for a {order_type} order: extended hours ({choice}) take only LIMIT orders"
+                    )),
+                );
+            }
+        }
+        let split = changed("MARKET", |f| {
+            f.session = "SEAMLESS".into();
+            f.duration = "GOOD_TILL_CANCEL".into();
+        });
+        assert_eq!(
+            refusal(&split, StockAction::Place).as_deref(),
+            Some(
+                "Session must be DAY or GTC for a MARKET order: extended hours (GTC_EXT) take only LIMIT orders"
+            )
+        );
+        assert_eq!(StockTiming::Day.order_types(), ORDER_TYPES.as_slice());
+        assert_eq!(StockTiming::GtcExt.order_types(), ["LIMIT"].as_slice());
     }
 
     #[test]
@@ -761,6 +897,7 @@ mod tests {
             percent in any::<bool>(),
             offset in 1_i64..10_000,
             tier in 1_u32..=5,
+            basis in proptest::sample::select(LINK_BASES.to_vec()),
         ) {
             let instruction = *pick.get(action.allowed());
             let (session, duration) = if split {
@@ -780,8 +917,17 @@ mod tests {
                 stop_price: prices.1.to_string(),
                 stop_price_link_type: if percent { "PERCENT" } else { "VALUE" }.into(),
                 stop_price_offset: offset.to_string(),
+                stop_price_link_basis: basis.as_str().to_owned(),
             };
-            let order = StockOrder::from_form(&form, action).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let read = StockOrder::from_form(&form, action);
+            if timing.is_extended() && order_type != "LIMIT" {
+                prop_assert_eq!(
+                    read.map_err(|e| e.label),
+                    Err(SESSION_LABEL.to_owned())
+                );
+                return Ok(());
+            }
+            let order = read.map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert_eq!(order.timing(), timing);
             let request = order.request(quantity * tier);
             prop_assert!(request.validate().is_ok(), "{:?}", request.validate());
@@ -794,7 +940,7 @@ mod tests {
             prop_assert_eq!(request.price.is_some(), kind.needs_price());
             prop_assert_eq!(request.stop_price.is_some(), kind.needs_stop_price());
             let trailing = kind == OrderType::TrailingStop;
-            prop_assert_eq!(request.stop_price_link_basis, trailing.then_some(LinkBasis::Mark));
+            prop_assert_eq!(request.stop_price_link_basis, trailing.then_some(basis));
             prop_assert_eq!(request.stop_price_offset, trailing.then_some(offset));
             if kind == OrderType::Limit || kind == OrderType::StopLimit {
                 prop_assert_eq!(request.price, Some(prices.0));

@@ -109,6 +109,8 @@ pub(crate) struct SavedStockOrderSchema {
     stock_stop_price_link_type: String,
     /// The trailing offset.
     stock_stop_price_offset: String,
+    /// The price a trailing stop follows: BID, ASK, LAST or MARK.
+    stock_stop_price_link_basis: String,
 }
 
 /// A saved set of vertical legs (`store::SavedSet`).

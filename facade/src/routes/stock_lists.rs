@@ -2,7 +2,7 @@
 
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
-use engine::order::{LinkType, StockAction, StockOrder, StockPricing, stock_symbol};
+use engine::order::{LINK_BASES, LinkType, StockAction, StockOrder, StockPricing, stock_symbol};
 use serde::{Deserialize, Serialize};
 use store::{SavedStockOrder, StoreError, WatchList};
 
@@ -82,10 +82,11 @@ async fn saved_list(
 }
 
 /// The saved form of a validated order: every field, the ones its type does not use at the form's
-/// defaults (prices 0, link type VALUE, offset 0.1).
+/// defaults (prices 0, link type VALUE, offset 0.1, basis BID).
 fn saved(order: &StockOrder) -> SavedStockOrder {
     let (mut price, mut stop_price) = ("0".to_owned(), "0".to_owned());
     let (mut link_type, mut offset) = (LinkType::Value.to_string(), "0.1".to_owned());
+    let mut basis = LINK_BASES[0].to_string();
     match order.pricing() {
         StockPricing::Market => {}
         StockPricing::Limit { price: limit } => price = limit.to_string(),
@@ -98,9 +99,11 @@ fn saved(order: &StockOrder) -> SavedStockOrder {
             price = limit.to_string();
         }
         StockPricing::TrailingStop {
+            basis: followed,
             link_type: link,
             offset: distance,
         } => {
+            basis = followed.to_string();
             link_type = link.to_string();
             offset = distance.to_string();
         }
@@ -117,6 +120,7 @@ fn saved(order: &StockOrder) -> SavedStockOrder {
         stock_stop_price: stop_price,
         stock_stop_price_link_type: link_type,
         stock_stop_price_offset: offset,
+        stock_stop_price_link_basis: basis,
     }
 }
 

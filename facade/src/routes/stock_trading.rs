@@ -149,6 +149,9 @@ pub(super) struct StockFields {
     stock_stop_price_link_type: Option<Loose>,
     #[serde(default)]
     stock_stop_price_offset: Option<Loose>,
+    /// The price a TRAILING_STOP follows: BID (the default when absent), ASK, LAST or MARK.
+    #[serde(default)]
+    stock_stop_price_link_basis: Option<Loose>,
 }
 
 /// A field's text: a number as its decimal text, absent or null as empty. Other JSON values keep their
@@ -174,6 +177,7 @@ impl StockFields {
             stop_price: text(self.stock_stop_price.as_ref()),
             stop_price_link_type: text(self.stock_stop_price_link_type.as_ref()),
             stop_price_offset: text(self.stock_stop_price_offset.as_ref()),
+            stop_price_link_basis: text(self.stock_stop_price_link_basis.as_ref()),
         }
     }
 
@@ -548,15 +552,20 @@ struct QuoteQuery {
     stock_symbol: String,
 }
 
-/// A stock's quote.
+/// A stock's quote. A side the market does not quote is null, never 0 (an index has no bid, ask or
+/// mark; a halted or illiquid symbol may lack a side).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = stock::Quote, example = json!({"symbol": "AAPL", "bid": 229.5, "ask": 229.6, "last": 229.55, "mark": 229.55}))]
 struct QuoteAnswer {
     symbol: String,
-    bid: f64,
-    ask: f64,
-    last: f64,
-    mark: f64,
+    /// Best bid; null when there is none.
+    bid: Option<f64>,
+    /// Best ask; null when there is none.
+    ask: Option<f64>,
+    /// Last trade; null when there is none.
+    last: Option<f64>,
+    /// Mid of bid and ask; null unless both are quoted.
+    mark: Option<f64>,
 }
 
 #[utoipa::path(
@@ -587,11 +596,54 @@ async fn stock_quotes(
     let quote = quotes.get(&symbol).ok_or_else(|| {
         ApiError::NotFound(format!("Stock {symbol} is not known to the brokerage"))
     })?;
-    Ok(HttpResponse::Ok().json(QuoteAnswer {
-        symbol: symbol.clone(),
-        bid: number(Some(quote.bid)),
-        ask: number(Some(quote.ask)),
-        last: number(Some(quote.last)),
-        mark: number(Some(quote.mark)),
-    }))
+    Ok(HttpResponse::Ok().json(quote_answer(&symbol, quote)))
+}
+
+/// The quote answer: each side as a number, or null when the brokerage quotes none.
+fn quote_answer(symbol: &str, quote: &engine::broker::Quote) -> QuoteAnswer {
+    let side = |price: Option<rust_decimal::Decimal>| price.map(|p| number(Some(p)));
+    QuoteAnswer {
+        symbol: symbol.to_owned(),
+        bid: side(quote.bid),
+        ask: side(quote.ask),
+        last: side(quote.last),
+        mark: side(quote.mark),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::broker::Quote;
+    use rust_decimal_macros::dec;
+
+    #[test]
+    fn a_side_without_a_price_answers_null_never_zero() {
+        let index = Quote {
+            symbol: "$SPX".into(),
+            description: None,
+            bid: None,
+            ask: None,
+            last: Some(dec!(5811.26)),
+            mark: None,
+        };
+        assert_eq!(
+            serde_json::to_value(quote_answer("$SPX", &index)).ok(),
+            Some(
+                serde_json::json!({"symbol": "$SPX", "bid": null, "ask": null, "last": 5811.26, "mark": null})
+            )
+        );
+        let quoted = Quote {
+            bid: Some(dec!(229.5)),
+            ask: Some(dec!(229.6)),
+            mark: Some(dec!(229.55)),
+            ..index
+        };
+        assert_eq!(
+            serde_json::to_value(quote_answer("AAPL", &quoted)).ok(),
+            Some(
+                serde_json::json!({"symbol": "AAPL", "bid": 229.5, "ask": 229.6, "last": 5811.26, "mark": 229.55})
+            )
+        );
+    }
 }

@@ -6,7 +6,7 @@ use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use engine::copy::{CopyRow, CopySession, OwnColor, StatusColor, TradeKind};
 use engine::ids::{AgentId, SessionId};
-use engine::order::{AssetType, LinkType, OrderType};
+use engine::order::{LINK_BASES, LinkType, OrderType};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -43,6 +43,8 @@ pub(crate) struct StockOrderRow {
     stock_stop_price: f64,
     stock_stop_price_link_type: String,
     stock_stop_price_offset: f64,
+    /// The price a trailing stop follows: BID, ASK, LAST or MARK (BID for other order types).
+    stock_stop_price_link_basis: String,
     stock_status: String,
     /// Why the order is in its status (a rejection reason); null when the brokerage gave none.
     #[schema(required = true)]
@@ -107,6 +109,10 @@ fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> Stoc
             .unwrap_or(LinkType::Value)
             .to_string(),
         stock_stop_price_offset: number(Some(request.stop_price_offset.unwrap_or(DEFAULT_OFFSET))),
+        stock_stop_price_link_basis: request
+            .stop_price_link_basis
+            .unwrap_or(LINK_BASES[0])
+            .to_string(),
         stock_status: row.status_word(),
         stock_status_description: row.status_description.clone(),
         stock_entered_time: row.entered_time.to_rfc3339(),
@@ -186,7 +192,7 @@ fn stock_positions(state: &AppState, agent: AgentId) -> Result<BTreeMap<String, 
         for position in snapshot
             .positions
             .iter()
-            .filter(|p| p.asset_type == AssetType::Equity)
+            .filter(|p| p.asset_type.is_stock())
         {
             let net = position.net_quantity();
             if net == 0 {

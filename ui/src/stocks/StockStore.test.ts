@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, textResponse } from "../shared/test/fakeTransport";
 import { testRoot } from "../shared/test/testRoot";
 import type { RouteHandler } from "../shared/test/routeResponder";
+import { NO_QUOTE } from "./lists/StockWatchListStore";
 import {
   stockOrdersAnswer,
   stockPositionJson,
@@ -47,6 +48,7 @@ const LIMIT_FIELDS = {
   stockStopPrice: 0,
   stockStopPriceLinkType: "VALUE",
   stockStopPriceOffset: 0.1,
+  stockStopPriceLinkBasis: "BID",
 };
 
 beforeEach(() => {
@@ -286,6 +288,7 @@ describe("StockStore exits", () => {
       stockStopPrice: 0,
       stockStopPriceLinkType: "VALUE",
       stockStopPriceOffset: 0.1,
+      stockStopPriceLinkBasis: "BID",
     });
     expect(stocks.positionTable.viewedGroup).toBeNull();
   });
@@ -385,6 +388,16 @@ describe("saved stock orders and the watch list", () => {
     expect(requests.length).toBe(before);
     expect(await list.remove("AAPL")).toEqual({ ok: true, message: "Remove stock successful" });
     expect(list.symbols).toEqual([]);
+  });
+
+  it("shows 'no quote' for a symbol without a bid, never 0, and no failure", async () => {
+    const { stocks } = harness([], [], {
+      "GET /api/stock/get_stock_list": () => jsonResponse(200, ["GDX"]),
+      "GET /api/stock_copy_trading/get_stock_quotes/": () =>
+        jsonResponse(200, { symbol: "GDX", bid: null, ask: 42.31, last: 42.3, mark: null }),
+    });
+    expect(await stocks.watchList.load()).toBeNull();
+    expect(stocks.watchList.bids.get("GDX")).toBe(NO_QUOTE);
   });
 
   it("says 'Failed to get stock' with the reason when the quote fails", async () => {

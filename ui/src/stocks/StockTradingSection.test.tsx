@@ -112,6 +112,48 @@ describe("StockTradingSection", () => {
     expect(fake.requests.some((request) => request.url.includes("place_order"))).toBe(false);
   });
 
+  it("offers only the order types the session allows and the trailing stop's basis", async () => {
+    const user = userEvent.setup();
+    const { fake } = renderStocks({
+      "POST /api/stock_copy_trading/place_order/": () => textResponse(200, "success"),
+    });
+    await user.click(screen.getByRole("button", { name: "BUY/SELL" }));
+    const dialog = await screen.findByRole("dialog", { name: "Stock Place Order all accounts" });
+    const options = (label: string) =>
+      within(within(dialog).getByLabelText(label))
+        .getAllByRole("option")
+        .map((option) => option.textContent);
+    expect(options("Order Type")).toEqual(["MARKET", "LIMIT", "STOP", "STOP_LIMIT", "TRAILING_STOP"]);
+    await user.selectOptions(within(dialog).getByLabelText("Order Type"), "TRAILING_STOP");
+    expect(options("Stop Price Link Basis")).toEqual(["Bid", "Ask", "Last", "Mark"]);
+    expect((within(dialog).getByLabelText("Stop Price Link Basis") as HTMLSelectElement).value).toBe("BID");
+    await user.selectOptions(within(dialog).getByLabelText("Stop Price Link Basis"), "LAST");
+
+    // Extended hours take only LIMIT orders: the trailing stop becomes a LIMIT, its basis goes away.
+    await user.selectOptions(within(dialog).getByLabelText("Session"), "EXT");
+    expect(options("Order Type")).toEqual(["LIMIT"]);
+    expect((within(dialog).getByLabelText("Order Type") as HTMLSelectElement).value).toBe("LIMIT");
+    expect(within(dialog).queryByLabelText("Stop Price Link Basis")).toBeNull();
+    await user.selectOptions(within(dialog).getByLabelText("Session"), "GTC");
+    expect(options("Order Type")).toEqual(["MARKET", "LIMIT", "STOP", "STOP_LIMIT", "TRAILING_STOP"]);
+
+    await user.selectOptions(within(dialog).getByLabelText("Order Type"), "TRAILING_STOP");
+    await user.selectOptions(within(dialog).getByLabelText("Stop Price Link Basis"), "MARK");
+    await user.type(within(dialog).getByLabelText("Symbol"), "spy");
+    await user.click(within(dialog).getByRole("button", { name: "Place order" }));
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledWith({ ok: true, message: "Copy trading successful" }),
+    );
+    const place = fake.requests.find((request) => request.url.includes("place_order"));
+    expect(JSON.parse(place?.body ?? "{}")).toMatchObject({
+      stockSymbol: "SPY",
+      stockSession: "NORMAL",
+      stockDuration: "GOOD_TILL_CANCEL",
+      stockOrderType: "TRAILING_STOP",
+      stockStopPriceLinkBasis: "MARK",
+    });
+  });
+
   it("places a LIMIT order and toasts 'Copy trading successful'", async () => {
     const user = userEvent.setup();
     const { fake } = renderStocks({

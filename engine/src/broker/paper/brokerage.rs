@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use tokio::sync::{broadcast, watch};
 
+use super::bracket::{Bracket, PlacedBracket};
 use super::config::PaperConfig;
 use super::faults::{FaultConfig, WriteAnswer};
 use super::ledger::Fill;
@@ -260,6 +261,28 @@ impl PaperBrokerage {
         drop(state);
         self.activity.send_replace(());
         Ok((done, answer))
+    }
+}
+
+impl PaperBrokerage {
+    /// Places a bracket an account owner built (copydesk never places one): see
+    /// [`Bracket`]. Throttling applies as to any order write; the answer is always given.
+    ///
+    /// # Errors
+    /// `TokenExpired` for a dead token; `Rejected` for an unknown account, a malformed bracket, an
+    /// invalid request or an unknown symbol.
+    pub async fn place_bracket(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        bracket: &Bracket,
+    ) -> Result<PlacedBracket, BrokerError> {
+        let (placed, _answer) = self
+            .write(token, account, |state, index, now| {
+                state.place_bracket(index, bracket, now)
+            })
+            .await?;
+        Ok(placed)
     }
 }
 

@@ -12,7 +12,7 @@ use super::config::PaperConfig;
 use super::money::{ceil_cents, cents, floor_cents, from_model, to_model};
 use super::normal;
 use super::universe::Listing;
-use crate::broker::{ExpiryKey, OptionChain, OptionContract, Quote, StrikeKey};
+use crate::broker::{ExpiryKey, OptionChain, OptionContract, Quote, StrikeKey, quoted};
 use crate::order::{OptionSymbol, PutCall};
 
 const SECONDS_PER_YEAR: f64 = 365.0 * 86_400.0;
@@ -218,10 +218,10 @@ impl Market {
         Some(Quote {
             symbol: symbol.to_owned(),
             description: Some(description),
-            bid: prices.bid,
-            ask: prices.ask,
-            last: prices.last,
-            mark: prices.mark,
+            bid: quoted(Some(prices.bid)),
+            ask: quoted(Some(prices.ask)),
+            last: quoted(Some(prices.last)),
+            mark: quoted(Some(prices.mark)),
         })
     }
 
@@ -423,8 +423,11 @@ mod tests {
             .quote("AAPL")
             .ok_or_else(|| anyhow::anyhow!("AAPL listed"))?;
         assert_eq!(quote.description.as_deref(), Some("Apple Inc"));
-        assert_eq!((quote.bid, quote.ask), (dec!(229.95), dec!(230.05)));
-        assert_eq!(quote.mark, dec!(230.00));
+        assert_eq!(
+            (quote.bid, quote.ask),
+            (Some(dec!(229.95)), Some(dec!(230.05)))
+        );
+        assert_eq!(quote.mark, Some(dec!(230.00)));
         assert!(market.quote("NOPE").is_none());
         Ok(())
     }

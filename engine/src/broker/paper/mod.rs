@@ -2,6 +2,7 @@
 
 mod auth;
 mod black_scholes;
+mod bracket;
 mod brokerage;
 mod config;
 mod faults;
@@ -15,6 +16,7 @@ mod paper_order;
 mod state;
 mod universe;
 
+pub use bracket::{Bracket, BracketError, PlacedBracket};
 pub use brokerage::{MARKET_STEP, PaperAccountInfo, PaperBrokerage};
 pub use config::PaperConfig;
 pub use faults::FaultConfig;

@@ -7,7 +7,7 @@ use super::market::{Market, Prices};
 use crate::ids::BrokerOrderId;
 use crate::order::{
     BrokerOrder, BrokerOrderLeg, LifecycleError, LinkBasis, LinkType, OptionSymbol, OrderEvent,
-    OrderRequest, OrderStatus, OrderType,
+    OrderRequest, OrderStatus, OrderStrategy, OrderType,
 };
 
 /// Price of one tick for TICK trailing offsets.
@@ -44,6 +44,14 @@ pub struct PaperOrder {
     pub triggered: bool,
     /// Best basis price seen by a trailing stop (highest for sells, lowest for buys).
     pub trail_extreme: Option<Decimal>,
+    /// SINGLE, or TRIGGER for a bracket's first order.
+    pub strategy: OrderStrategy,
+    /// For an order of a bracket: the order or OCO container it sits under.
+    pub parent: Option<BrokerOrderId>,
+    /// Index of the order whose complete fill starts this one (it waits as AWAITING_PARENT_ORDER).
+    pub waits_for: Option<usize>,
+    /// The OCO container of this order: the first of its siblings to fill cancels the others.
+    pub oco: Option<BrokerOrderId>,
 }
 
 /// A fill decided for one step: units and per-leg prices.
@@ -285,6 +293,8 @@ impl PaperOrder {
             average_fill_price,
             first_fill_time: self.fill_times.map(|(first, _)| first),
             last_fill_time: self.fill_times.map(|(_, last)| last),
+            strategy: self.strategy.clone(),
+            parent: self.parent,
         }
     }
 }

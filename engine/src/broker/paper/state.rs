@@ -9,6 +9,7 @@ use rust_decimal::Decimal;
 use tokio::sync::broadcast;
 
 use super::auth::Auth;
+use super::bracket::{Bracket, PlacedBracket};
 use super::config::PaperConfig;
 use super::faults::{FaultConfig, FaultInjector};
 use super::funds::{self, Funds};
@@ -23,11 +24,13 @@ use crate::broker::{
 use crate::ids::BrokerOrderId;
 use crate::order::{
     AssetType, Duration as OrderDuration, Instruction, OptionSymbol, OrderEvent, OrderRequest,
-    OrderStatus, OrderType, Session,
+    OrderStatus, OrderStrategy, OrderType, Session,
 };
 
 /// First order id handed out.
 const FIRST_ORDER_ID: i64 = 1_000_000_001;
+/// First id handed to an OCO container (an id without an order of its own), far from order ids.
+const FIRST_CONTAINER_ID: i64 = 5_000_000_000_001;
 /// First paper account number.
 const FIRST_ACCOUNT_NUMBER: u64 = 90_000_001;
 /// How long the extended (after-hours) session runs past the regular close: SEAMLESS DAY orders work
@@ -75,6 +78,8 @@ pub struct PaperState {
     hash_rng: StdRng,
     /// Where every change of every order is published, in the order the changes happen.
     events: broadcast::Sender<PublishedEvent>,
+    /// OCO containers handed out so far.
+    containers: i64,
 }
 
 impl PaperState {
@@ -93,6 +98,7 @@ impl PaperState {
             open: BTreeSet::new(),
             hash_rng: StdRng::seed_from_u64(config.seed ^ 0xACC7),
             events: broadcast::channel(ORDER_EVENT_BACKLOG).0,
+            containers: 0,
             config,
         }
     }
@@ -276,11 +282,110 @@ impl PaperState {
     }
 
     fn process_order(&mut self, index: usize, at: DateTime<Utc>) {
-        for (change, when) in self.step_order(index, at) {
+        if self.still_waiting(index, at) {
+            return;
+        }
+        let changes = self.step_order(index, at);
+        let filled = changes
+            .iter()
+            .any(|(change, _)| matches!(change, OrderChange::Filled { .. }));
+        for (change, when) in changes {
             self.publish(index, change, when);
         }
         if self.orders.get(index).is_none_or(|o| o.status.is_final()) {
             self.open.remove(&index);
+        }
+        if filled {
+            self.cancel_oco_siblings(index, at);
+        }
+    }
+
+    /// For an order waiting on a bracket's first order: whether it still waits. It starts (and is
+    /// checked against the account like a new order) once that order has filled completely, and is
+    /// canceled once that order ended any other way.
+    fn still_waiting(&mut self, index: usize, at: DateTime<Utc>) -> bool {
+        let Some(order) = self.orders.get(index) else {
+            return false;
+        };
+        let Some(first) = order.waits_for else {
+            return false;
+        };
+        let (account, request, oco) = (order.account, order.request.clone(), order.oco);
+        match self.orders.get(first).map(|o| o.status.clone()) {
+            Some(OrderStatus::Filled) => {
+                let refusal = self.refusal(account, &request, None, oco);
+                let delay = self.config.activation_delay;
+                if let Some(order) = self.orders.get_mut(index) {
+                    order.waits_for = None;
+                    order.activates_at = at + delay;
+                }
+                if let Some(reason) = refusal {
+                    self.reject(index, reason, at);
+                    return true;
+                }
+                false
+            }
+            Some(status) if !status.is_final() => true,
+            _ => {
+                self.end_canceled(index, at);
+                true
+            }
+        }
+    }
+
+    /// Cancels an open order on the market's own account (its bracket ended it).
+    fn end_canceled(&mut self, index: usize, at: DateTime<Utc>) {
+        let Some(order) = self.orders.get_mut(index) else {
+            return;
+        };
+        let ended = order
+            .apply(OrderEvent::CancelRequested, at)
+            .and_then(|()| order.apply(OrderEvent::Canceled, at));
+        if ended.is_ok() {
+            self.open.remove(&index);
+            self.publish(index, OrderChange::Canceled, at);
+        }
+    }
+
+    /// Once an order of an OCO fills, its open siblings are canceled.
+    fn cancel_oco_siblings(&mut self, index: usize, at: DateTime<Utc>) {
+        let Some((account, Some(oco))) = self.orders.get(index).map(|o| (o.account, o.oco)) else {
+            return;
+        };
+        let siblings: Vec<usize> = self
+            .by_account
+            .get(&account)
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|i| *i != index && self.open.contains(i))
+            .filter(|i| self.orders.get(*i).is_some_and(|o| o.oco == Some(oco)))
+            .collect();
+        for sibling in siblings {
+            self.end_canceled(sibling, at);
+        }
+    }
+
+    /// Settles the open orders waiting on the order at `index` (after it was canceled or replaced).
+    fn settle_waiting_on(&mut self, index: usize, at: DateTime<Utc>) {
+        let Some(account) = self.orders.get(index).map(|o| o.account) else {
+            return;
+        };
+        let waiting: Vec<usize> = self
+            .by_account
+            .get(&account)
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|i| self.open.contains(i))
+            .filter(|i| {
+                self.orders
+                    .get(*i)
+                    .is_some_and(|o| o.waits_for == Some(index))
+            })
+            .collect();
+        for child in waiting {
+            self.process_order(child, at);
         }
     }
 
@@ -301,7 +406,10 @@ impl PaperState {
             }
             return changes;
         }
-        if order.status == OrderStatus::PendingActivation {
+        if matches!(
+            order.status,
+            OrderStatus::PendingActivation | OrderStatus::AwaitingParentOrder
+        ) {
             if order.activates_at > at {
                 return changes;
             }
@@ -372,13 +480,28 @@ impl PaperState {
         Ok(())
     }
 
+    /// `request` with each stock leg carrying the asset type the market lists its symbol as (an ETF's
+    /// shares are COLLECTIVE_INVESTMENT, whichever stock word the order used), as Schwab reports them.
+    fn as_listed(&self, request: &OrderRequest) -> OrderRequest {
+        let mut listed = request.clone();
+        for leg in listed.legs.iter_mut().filter(|l| l.asset_type.is_stock()) {
+            if let Some(listing) = self.market.listing(&leg.symbol) {
+                leg.asset_type = listing.asset_type.clone();
+            }
+        }
+        listed
+    }
+
     /// Why the account cannot take this order (closing more than held, or not enough
     /// money once every open order is counted), if it cannot.
+    /// Orders of the OCO `oco` do not count against each other (only one of them will fill), and orders
+    /// still waiting on a bracket's first order do not count yet.
     fn refusal(
         &self,
         account: usize,
         request: &OrderRequest,
         ignoring: Option<BrokerOrderId>,
+        oco: Option<BrokerOrderId>,
     ) -> Option<String> {
         let paper = self.accounts.get(account)?;
         let ledger = &paper.ledger;
@@ -392,6 +515,8 @@ impl PaperState {
         let open: Vec<&PaperOrder> = self
             .open_orders_of(account)
             .filter(|o| Some(o.id) != ignoring)
+            .filter(|o| oco.is_none() || o.oco != oco)
+            .filter(|o| o.waits_for.is_none())
             .collect();
         for leg in request.legs.iter().filter(|l| l.instruction.is_closing()) {
             let held = ledger.net(&leg.symbol);
@@ -540,6 +665,10 @@ impl PaperState {
             fill_times: None,
             triggered: false,
             trail_extreme: None,
+            strategy: OrderStrategy::Single,
+            parent: None,
+            waits_for: None,
+            oco: None,
         }
     }
 
@@ -569,7 +698,8 @@ impl PaperState {
         now: DateTime<Utc>,
     ) -> Result<BrokerOrderId, BrokerError> {
         self.check_request(request)?;
-        let refusal = self.refusal(account, request, None);
+        let request = &self.as_listed(request);
+        let refusal = self.refusal(account, request, None, None);
         let order = self.new_order(account, request, now);
         let id = order.id;
         let index = self.orders.len();
@@ -597,7 +727,8 @@ impl PaperState {
     ) -> Result<BrokerOrderId, BrokerError> {
         let index = self.open_order_index(account, id, "replaced")?;
         self.check_request(request)?;
-        if let Some(reason) = self.refusal(account, request, Some(id)) {
+        let request = &self.as_listed(request);
+        if let Some(reason) = self.refusal(account, request, Some(id), None) {
             return Err(BrokerError::rejected(reason));
         }
         if let Some(old) = self.orders.get_mut(index) {
@@ -612,6 +743,7 @@ impl PaperState {
         let new_index = self.orders.len();
         self.admit_created(order, now);
         self.process_order(new_index, now);
+        self.settle_waiting_on(index, now);
         Ok(new_id)
     }
 
@@ -634,7 +766,76 @@ impl PaperState {
         }
         self.open.remove(&index);
         self.publish(index, OrderChange::Canceled, now);
+        self.settle_waiting_on(index, now);
         Ok(())
+    }
+
+    /// Places a bracket: its first order at once (a TRIGGER), and its children waiting for that
+    /// order's complete fill, or at once for a bare OCO; an OCO's children cancel each other once one
+    /// fills. A refused order is recorded as REJECTED with the reason, as [`PaperState::place`] does.
+    ///
+    /// # Errors
+    /// `Rejected` for a malformed bracket, an invalid request or an unknown symbol (nothing is recorded).
+    pub fn place_bracket(
+        &mut self,
+        account: usize,
+        bracket: &Bracket,
+        now: DateTime<Utc>,
+    ) -> Result<PlacedBracket, BrokerError> {
+        bracket
+            .check()
+            .map_err(|e| BrokerError::rejected(format!("invalid order: {e}")))?;
+        for request in bracket.first.iter().chain(&bracket.children) {
+            self.check_request(request)?;
+        }
+        let first = match &bracket.first {
+            Some(request) => {
+                let index = self.orders.len();
+                let id = self.place(account, request, now)?;
+                if let Some(order) = self.orders.get_mut(index) {
+                    order.strategy = OrderStrategy::Trigger;
+                }
+                Some((index, id))
+            }
+            None => None,
+        };
+        let container = bracket.one_cancels_other.then(|| {
+            self.containers += 1;
+            BrokerOrderId(FIRST_CONTAINER_ID + self.containers - 1)
+        });
+        let parent = container.or(first.map(|(_, id)| id));
+        let mut children = Vec::with_capacity(bracket.children.len());
+        for request in &bracket.children {
+            let request = self.as_listed(request);
+            let mut order = self.new_order(account, &request, now);
+            order.parent = parent;
+            order.oco = container;
+            if let Some((index, _)) = first {
+                order.waits_for = Some(index);
+                order.status = OrderStatus::AwaitingParentOrder;
+            }
+            children.push((self.orders.len(), order.id));
+            self.admit_created(order, now);
+        }
+        for (index, _) in &children {
+            let waiting = first.is_some();
+            if !waiting {
+                let request = self.orders.get(*index).map(|o| o.request.clone());
+                if let Some(reason) =
+                    request.and_then(|r| self.refusal(account, &r, None, container))
+                {
+                    self.reject(*index, reason, now);
+                }
+            }
+            if self.open.contains(index) {
+                self.process_order(*index, now);
+            }
+        }
+        Ok(PlacedBracket {
+            first: first.map(|(_, id)| id),
+            container,
+            children: children.into_iter().map(|(_, id)| id).collect(),
+        })
     }
 
     fn order_index(&self, account: usize, id: BrokerOrderId) -> Result<usize, BrokerError> {

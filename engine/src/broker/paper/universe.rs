@@ -2,11 +2,16 @@
 
 use rust_decimal::Decimal;
 
+use crate::order::AssetType;
+
 const UNIVERSE_CSV: &str = include_str!("../../../data/universe.csv");
 
 /// One tradable stock or ETF.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Listing {
+    /// What its shares are, as Schwab reports them: EQUITY for a company, COLLECTIVE_INVESTMENT for
+    /// an exchange-traded fund.
+    pub asset_type: AssetType,
     /// Ticker, e.g. `AAPL` or `BRK.B`.
     pub symbol: String,
     /// Company or fund name.
@@ -43,7 +48,8 @@ pub fn bundled() -> Result<Vec<Listing>, UniverseError> {
     parse(UNIVERSE_CSV)
 }
 
-/// Reads `symbol,name,price,volatility` lines after a header line.
+/// Reads `symbol,name,price,volatility,asset_type` lines after a header line (the asset type EQUITY or
+/// COLLECTIVE_INVESTMENT).
 ///
 /// # Errors
 /// [`UniverseError`] naming the first malformed line.
@@ -59,15 +65,22 @@ pub fn parse(csv: &str) -> Result<Vec<Listing>, UniverseError> {
             problem: problem.to_owned(),
         };
         let fields: Vec<&str> = row.split(',').collect();
-        let [symbol, name, price, volatility] = fields.as_slice() else {
-            return Err(problem("expected 4 comma-separated fields"));
+        let [symbol, name, price, volatility, asset_type] = fields.as_slice() else {
+            return Err(problem("expected 5 comma-separated fields"));
         };
+        let asset_type = AssetType::parse_lenient(asset_type);
+        if !asset_type.is_stock() {
+            return Err(problem(
+                "asset type must be EQUITY or COLLECTIVE_INVESTMENT",
+            ));
+        }
         let reference_price: Decimal = price.parse().map_err(|_| problem("bad price"))?;
         let volatility: f64 = volatility.parse().map_err(|_| problem("bad volatility"))?;
         if reference_price <= Decimal::ZERO || !(0.0..5.0).contains(&volatility) {
             return Err(problem("price must be positive and volatility in [0, 5)"));
         }
         listings.push(Listing {
+            asset_type,
             symbol: (*symbol).to_owned(),
             name: (*name).to_owned(),
             reference_price,
@@ -91,15 +104,31 @@ mod tests {
         assert_eq!(symbols.len(), listings.len());
         let roots: Vec<String> = listings.iter().map(Listing::option_root).collect();
         assert!(roots.iter().all(|r| r.len() <= 6));
+        let funds: Vec<&str> = listings
+            .iter()
+            .filter(|l| l.asset_type == AssetType::CollectiveInvestment)
+            .map(|l| l.symbol.as_str())
+            .collect();
+        assert_eq!(funds, ["SPY", "QQQ", "IWM"]);
         Ok(())
     }
 
     #[test]
     fn malformed_lines_are_named() {
-        let err = parse("symbol,name,price,volatility\nAAPL,Apple,abc,0.2\n").err();
+        let err =
+            parse("symbol,name,price,volatility,asset_type\nAAPL,Apple,abc,0.2,EQUITY\n").err();
         assert_eq!(
             err.map(|e| e.to_string()),
             Some("universe.csv line 2: bad price".to_owned())
+        );
+        let err =
+            parse("symbol,name,price,volatility,asset_type\nSWVXX,Fund,1,0.2,MUTUAL_FUND\n").err();
+        assert_eq!(
+            err.map(|e| e.to_string()),
+            Some(
+                "universe.csv line 2: asset type must be EQUITY or COLLECTIVE_INVESTMENT"
+                    .to_owned()
+            )
         );
     }
 }

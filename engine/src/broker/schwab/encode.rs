@@ -258,21 +258,58 @@ mod tests {
             stop_price: "0".into(),
             stop_price_link_type: "VALUE".into(),
             stop_price_offset: "0.10".into(),
+            stop_price_link_basis: "MARK".into(),
         };
-        let short = StockOrder::from_form(&form("SELL_SHORT", "EXT", "MARKET"), StockAction::Place)
-            .expect("a short sale");
+        let short = StockOrder::from_form(
+            &StockForm {
+                price: "451.20".into(),
+                ..form("SELL_SHORT", "EXT", "LIMIT")
+            },
+            StockAction::Place,
+        )
+        .expect("a short sale");
         assert_body(
             &short.request(40),
-            schwab_fixture!("http_post_order_stock_market_seamless"),
+            schwab_fixture!("http_post_order_stock_limit_ext"),
         );
         let cover = StockOrder::from_form(
-            &form("BUY_TO_COVER", "GTC_EXT", "TRAILING_STOP"),
+            &form("BUY_TO_COVER", "GTC", "TRAILING_STOP"),
             StockAction::Exit,
         )
         .expect("a trailing cover");
         assert_body(
             &cover.request(40),
             schwab_fixture!("http_post_order_stock_trailing_stop_value"),
+        );
+    }
+
+    #[test]
+    fn the_trailing_offset_goes_out_as_a_number_and_prices_as_text() {
+        let stop = OrderRequest::trailing_stop(
+            OrderLeg::equity(Instruction::Sell, 10, "SPY"),
+            LinkType::Value,
+            dec!(0.25),
+        );
+        let text = serde_json::to_string(&order_body(&stop)).expect("serializes");
+        assert!(text.contains(r#""stopPriceOffset":0.25"#), "{text}");
+        assert!(text.contains(r#""stopPriceLinkBasis":"BID""#), "{text}");
+        let limit = OrderRequest::limit(OrderLeg::equity(Instruction::Buy, 1, "SPY"), dec!(570.10));
+        let text = serde_json::to_string(&order_body(&limit)).expect("serializes");
+        assert!(text.contains(r#""price":"570.10""#), "{text}");
+    }
+
+    #[test]
+    fn a_fund_leg_keeps_its_asset_type() {
+        let etf = OrderLeg {
+            asset_type: crate::order::AssetType::CollectiveInvestment,
+            ..OrderLeg::equity(Instruction::Sell, 10, "GDX")
+        };
+        let body = order_body(&OrderRequest::limit(etf, dec!(35.5)));
+        assert_eq!(
+            body.order_leg_collection
+                .first()
+                .map(|l| l.instrument.asset_type.as_str()),
+            Some("COLLECTIVE_INVESTMENT")
         );
     }
 

@@ -310,6 +310,19 @@ mod tests {
     }
 
     #[test]
+    fn an_order_schwab_refuses_in_extended_hours_is_a_rejection() {
+        assert_eq!(
+            api(
+                400,
+                schwab_fixture!("http_error_trader_400_extended_session")
+            ),
+            BrokerError::rejected(
+                "Invalid request data (Only LIMIT orders are accepted in the SEAMLESS session.)"
+            )
+        );
+    }
+
+    #[test]
     fn market_data_errors_with_either_status_spelling_are_read() {
         assert_eq!(
             api(401, schwab_fixture!("http_error_marketdata_401_int_status")),

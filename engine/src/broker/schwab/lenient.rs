@@ -118,21 +118,34 @@ fn whole_i64(decimal: Decimal) -> Result<i64, String> {
     i64::try_from(decimal).map_err(|_| format!("whole number out of range: {decimal}"))
 }
 
-/// An optional boolean from `true`/`false` or the strings `"true"`/`"false"`.
+/// An optional boolean from `true`/`false`, the numbers `1`/`0` (Schwab's own account example sends
+/// `"isInCall": 0`), or the strings `"true"`/`"false"`/`"1"`/`"0"`.
 ///
 /// # Errors
-/// When the value is neither a boolean, a boolean string nor null.
+/// When the value is neither a boolean, 0 or 1, such a string nor null.
 pub fn bool_opt<'de, D: Deserializer<'de>>(de: D) -> Result<Option<bool>, D::Error> {
-    match Value::deserialize(de)? {
-        Value::Null => Ok(None),
-        Value::Bool(b) => Ok(Some(b)),
-        Value::String(s) if s.eq_ignore_ascii_case("true") => Ok(Some(true)),
-        Value::String(s) if s.eq_ignore_ascii_case("false") => Ok(Some(false)),
-        other => Err(D::Error::custom(format!(
-            "expected a boolean, found {}",
-            kind(&other)
-        ))),
-    }
+    let value = Value::deserialize(de)?;
+    let flag = match &value {
+        Value::Null => return Ok(None),
+        Value::Bool(b) => Some(*b),
+        Value::Number(_) => match value_to_decimal(&value) {
+            Ok(Some(d)) if d == Decimal::ONE => Some(true),
+            Ok(Some(d)) if d.is_zero() => Some(false),
+            _ => None,
+        },
+        Value::String(s) => match s.trim().to_ascii_lowercase().as_str() {
+            "true" | "1" => Some(true),
+            "false" | "0" => Some(false),
+            _ => None,
+        },
+        Value::Array(_) | Value::Object(_) => None,
+    };
+    flag.map(Some).ok_or_else(|| {
+        D::Error::custom(format!(
+            "expected a boolean (or 0 or 1), found {}",
+            kind(&value)
+        ))
+    })
 }
 
 /// A string identifier that Schwab sends as a string in one place and a number in another (account numbers).
@@ -291,10 +304,17 @@ mod tests {
             err.to_string()
                 .contains(r#"expected a decimal number, found "abc""#)
         );
-        let err = serde_json::from_str::<Probe>(r#"{"flag": 1}"#).expect_err("1 is no flag");
+        let err = serde_json::from_str::<Probe>(r#"{"flag": 2}"#).expect_err("2 is no flag");
         assert!(
             err.to_string()
-                .contains("expected a boolean, found a number")
+                .contains("expected a boolean (or 0 or 1), found a number"),
+            "{err}"
+        );
+        let err = serde_json::from_str::<Probe>(r#"{"flag": "yes"}"#).expect_err("yes is no flag");
+        assert!(
+            err.to_string()
+                .contains("expected a boolean (or 0 or 1), found a string"),
+            "{err}"
         );
     }
 
@@ -302,6 +322,10 @@ mod tests {
     fn booleans_and_identifiers_are_lenient() {
         assert_eq!(probe(r#"{"flag": "true"}"#).flag, Some(true));
         assert_eq!(probe(r#"{"flag": false}"#).flag, Some(false));
+        assert_eq!(probe(r#"{"flag": 0}"#).flag, Some(false));
+        assert_eq!(probe(r#"{"flag": 1}"#).flag, Some(true));
+        assert_eq!(probe(r#"{"flag": 1.0}"#).flag, Some(true));
+        assert_eq!(probe(r#"{"flag": "0"}"#).flag, Some(false));
         assert_eq!(
             probe(r#"{"account": 74125896}"#).account.as_deref(),
             Some("74125896")

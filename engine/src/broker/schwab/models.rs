@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::str::FromStr;
 
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
@@ -157,6 +158,9 @@ pub struct SecuritiesAccount {
     /// Account may only close positions.
     #[serde(default, deserialize_with = "lenient::bool_opt")]
     pub is_closing_only_restricted: Option<bool>,
+    /// Whether the account is flagged for potential free-riding (PFCB); Schwab documents 0/1 or a boolean.
+    #[serde(default, deserialize_with = "lenient::bool_opt")]
+    pub pfcb_flag: Option<bool>,
     /// Positions; present only when asked for with `fields=positions`.
     #[serde(default)]
     pub positions: Vec<WirePosition>,
@@ -347,9 +351,10 @@ pub struct WireInstrument {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct WireOrder {
-    /// Order id (int64; sometimes seen as a string).
-    #[serde(deserialize_with = "lenient::i64_required")]
-    pub order_id: i64,
+    /// Order id (int64; sometimes seen as a string). Every order carries one; a missing id is refused
+    /// for that order alone (see `parse::broker_orders`).
+    #[serde(default, deserialize_with = "lenient::i64_opt")]
+    pub order_id: Option<i64>,
     /// `NORMAL`, `AM`, `PM`, `SEAMLESS`.
     #[serde(default)]
     pub session: Option<String>,
@@ -419,6 +424,10 @@ pub struct WireOrder {
     /// Executions and other activity.
     #[serde(default)]
     pub order_activity_collection: Vec<WireOrderActivity>,
+    /// The orders of a bracket under this one: an OCO container's stop and take-profit, or what a
+    /// TRIGGER order starts once it fills (often an OCO container, itself without legs).
+    #[serde(default)]
+    pub child_order_strategies: Vec<WireOrder>,
 }
 
 /// One leg of an order in a response.
@@ -451,7 +460,8 @@ pub struct WireOrderActivity {
     /// `EXECUTION` or `ORDER_ACTION`.
     #[serde(default)]
     pub activity_type: Option<String>,
-    /// `FILL`, or `CANCELED` as observed.
+    /// `FILL`, or `CANCELED` for the remainder of an order that was canceled or replaced (reported
+    /// with a zero price; never a fill).
     #[serde(default)]
     pub execution_type: Option<String>,
     /// Quantity of this activity.
@@ -491,9 +501,26 @@ fn decimal_string<S: serde::Serializer>(
     }
 }
 
+/// Serializes an optional decimal as a JSON number with exactly its digits, the form Schwab's samples and
+/// schwab-py send `stopPriceOffset` in.
+fn decimal_number<S: serde::Serializer>(
+    value: &Option<Decimal>,
+    ser: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(decimal) => {
+            let number = serde_json::Number::from_str(&decimal.normalize().to_string())
+                .map_err(serde::ser::Error::custom)?;
+            number.serialize(ser)
+        }
+        None => ser.serialize_none(),
+    }
+}
+
 /// The body of `POST .../orders` and `PUT .../orders/{id}`.
 ///
-/// Prices go out as decimal strings, quantities as whole numbers; absent fields are left out.
+/// Prices go out as decimal strings, quantities and the trailing offset as numbers; absent fields are
+/// left out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct WireOrderRequest {
@@ -535,11 +562,11 @@ pub struct WireOrderRequest {
     /// Trailing stop offset kind.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stop_price_link_type: Option<String>,
-    /// Trailing stop offset.
+    /// Trailing stop offset, a JSON number.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        serialize_with = "decimal_string",
+        serialize_with = "decimal_number",
         deserialize_with = "lenient::decimal_opt"
     )]
     pub stop_price_offset: Option<Decimal>,
@@ -848,7 +875,7 @@ mod tests {
             schwab_fixture!("http_post_order_vertical_net_zero"),
             schwab_fixture!("http_post_order_vertical_close_net_credit"),
             schwab_fixture!("http_post_order_iron_condor_net_credit"),
-            schwab_fixture!("http_post_order_stock_market_seamless"),
+            schwab_fixture!("http_post_order_stock_limit_ext"),
             schwab_fixture!("http_post_order_stock_trailing_stop_value"),
         ] {
             let request: WireOrderRequest = serde_json::from_str(text).expect("request fixture");

@@ -13,16 +13,17 @@ use rust_decimal::Decimal;
 use crate::broker::{
     AccessToken, AccountHash, AccountKind, AccountLink, AccountNumber, AccountSnapshot, Balances,
     ExpiryKey, OptionChain, OptionContract, Position, Quote, RefreshToken, StrikeKey, TokenSet,
+    quoted,
 };
 use crate::ids::BrokerOrderId;
 use crate::order::{
     AssetType, BrokerOrder, BrokerOrderLeg, ComplexOrderStrategy, Duration, Instruction, LinkBasis,
-    LinkType, OrderLeg, OrderRequest, OrderStatus, OrderType, PutCall, Session,
+    LinkType, OrderLeg, OrderRequest, OrderStatus, OrderStrategy, OrderType, PutCall, Session,
 };
 
 use super::models::{
     AccountEnvelope, AccountNumberEntry, TokenResponse, WireBalances, WireOptionChain, WireOrder,
-    WireOrderLegRequest, WireOrderRequest, WirePosition, WireQuoteResponse,
+    WireOrderActivity, WireOrderLegRequest, WireOrderRequest, WirePosition, WireQuoteResponse,
 };
 
 /// Access token lifetime assumed when Schwab leaves out `expires_in` (30 minutes).
@@ -196,28 +197,58 @@ fn held_quantity(quantity: Decimal, symbol: &str) -> u32 {
 }
 
 /// Every order that the domain can represent; others are skipped with a warning naming the problem.
+///
+/// A bracket's orders (`childOrderStrategies`, at any depth) are read as orders of their own, each naming
+/// the order or container it sits under; a container without legs of its own (an OCO) is not an order
+/// and is left out, so it is never counted as open.
 #[must_use]
 pub fn broker_orders(orders: Vec<WireOrder>) -> Vec<BrokerOrder> {
-    orders
-        .into_iter()
-        .filter_map(|wire| {
-            let id = wire.order_id;
-            match broker_order(wire) {
-                Ok(order) => Some(order),
-                Err(error) => {
-                    tracing::warn!(order_id = id, %error, "skipping an order copydesk cannot represent");
-                    None
-                }
+    let mut read = Vec::with_capacity(orders.len());
+    for wire in orders {
+        flatten(wire, None, &mut read);
+    }
+    read
+}
+
+/// Reads `wire` (when it has legs) and then its children, which sit under it (or, for a container
+/// without an id, under `parent`).
+fn flatten(mut wire: WireOrder, parent: Option<BrokerOrderId>, read: &mut Vec<BrokerOrder>) {
+    let children = std::mem::take(&mut wire.child_order_strategies);
+    let under = wire.order_id.map(BrokerOrderId).or(parent);
+    if !wire.order_leg_collection.is_empty() {
+        let id = wire.order_id;
+        match child_order(wire, parent) {
+            Ok(order) => read.push(order),
+            Err(error) => {
+                tracing::warn!(order_id = ?id, %error, "skipping an order copydesk cannot represent");
             }
-        })
-        .collect()
+        }
+    }
+    for child in children {
+        flatten(child, under, read);
+    }
 }
 
 /// One order.
 ///
 /// # Errors
-/// A [`ParseError`] naming the field the domain cannot represent.
+/// A [`ParseError`] naming the field the domain cannot represent; an OCO container without legs of its
+/// own is not an order (`orderLegCollection`).
 pub fn broker_order(wire: WireOrder) -> Result<BrokerOrder, ParseError> {
+    child_order(wire, None)
+}
+
+/// One order sitting under `parent` (`None` for an order at the top of the listing).
+fn child_order(wire: WireOrder, parent: Option<BrokerOrderId>) -> Result<BrokerOrder, ParseError> {
+    let id = wire
+        .order_id
+        .ok_or_else(|| ParseError::new("orderId", "missing"))?;
+    if wire.order_leg_collection.is_empty() {
+        return Err(ParseError::new(
+            "orderLegCollection",
+            "empty: an order strategy without legs of its own (OCO) is not an order",
+        ));
+    }
     let session = match wire.session.as_deref() {
         None => Session::Normal,
         Some(text) => {
@@ -268,7 +299,7 @@ pub fn broker_order(wire: WireOrder) -> Result<BrokerOrder, ParseError> {
     let average_fill_price = average_fill_price(&wire, &legs);
     let (first_fill_time, last_fill_time) = fill_times(&wire);
     Ok(BrokerOrder {
-        id: BrokerOrderId(wire.order_id),
+        id: BrokerOrderId(id),
         session,
         duration: wire.duration.as_deref().map_or(
             Duration::Other("UNKNOWN".to_owned()),
@@ -307,16 +338,34 @@ pub fn broker_order(wire: WireOrder) -> Result<BrokerOrder, ParseError> {
         average_fill_price,
         first_fill_time,
         last_fill_time,
+        strategy: wire
+            .order_strategy_type
+            .as_deref()
+            .map_or(OrderStrategy::Single, OrderStrategy::parse_lenient),
+        parent,
     })
 }
 
-/// The earliest and the latest time of the order's fills (executions that are not cancellations).
+/// Whether an activity is a fill: an EXECUTION (or an activity without a type) whose execution type is
+/// FILL or missing. The cancellation of an order's remainder is reported as an EXECUTION of type
+/// CANCELED at price 0 and is no fill.
+fn is_fill(activity: &WireOrderActivity) -> bool {
+    activity
+        .activity_type
+        .as_deref()
+        .is_none_or(|t| t == "EXECUTION")
+        && activity
+            .execution_type
+            .as_deref()
+            .is_none_or(|t| t == "FILL")
+}
+
+/// The earliest and the latest time of the order's fills.
 fn fill_times(wire: &WireOrder) -> (Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
     let times = wire
         .order_activity_collection
         .iter()
-        .filter(|a| a.activity_type.as_deref().is_none_or(|t| t == "EXECUTION"))
-        .filter(|a| a.execution_type.as_deref() != Some("CANCELED"))
+        .filter(|a| is_fill(a))
         .flat_map(|a| &a.execution_legs)
         .filter(|leg| leg.price.is_some() && !leg.quantity.is_zero())
         .filter_map(|leg| leg.time);
@@ -351,18 +400,12 @@ fn whole(quantity: Decimal, field: &str) -> Result<u32, ParseError> {
 }
 
 /// The average fill price: per share for single legs, net per spread for multi-leg orders (positive for
-/// both debits and credits). `None` while nothing has filled or when a leg's fills cannot be attributed.
+/// both debits and credits), over the FILL executions only. `None` while nothing has filled (a canceled
+/// order that never filled has none) or when a leg's fills cannot be attributed.
 fn average_fill_price(wire: &WireOrder, legs: &[BrokerOrderLeg]) -> Option<Decimal> {
     // Sum of price × quantity and of quantity, per leg id.
     let mut per_leg: BTreeMap<i64, (Decimal, Decimal)> = BTreeMap::new();
-    for activity in &wire.order_activity_collection {
-        if activity
-            .activity_type
-            .as_deref()
-            .is_some_and(|t| t != "EXECUTION")
-        {
-            continue;
-        }
+    for activity in wire.order_activity_collection.iter().filter(|a| is_fill(a)) {
         for fill in &activity.execution_legs {
             let Some(price) = fill.price else {
                 continue;
@@ -400,7 +443,8 @@ fn average_fill_price(wire: &WireOrder, legs: &[BrokerOrderLeg]) -> Option<Decim
     Some(net.abs().normalize())
 }
 
-/// Quotes by symbol; symbols without a quote block are left out.
+/// Quotes by symbol; symbols without a quote block are left out. A side Schwab writes as 0 or leaves out
+/// (an index has no bid, ask or mark) is no price; the mark is the mid only when both sides are quoted.
 #[must_use]
 pub fn quotes(response: WireQuoteResponse) -> BTreeMap<String, Quote> {
     response
@@ -408,15 +452,15 @@ pub fn quotes(response: WireQuoteResponse) -> BTreeMap<String, Quote> {
         .into_iter()
         .filter_map(|(key, entry)| {
             let block = entry.quote?;
-            let bid = block.bid_price.unwrap_or_default();
-            let ask = block.ask_price.unwrap_or_default();
-            let mark = block.mark.unwrap_or_else(|| mid(bid, ask));
+            let bid = quoted(block.bid_price);
+            let ask = quoted(block.ask_price);
+            let mark = quoted(block.mark).or_else(|| Some(mid(bid?, ask?)));
             let quote = Quote {
                 symbol: entry.symbol.unwrap_or_else(|| key.clone()),
                 description: entry.reference.and_then(|r| r.description),
                 bid,
                 ask,
-                last: block.last_price.unwrap_or(mark),
+                last: quoted(block.last_price),
                 mark,
             };
             Some((key, quote))
@@ -977,14 +1021,22 @@ mod tests {
 
     #[test]
     fn fractional_order_quantity_is_an_error_naming_the_field() {
-        let text = r#"{"orderId": 8, "quantity": 1.5, "enteredTime": "2024-10-21T14:00:00+0000"}"#;
+        let leg = r#""orderLegCollection": [{"instruction": "BUY", "quantity": 1, "instrument": {"assetType": "EQUITY", "symbol": "KO"}}]"#;
+        let text = format!(
+            r#"{{"orderId": 8, "quantity": 1.5, "enteredTime": "2024-10-21T14:00:00+0000", {leg}}}"#
+        );
         let error =
-            broker_order(serde_json::from_str(text).expect("order json")).expect_err("1.5 shares");
+            broker_order(serde_json::from_str(&text).expect("order json")).expect_err("1.5 shares");
         assert_eq!(error.to_string(), "quantity: 1.5 is not a whole number");
-        let text = r#"{"orderId": 9, "quantity": 1}"#;
+        let text = format!(r#"{{"orderId": 9, "quantity": 1, {leg}}}"#);
         let error =
-            broker_order(serde_json::from_str(text).expect("order json")).expect_err("no time");
+            broker_order(serde_json::from_str(&text).expect("order json")).expect_err("no time");
         assert_eq!(error.to_string(), "enteredTime: missing");
+        let text =
+            format!(r#"{{"quantity": 1, "enteredTime": "2024-10-21T14:00:00+0000", {leg}}}"#);
+        let error =
+            broker_order(serde_json::from_str(&text).expect("order json")).expect_err("no id");
+        assert_eq!(error.to_string(), "orderId: missing");
     }
 
     #[test]
@@ -1068,15 +1120,246 @@ mod tests {
             Quote {
                 symbol: "MSFT".into(),
                 description: Some("Microsoft Corp".into()),
-                bid: dec!(422.7),
-                ask: dec!(422.8),
-                last: dec!(422.75),
-                mark: dec!(422.75),
+                bid: Some(dec!(422.7)),
+                ask: Some(dec!(422.8)),
+                last: Some(dec!(422.75)),
+                mark: Some(dec!(422.75)),
             }
         );
         assert_eq!(
             quotes["MSFT  241025C00420000"].description.as_deref(),
             Some("Microsoft Corp 10/25/2024 $420 Call")
+        );
+    }
+
+    #[test]
+    fn an_index_quote_has_no_bid_ask_or_mark_and_a_zero_side_is_absent() {
+        let wire: WireQuoteResponse =
+            serde_json::from_str(schwab_fixture!("http_get_marketdata_quotes_index"))
+                .expect("fixture");
+        let quotes = quotes(wire);
+        assert_eq!(
+            quotes["$SPX"],
+            Quote {
+                symbol: "$SPX".into(),
+                description: Some("S&P 500 INDEX".into()),
+                bid: None,
+                ask: None,
+                last: Some(dec!(5811.26)),
+                mark: None,
+            }
+        );
+        let gdx = &quotes["GDX"];
+        assert_eq!(
+            (gdx.bid, gdx.ask, gdx.last, gdx.mark),
+            (None, Some(dec!(42.31)), Some(dec!(42.3)), Some(dec!(42.3)))
+        );
+    }
+
+    fn wire_orders(text: &str) -> Vec<WireOrder> {
+        serde_json::from_str(text).expect("orders fixture")
+    }
+
+    #[test]
+    fn a_canceled_remainder_is_no_fill() {
+        let orders = broker_orders(wire_orders(schwab_fixture!(
+            "http_get_accounts_hash_orders_canceled"
+        )));
+        assert_eq!(orders.len(), 3);
+        let canceled = &orders[0];
+        assert_eq!(
+            (
+                canceled.status.clone(),
+                canceled.filled_quantity,
+                canceled.average_fill_price,
+                canceled.first_fill_time
+            ),
+            (OrderStatus::Canceled, 0, None, None)
+        );
+        let partial = &orders[1];
+        assert_eq!(
+            (
+                partial.status.clone(),
+                partial.quantity,
+                partial.filled_quantity,
+                partial.average_fill_price
+            ),
+            (OrderStatus::Canceled, 2900, 1782, Some(dec!(6.16)))
+        );
+        assert_eq!(
+            (partial.first_fill_time, partial.last_fill_time),
+            (
+                Some(Utc.with_ymd_and_hms(2025, 3, 11, 14, 30, 3).unwrap()),
+                Some(Utc.with_ymd_and_hms(2025, 3, 11, 14, 30, 3).unwrap())
+            )
+        );
+        let replaced = &orders[2];
+        assert_eq!(
+            (replaced.status.clone(), replaced.average_fill_price),
+            (OrderStatus::Replaced, None)
+        );
+        assert!(orders.iter().all(BrokerOrder::is_standalone));
+    }
+
+    #[test]
+    fn an_execution_without_a_type_is_a_fill() {
+        let text = r#"{"orderId": 5, "status": "FILLED", "orderType": "MARKET", "quantity": 4,
+          "filledQuantity": 4, "enteredTime": "2025-03-11T14:00:00+0000",
+          "orderLegCollection": [{"instruction": "BUY", "quantity": 4, "instrument": {"assetType": "EQUITY", "symbol": "KO"}}],
+          "orderActivityCollection": [
+            {"quantity": 1, "executionLegs": [{"quantity": 1, "price": 70.1}]},
+            {"activityType": "EXECUTION", "executionType": "FILL", "quantity": 3, "executionLegs": [{"quantity": 3, "price": 70.5}]},
+            {"activityType": "ORDER_ACTION", "quantity": 4, "executionLegs": [{"quantity": 4, "price": 1}]}]}"#;
+        let order = broker_order(serde_json::from_str(text).expect("order json")).expect("order");
+        assert_eq!(order.average_fill_price, Some(dec!(70.4)));
+    }
+
+    #[test]
+    fn fund_orders_and_positions_read_as_stocks_and_keep_their_asset_type() {
+        let orders = broker_orders(wire_orders(schwab_fixture!(
+            "http_get_accounts_hash_orders_etf"
+        )));
+        let spy = orders.first().expect("the SPY order");
+        let leg = spy.legs.first().expect("one leg");
+        assert_eq!(
+            (leg.symbol.as_str(), &leg.asset_type),
+            ("SPY", &AssetType::CollectiveInvestment)
+        );
+        assert!(leg.asset_type.is_stock());
+        let request = spy.to_request();
+        request
+            .validate()
+            .expect("a fund order copydesk could send");
+        let body = super::super::encode::order_body(&request);
+        assert_eq!(
+            body.order_leg_collection
+                .first()
+                .map(|l| l.instrument.asset_type.as_str()),
+            Some("COLLECTIVE_INVESTMENT")
+        );
+
+        let envelope: AccountEnvelope =
+            serde_json::from_str(schwab_fixture!("http_get_accounts_hash_margin_etf"))
+                .expect("account with numeric flags");
+        let snapshot = account_snapshot(envelope);
+        let held: Vec<(&str, &AssetType, u32, u32)> = snapshot
+            .positions
+            .iter()
+            .map(|p| {
+                (
+                    p.symbol.as_str(),
+                    &p.asset_type,
+                    p.long_quantity,
+                    p.short_quantity,
+                )
+            })
+            .collect();
+        assert_eq!(
+            held,
+            [
+                ("GDX", &AssetType::CollectiveInvestment, 150, 0),
+                ("SPY", &AssetType::CollectiveInvestment, 0, 10),
+                ("MSFT", &AssetType::Equity, 50, 0),
+                ("SWVXX", &AssetType::Other("MUTUAL_FUND".into()), 312, 0),
+            ]
+        );
+        let stocks: Vec<&str> = snapshot
+            .positions
+            .iter()
+            .filter(|p| p.asset_type.is_stock())
+            .map(|p| p.symbol.as_str())
+            .collect();
+        assert_eq!(stocks, ["GDX", "SPY", "MSFT"]);
+    }
+
+    #[test]
+    fn numeric_flags_read_as_booleans() {
+        let envelope: AccountEnvelope =
+            serde_json::from_str(schwab_fixture!("http_get_accounts_hash_margin_etf"))
+                .expect("account with numeric flags");
+        let account = &envelope.securities_account;
+        assert_eq!(
+            (
+                account.is_day_trader,
+                account.is_closing_only_restricted,
+                account.pfcb_flag
+            ),
+            (Some(false), Some(false), Some(false))
+        );
+        assert_eq!(
+            account.current_balances.as_ref().and_then(|b| b.is_in_call),
+            Some(false)
+        );
+        assert_eq!(account_snapshot(envelope.clone()).kind, AccountKind::Margin);
+    }
+
+    #[test]
+    fn a_bracket_reads_as_its_orders_and_its_containers_are_no_orders() {
+        let orders = broker_orders(wire_orders(schwab_fixture!(
+            "http_get_accounts_hash_orders_bracket"
+        )));
+        let read: Vec<(i64, OrderStrategy, Option<i64>, OrderStatus, OrderType)> = orders
+            .iter()
+            .map(|o| {
+                (
+                    o.id.get(),
+                    o.strategy.clone(),
+                    o.parent.map(|p| p.get()),
+                    o.status.clone(),
+                    o.order_type.clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                (
+                    1_005_120_331_870,
+                    OrderStrategy::Trigger,
+                    None,
+                    OrderStatus::Filled,
+                    OrderType::Limit
+                ),
+                (
+                    1_005_120_331_872,
+                    OrderStrategy::Single,
+                    Some(1_005_120_331_871),
+                    OrderStatus::Working,
+                    OrderType::Stop
+                ),
+                (
+                    1_005_120_331_873,
+                    OrderStrategy::Single,
+                    Some(1_005_120_331_871),
+                    OrderStatus::Working,
+                    OrderType::Limit
+                ),
+                (
+                    1_005_120_402_211,
+                    OrderStrategy::Single,
+                    Some(1_005_120_402_210),
+                    OrderStatus::Working,
+                    OrderType::Limit
+                ),
+                (
+                    1_005_120_402_212,
+                    OrderStrategy::Single,
+                    Some(1_005_120_402_210),
+                    OrderStatus::Working,
+                    OrderType::Stop
+                ),
+            ]
+        );
+        assert_eq!(orders[0].average_fill_price, Some(dec!(42.28)));
+        assert_eq!(orders[1].stop_price, Some(dec!(39.75)));
+        assert!(orders.iter().all(|o| !o.is_standalone()));
+        assert!(orders.iter().all(|o| !o.legs.is_empty()));
+        // A container fetched on its own is not an order.
+        let mut wire = wire_orders(schwab_fixture!("http_get_accounts_hash_orders_bracket"));
+        let container = wire.remove(1);
+        assert_eq!(
+            broker_order(container).map_err(|e| e.field),
+            Err("orderLegCollection".to_owned())
         );
     }
 

@@ -2,7 +2,7 @@
 import { FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId } from "react";
-import { LINK_TYPES, SESSION_CHOICES, STOCK_ORDER_TYPES, type StockField, type StockOrderForm } from "./StockOrderForm";
+import { LINK_BASES, LINK_TYPES, SESSION_CHOICES, type StockField, type StockOrderForm } from "./StockOrderForm";
 
 /** Props of {@link StockOrderFields}. */
 export interface StockOrderFieldsProps {
@@ -43,14 +43,16 @@ const TextField = observer(function TextField(props: {
 });
 
 /**
- * Symbol, Instruction, Session, Order Type and Quantity; Price unless MARKET, TRAILING_STOP or STOP; Stop Price
- * (STOP) or Activation Price (STOP_LIMIT); Stop Price Link Type and Stop Price Offset for TRAILING_STOP.
+ * Symbol, Instruction, Session, Order Type (the types the session allows: LIMIT alone in extended hours) and
+ * Quantity; Price unless MARKET, TRAILING_STOP or STOP; Stop Price (STOP) or Activation Price (STOP_LIMIT); Stop
+ * Price Link Type, Stop Price Offset and Stop Price Link Basis for TRAILING_STOP.
  */
 export const StockOrderFields = observer(function StockOrderFields({ form, symbolReadOnly }: StockOrderFieldsProps) {
   const instructionId = useId();
   const choiceId = useId();
   const orderTypeId = useId();
   const linkId = useId();
+  const basisId = useId();
   return (
     <>
       <TextField
@@ -93,7 +95,7 @@ export const StockOrderFields = observer(function StockOrderFields({ form, symbo
           id={orderTypeId}
           fill
           value={form.orderType}
-          options={[...STOCK_ORDER_TYPES]}
+          options={[...form.orderTypes]}
           onChange={(event) => form.setOrderType(event.currentTarget.value)}
         />
       </FormGroup>
@@ -128,6 +130,15 @@ export const StockOrderFields = observer(function StockOrderFields({ form, symbo
             value={form.offset}
             onChange={form.setOffset}
           />
+          <FormGroup label="Stop Price Link Basis" labelFor={basisId}>
+            <HTMLSelect
+              id={basisId}
+              fill
+              value={form.linkBasis}
+              options={LINK_BASES.map((basis) => ({ value: basis.value, label: basis.label }))}
+              onChange={(event) => form.setLinkBasis(event.currentTarget.value)}
+            />
+          </FormGroup>
         </>
       )}
     </>

@@ -2,9 +2,11 @@
 import { describe, expect, it } from "vitest";
 import {
   choiceOf,
+  orderTypesOf,
   splitChoice,
   STOCK_CLOSING_INSTRUCTIONS,
   STOCK_OPENING_INSTRUCTIONS,
+  STOCK_ORDER_TYPES,
   StockOrderForm,
 } from "./StockOrderForm";
 
@@ -80,7 +82,80 @@ describe("StockOrderForm", () => {
       stockStopPrice: 0,
       stockStopPriceLinkType: "VALUE",
       stockStopPriceOffset: 0.1,
+      stockStopPriceLinkBasis: "BID",
     });
+  });
+
+  it.each([
+    ["DAY", [...STOCK_ORDER_TYPES]],
+    ["GTC", [...STOCK_ORDER_TYPES]],
+    ["EXT", ["LIMIT"]],
+    ["GTC_EXT", ["LIMIT"]],
+  ] as const)("offers for %s the order types %j", (choice, types) => {
+    const made = form();
+    made.setChoice(choice);
+    expect(made.orderTypes).toEqual(types);
+    expect(orderTypesOf(choice)).toEqual(types);
+  });
+
+  it.each(["MARKET", "STOP", "STOP_LIMIT", "TRAILING_STOP"])(
+    "resets a %s order to LIMIT when extended hours are chosen, and refuses it there",
+    (type) => {
+      const made = form();
+      made.setOrderType(type);
+      made.setChoice("GTC_EXT");
+      expect([made.choice, made.orderType]).toEqual(["GTC_EXT", "LIMIT"]);
+      made.setOrderType(type);
+      expect(made.orderType).toBe("LIMIT");
+      made.setChoice("DAY");
+      made.setOrderType(type);
+      expect(made.orderType).toBe(type);
+    },
+  );
+
+  it("fills an extended-hours order of another type as a LIMIT", () => {
+    const made = form();
+    made.fill({
+      symbol: "msft",
+      instruction: "BUY",
+      choice: "EXT",
+      orderType: "TRAILING_STOP",
+      quantity: "3",
+      price: "0",
+      stopPrice: "0",
+      linkType: "PERCENT",
+      offset: "2.5",
+      linkBasis: "MARK",
+    });
+    expect([made.choice, made.orderType]).toEqual(["EXT", "LIMIT"]);
+  });
+
+  it("lets a trailing stop follow BID (the default), ASK, LAST or MARK and sends it", () => {
+    const made = form();
+    made.setOrderType("TRAILING_STOP");
+    expect(made.linkBasis).toBe("BID");
+    expect(made.check()).toMatchObject({ stockStopPriceLinkBasis: "BID" });
+    for (const basis of ["ASK", "LAST", "MARK"]) {
+      made.setLinkBasis(basis);
+      expect(made.check()).toMatchObject({ stockOrderType: "TRAILING_STOP", stockStopPriceLinkBasis: basis });
+    }
+    made.setLinkBasis("AVERAGE");
+    expect(made.linkBasis).toBe("BID");
+    made.fill({
+      symbol: "aapl",
+      instruction: "BUY",
+      choice: "GTC",
+      orderType: "TRAILING_STOP",
+      quantity: "1",
+      price: "0",
+      stopPrice: "0",
+      linkType: "VALUE",
+      offset: "1",
+      linkBasis: "LAST",
+    });
+    expect(made.linkBasis).toBe("LAST");
+    made.reset();
+    expect(made.linkBasis).toBe("BID");
   });
 
   it("sends hidden prices as 0 and the trailing stop's link type and offset", () => {

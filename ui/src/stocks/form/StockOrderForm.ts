@@ -19,6 +19,30 @@ export const SESSION_CHOICES = ["DAY", "GTC", "EXT", "GTC_EXT"] as const;
 /** One session/duration choice. */
 export type SessionChoice = (typeof SESSION_CHOICES)[number];
 
+/** The choices that work in extended hours, where Schwab takes only LIMIT orders. */
+export const EXTENDED_CHOICES: readonly SessionChoice[] = ["EXT", "GTC_EXT"];
+
+/** The order types `choice` allows: every type in the regular session, LIMIT alone in extended hours. */
+export function orderTypesOf(choice: SessionChoice): readonly string[] {
+  return EXTENDED_CHOICES.includes(choice) ? ["LIMIT"] : STOCK_ORDER_TYPES;
+}
+
+/** The prices a trailing stop may follow, with their labels; the first (BID) is Schwab's default. */
+export const LINK_BASES = [
+  { value: "BID", label: "Bid" },
+  { value: "ASK", label: "Ask" },
+  { value: "LAST", label: "Last" },
+  { value: "MARK", label: "Mark" },
+] as const;
+
+/** The basis a trailing stop follows unless another is chosen. */
+export const DEFAULT_LINK_BASIS = "BID";
+
+/** `basis` when the form offers it, else the default (BID). */
+function linkBasisOf(basis: string | undefined): string {
+  return LINK_BASES.some((offered) => offered.value === basis) ? (basis as string) : DEFAULT_LINK_BASIS;
+}
+
 /** The trailing stop's link types with their labels. */
 export const LINK_TYPES = [
   { value: "VALUE", label: "$ Dollars" },
@@ -62,6 +86,8 @@ export interface StockOrderFields {
   readonly stockStopPrice: number;
   readonly stockStopPriceLinkType: string;
   readonly stockStopPriceOffset: number;
+  /** BID, ASK, LAST or MARK: the price a TRAILING_STOP follows. */
+  readonly stockStopPriceLinkBasis: string;
 }
 
 /** Values to fill the form with (numbers or their text). */
@@ -75,6 +101,8 @@ export interface StockFormValues {
   readonly stopPrice: string;
   readonly linkType: string;
   readonly offset: string;
+  /** The trailing stop's basis; BID when absent. */
+  readonly linkBasis?: string;
 }
 
 /** The fields a check can mark. */
@@ -111,6 +139,8 @@ export class StockOrderForm {
   linkType = "VALUE";
   /** The trailing stop's offset as typed. */
   offset = "0.1";
+  /** The price the trailing stop follows: BID, ASK, LAST or MARK. */
+  linkBasis: string = DEFAULT_LINK_BASIS;
   /** True once a submit was tried: the marks are shown from then on. */
   checked = false;
 
@@ -119,6 +149,11 @@ export class StockOrderForm {
     this.instructions = instructions;
     this.instruction = instructions[0] ?? "";
     makeAutoObservable<this>(this, { instructions: false }, { autoBind: true });
+  }
+
+  /** The order types the chosen session allows (LIMIT alone for EXT and GTC_EXT). */
+  get orderTypes(): readonly string[] {
+    return orderTypesOf(this.choice);
   }
 
   /** Price is shown unless the type is MARKET, TRAILING_STOP or STOP. */
@@ -191,16 +226,26 @@ export class StockOrderForm {
     this.instruction = value;
   }
 
-  /** Sets the session/duration choice. */
+  /** Sets the session/duration choice; an order type the choice does not allow becomes LIMIT. */
   setChoice(value: string): void {
     if (SESSION_CHOICES.includes(value as SessionChoice)) {
       this.choice = value as SessionChoice;
+      if (!this.orderTypes.includes(this.orderType)) {
+        this.orderType = "LIMIT";
+      }
     }
   }
 
-  /** Sets the order type. */
+  /** Sets the order type, when the chosen session allows it. */
   setOrderType(value: string): void {
-    this.orderType = value;
+    if (this.orderTypes.includes(value)) {
+      this.orderType = value;
+    }
+  }
+
+  /** Sets the trailing stop's basis (BID, ASK, LAST or MARK). */
+  setLinkBasis(value: string): void {
+    this.linkBasis = linkBasisOf(value);
   }
 
   /** Sets the quantity text. */
@@ -237,16 +282,17 @@ export class StockOrderForm {
     this.symbol = values.symbol.toUpperCase();
     this.instruction = this.instructions.includes(values.instruction) ? values.instruction : "";
     this.choice = values.choice;
-    this.orderType = values.orderType;
+    this.orderType = this.orderTypes.includes(values.orderType) ? values.orderType : "LIMIT";
     this.quantity = values.quantity;
     this.price = values.price;
     this.stopPrice = values.stopPrice;
     this.linkType = values.linkType === "PERCENT" ? "PERCENT" : "VALUE";
     this.offset = values.offset;
+    this.linkBasis = linkBasisOf(values.linkBasis);
     this.checked = false;
   }
 
-  /** The defaults of a new order: first instruction, DAY, LIMIT, quantity 1, prices 0, VALUE 0.1. */
+  /** The defaults of a new order: first instruction, DAY, LIMIT, quantity 1, prices 0, VALUE 0.1, BID. */
   reset(symbol = ""): void {
     this.fill({
       symbol,
@@ -258,6 +304,7 @@ export class StockOrderForm {
       stopPrice: "0",
       linkType: "VALUE",
       offset: "0.1",
+      linkBasis: DEFAULT_LINK_BASIS,
     });
   }
 
@@ -281,6 +328,7 @@ export class StockOrderForm {
       stockStopPrice: this.stopPriceShown ? Number(this.stopPrice.trim()) : 0,
       stockStopPriceLinkType: this.linkType,
       stockStopPriceOffset: this.trailingShown ? Number(this.offset.trim()) : 0.1,
+      stockStopPriceLinkBasis: this.trailingShown ? this.linkBasis : DEFAULT_LINK_BASIS,
     };
   }
 }

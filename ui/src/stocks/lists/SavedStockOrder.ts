@@ -16,6 +16,8 @@ export interface SavedStockOrder {
   readonly stockStopPrice: string;
   readonly stockStopPriceLinkType: string;
   readonly stockStopPriceOffset: string;
+  /** BID, ASK, LAST or MARK. */
+  readonly stockStopPriceLinkBasis: string;
 }
 
 /**
@@ -44,6 +46,8 @@ export function parseSavedStockOrders(value: unknown): SavedStockOrder[] {
         stockStopPriceLinkType:
           typeof raw.stockStopPriceLinkType === "string" ? raw.stockStopPriceLinkType : "VALUE",
         stockStopPriceOffset: text("stockStopPriceOffset", "0.1"),
+        stockStopPriceLinkBasis:
+          typeof raw.stockStopPriceLinkBasis === "string" ? raw.stockStopPriceLinkBasis : "BID",
       };
     })
     .sort((a, b) => compareText(a.stockSymbol, b.stockSymbol));
@@ -61,5 +65,6 @@ export function savedOrderValues(order: SavedStockOrder): StockFormValues {
     stopPrice: order.stockStopPrice,
     linkType: order.stockStopPriceLinkType,
     offset: order.stockStopPriceOffset,
+    linkBasis: order.stockStopPriceLinkBasis,
   };
 }

@@ -7,6 +7,15 @@ import { formatPrice } from "../../shared/format/formatPrice";
 import { TickerAddForm } from "../../shared/orderForm/TickerAddForm";
 import { showOutcome } from "../../shared/shell/toaster";
 import { useStores } from "../../shared/shell/StoreContext";
+import { NO_QUOTE, type WatchedBid } from "./StockWatchListStore";
+
+/** The bid as shown: its price, "No quote" when the market quotes none, a dash before (or without) an answer. */
+function bidText(bid: WatchedBid | undefined): string {
+  if (bid === NO_QUOTE) {
+    return "No quote";
+  }
+  return bid === undefined || bid === null ? DASH : formatPrice(bid);
+}
 
 /** The watch list panel. */
 export const StockWatchList = observer(function StockWatchList() {
@@ -30,7 +39,7 @@ export const StockWatchList = observer(function StockWatchList() {
             <li key={symbol} className="cd-ticker" data-symbol={symbol}>
               <span>{symbol}</span>
               <span className="cd-number" aria-label={`Bid of ${symbol}`}>
-                {bid === undefined || bid === null ? DASH : formatPrice(bid)}
+                {bidText(bid)}
               </span>
               <Button
                 variant="minimal"

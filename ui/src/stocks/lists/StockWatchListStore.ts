@@ -17,12 +17,18 @@ export function parseStockList(value: unknown): string[] {
   return list as string[];
 }
 
+/** Marks a symbol the market quotes no bid for (an index, a halted or illiquid stock): "no quote", never 0. */
+export const NO_QUOTE = "no quote";
+
+/** A watched symbol's bid: a price, {@link NO_QUOTE}, or null when the quote failed. */
+export type WatchedBid = number | typeof NO_QUOTE | null;
+
 /** The watch list and the bids of its symbols. */
 export class StockWatchListStore {
   /** The symbols, in the server's order. */
   symbols: string[] = [];
-  /** The bid of each symbol quoted (absent until quoted, null when the quote failed). */
-  readonly bids = observable.map<string, number | null>();
+  /** The bid of each symbol quoted (absent until quoted, {@link NO_QUOTE} without a bid, null on failure). */
+  readonly bids = observable.map<string, WatchedBid>();
   /** The symbol input, upper-cased. */
   input = "";
   /** True once loaded. */
@@ -59,7 +65,10 @@ export class StockWatchListStore {
     return outcomes.find((outcome) => outcome !== null) ?? null;
   }
 
-  /** Asks the bid of `symbol` (5 s at most); returns 'Failed to get stock' and the reason on failure. */
+  /**
+   * Asks the bid of `symbol` (5 s at most); a null bid is {@link NO_QUOTE}. Returns 'Failed to get stock' and the
+   * reason on failure.
+   */
   async quote(symbol: string): Promise<Outcome | null> {
     try {
       const answer = await this.deps.api.get(
@@ -68,11 +77,11 @@ export class StockWatchListStore {
         { timeoutMs: STOCK_QUOTE_TIMEOUT_MS },
       );
       const bid = isRecord(answer) ? answer.bid : undefined;
-      if (typeof bid !== "number" || !Number.isFinite(bid)) {
-        throw new Error(`the quote of ${symbol} has no bid`);
+      if (bid !== null && (typeof bid !== "number" || !Number.isFinite(bid))) {
+        throw new Error(`the quote of ${symbol} is unreadable`);
       }
       runInAction(() => {
-        this.bids.set(symbol, bid);
+        this.bids.set(symbol, bid ?? NO_QUOTE);
       });
       return null;
     } catch (error) {

@@ -52,6 +52,7 @@ export function rowValues(row: StockOrderRow): StockFormValues {
     stopPrice: String(row.stockStopPrice),
     linkType: row.stockStopPriceLinkType,
     offset: String(row.stockStopPriceOffset),
+    linkBasis: row.stockStopPriceLinkBasis,
   };
 }
 

@@ -35,6 +35,8 @@ export interface StockOrderRow {
   /** VALUE or PERCENT. */
   readonly stockStopPriceLinkType: string;
   readonly stockStopPriceOffset: number;
+  /** BID, ASK, LAST or MARK: what a trailing stop follows. */
+  readonly stockStopPriceLinkBasis: string;
   readonly stockStatus: string;
   /** Why the row failed or is unsettled, or null. */
   readonly stockStatusDescription: string | null;
@@ -115,6 +117,7 @@ export function parseStockOrderRow(value: unknown, entry: string): StockOrderRow
     stockStopPrice: optionalNumber(raw.stockStopPrice, 0),
     stockStopPriceLinkType: typeof raw.stockStopPriceLinkType === "string" ? raw.stockStopPriceLinkType : "VALUE",
     stockStopPriceOffset: optionalNumber(raw.stockStopPriceOffset, 0.1),
+    stockStopPriceLinkBasis: typeof raw.stockStopPriceLinkBasis === "string" ? raw.stockStopPriceLinkBasis : "BID",
     stockStatus: fields.string("stockStatus"),
     stockStatusDescription: fields.nullableString("stockStatusDescription"),
     stockEnteredTime: fields.string("stockEnteredTime"),
