@@ -7,6 +7,7 @@ mod error;
 mod option_chain;
 mod order_event;
 mod order_match;
+mod order_preview;
 pub mod paper;
 mod position;
 mod quote;
@@ -29,6 +30,7 @@ pub use order_event::{OrderChange, OrderEvent};
 #[cfg(test)]
 pub(crate) use order_match::listed_order;
 pub use order_match::matches_request;
+pub use order_preview::OrderPreview;
 pub use position::Position;
 pub use quote::Quote;
 pub use read_retry::{

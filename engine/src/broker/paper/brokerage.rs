@@ -16,8 +16,8 @@ use super::state::PaperState;
 use super::universe::{self, UniverseError};
 use crate::broker::{
     AccessToken, AccountHash, AccountKind, AccountLink, AccountSnapshot, AuthorizationCode,
-    BrokerError, Brokerage, ConnectivityError, OptionChain, OrderEvent, Quote, RefreshToken,
-    TokenSet,
+    BrokerError, Brokerage, ConnectivityError, OptionChain, OrderEvent, OrderPreview, Quote,
+    RefreshToken, TokenSet,
 };
 use crate::clock::Clock;
 use crate::ids::BrokerOrderId;
@@ -328,6 +328,20 @@ impl Brokerage for PaperBrokerage {
             })
             .await?;
         answer_id(id, answer)
+    }
+
+    /// Counted against the account's order writes, as a placement is (see `CallBudget`).
+    async fn preview_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        request: &OrderRequest,
+    ) -> Result<OrderPreview, BrokerError> {
+        self.enter().await?;
+        let (mut state, now) = self.current();
+        let index = state.authorized_account(token, account, now)?;
+        state.faults.before_write(index, now)?;
+        state.preview(index, request)
     }
 
     async fn replace_order(

@@ -11,6 +11,7 @@ mod market;
 mod money;
 mod normal;
 mod paper_order;
+mod preview;
 mod state;
 mod universe;
 
@@ -18,5 +19,6 @@ pub use brokerage::{MARKET_STEP, PaperAccountInfo, PaperBrokerage};
 pub use config::PaperConfig;
 pub use faults::FaultConfig;
 pub use ledger::Fill;
+pub use preview::RESTING_LIMIT;
 pub use state::ORDER_EVENT_BACKLOG;
 pub use universe::{Listing, UniverseError};

@@ -240,7 +240,7 @@ impl PaperState {
 
     /// The open orders of one account, oldest first (through its own index, so the cost is its
     /// orders, not every account's).
-    fn open_orders_of(&self, account: usize) -> impl Iterator<Item = &PaperOrder> {
+    pub(super) fn open_orders_of(&self, account: usize) -> impl Iterator<Item = &PaperOrder> {
         self.by_account
             .get(&account)
             .into_iter()
@@ -374,7 +374,7 @@ impl PaperState {
 
     /// Why the account cannot take this order (closing more than held, or not enough
     /// money once every open order is counted), if it cannot.
-    fn refusal(
+    pub(super) fn refusal(
         &self,
         account: usize,
         request: &OrderRequest,
@@ -443,7 +443,7 @@ impl PaperState {
 
     /// Adds to `cash` and `positions` what filling `units` of `request` at today's
     /// expected prices would do.
-    fn imagine_fill(
+    pub(super) fn imagine_fill(
         &self,
         request: &OrderRequest,
         units: u32,
@@ -492,7 +492,12 @@ impl PaperState {
         }
     }
 
-    fn expected_price(&self, request: &OrderRequest, buys: bool, symbol: &str) -> Decimal {
+    pub(super) fn expected_price(
+        &self,
+        request: &OrderRequest,
+        buys: bool,
+        symbol: &str,
+    ) -> Decimal {
         let Some(prices) = self.market.prices(symbol) else {
             return Decimal::ZERO;
         };
