@@ -34,6 +34,8 @@ pub fn label(field: &str) -> &str {
         "stockStopPriceOffset" => "Stop Price Offset",
         "optionContractTickerName" => "Ticker",
         "optionChainCallPut" => "CALL/PUT",
+        "fanOutMode" => "Fan-out mode",
+        "defaultFanOutMode" => "Default fan-out mode",
         other => other,
     }
 }
