@@ -118,7 +118,7 @@ mod tests {
     #[test]
     fn modes_are_read_from_their_words_and_absent_means_the_default() {
         let field = |text: Option<&str>| FanOutField {
-            fan_out_mode: text.map(|t| serde_json::Value::from(t)),
+            fan_out_mode: text.map(serde_json::Value::from),
         };
         assert_eq!(field(None).how(Dispatch::Send).ok(), Some(How::DEFAULT));
         assert_eq!(

@@ -35,7 +35,11 @@ pub(crate) const PREVIEW_REFUSED: &str = "preview_refused";
 /// The result words of a check row.
 #[derive(utoipa::ToSchema)]
 #[schema(as = preflight::Result)]
-#[allow(dead_code, reason = "describes the JSON words only")]
+#[allow(
+    dead_code,
+    clippy::upper_case_acronyms,
+    reason = "describes the JSON words only"
+)]
 enum ResultSchema {
     /// The brokerage would take the order.
     PASS,
