@@ -492,12 +492,7 @@ impl PaperState {
         }
     }
 
-    pub(super) fn expected_price(
-        &self,
-        request: &OrderRequest,
-        buys: bool,
-        symbol: &str,
-    ) -> Decimal {
+    fn expected_price(&self, request: &OrderRequest, buys: bool, symbol: &str) -> Decimal {
         let Some(prices) = self.market.prices(symbol) else {
             return Decimal::ZERO;
         };
