@@ -76,6 +76,14 @@ impl Brokerage for CountingBroker {
     ) -> Result<Option<BrokerOrderId>, BrokerError> {
         self.paper.place_order(t, a, r).await
     }
+    async fn preview_order(
+        &self,
+        t: &AccessToken,
+        a: &AccountHash,
+        r: &OrderRequest,
+    ) -> Result<engine::broker::OrderPreview, BrokerError> {
+        self.paper.preview_order(t, a, r).await
+    }
     async fn replace_order(
         &self,
         t: &AccessToken,

@@ -35,6 +35,8 @@ pub fn label(field: &str) -> &str {
         "stockStopPriceLinkBasis" => "Stop Price Link Basis",
         "optionContractTickerName" => "Ticker",
         "optionChainCallPut" => "CALL/PUT",
+        "fanOutMode" => "Fan-out mode",
+        "defaultFanOutMode" => "Default fan-out mode",
         other => other,
     }
 }

@@ -414,9 +414,77 @@ fn matrix(a: &Ids) -> BTreeMap<String, Row> {
             Row::OwnedPath(format!("/api/sessions/{}/fairness", a.option_session)),
         ),
     ];
-    rows.drain(..)
+    let mut rows: BTreeMap<String, Row> = rows
+        .drain(..)
         .map(|(key, row)| (key.to_owned(), row))
-        .collect()
+        .collect();
+    // Each check call takes its command's body: B's check with A's ids is refused as the command is.
+    let checks = [
+        (
+            "COMMON/place_order",
+            "POST /api/copy_trading_account/place_order/COMMON",
+        ),
+        (
+            "COMMON/exit_order",
+            "POST /api/copy_trading_account/exit_order/COMMON",
+        ),
+        (
+            "COMMON/exit_order_multiple",
+            "POST /api/copy_trading_account/exit_order_multiple/COMMON",
+        ),
+        (
+            "COMMON/replace_order",
+            "PUT /api/copy_trading_account/replace_order/COMMON",
+        ),
+        (
+            "COMMON/replace_order_individual",
+            "PUT /api/copy_trading_account/replace_order_individual/COMMON",
+        ),
+        (
+            "VERTICAL/place_order",
+            "POST /api/copy_trading_account/place_order/VERTICAL",
+        ),
+        (
+            "VERTICAL/exit_order",
+            "POST /api/copy_trading_account/exit_order/VERTICAL",
+        ),
+        (
+            "VERTICAL/exit_order_multiple",
+            "POST /api/copy_trading_account/exit_order_multiple/VERTICAL",
+        ),
+        (
+            "VERTICAL/replace_individual_legs",
+            "PUT /api/copy_trading_account/replace_individual_legs/VERTICAL",
+        ),
+        (
+            "STOCK/place_order",
+            "POST /api/stock_copy_trading/place_order",
+        ),
+        (
+            "STOCK/exit_order",
+            "POST /api/stock_copy_trading/exit_order",
+        ),
+        (
+            "STOCK/exit_order_multiple",
+            "POST /api/stock_copy_trading/exit_order_multiple",
+        ),
+        (
+            "STOCK/replace_order",
+            "PUT /api/stock_copy_trading/replace_order",
+        ),
+        (
+            "STOCK/replace_order_individual",
+            "PUT /api/stock_copy_trading/replace_order_individual",
+        ),
+    ];
+    for (check, command) in checks {
+        let body = match rows.get(command) {
+            Some(Row::Owned(body)) => body.clone(),
+            _ => panic!("{command} has an owned-id row"),
+        };
+        rows.insert(format!("POST /api/preflight/{check}"), Row::Owned(body));
+    }
+    rows
 }
 
 fn request(
@@ -733,7 +801,7 @@ async fn another_agents_ids_are_refused_on_every_call_with_nothing_changed_or_se
         .filter(|row| matches!(row, Row::Owned(_) | Row::OwnedPath(_)))
         .count();
     assert_eq!(checked, owned, "every owned-id row is a mounted call");
-    assert!(checked >= 34, "the owned-id calls were tried: {checked}");
+    assert!(checked >= 48, "the owned-id calls were tried: {checked}");
     assert_eq!(
         dump(&service, &alice).await,
         before,

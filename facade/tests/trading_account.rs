@@ -610,14 +610,34 @@ async fn operators_see_health_and_tune_limits_and_tiers() {
 
     assert_eq!(
         call!(&service, test::TestRequest::get().uri("/api/operator/settings").cookie(alice.clone())),
-        (StatusCode::OK, r#"{"readLimitPerMinute":6000,"tierMultipliers":{"small_account":1,"medium_account":2,"big_account":3}}"#.into())
+        (StatusCode::OK, r#"{"readLimitPerMinute":6000,"tierMultipliers":{"small_account":1,"medium_account":2,"big_account":3},"defaultFanOutMode":"SEND_TO_ALL"}"#.into())
     );
-    let change = json!({"readLimitPerMinute": 90, "tierMultipliers": {"small_account": 1, "medium_account": 4, "big_account": 9}}).to_string();
+    let change = json!({"readLimitPerMinute": 90, "tierMultipliers": {"small_account": 1, "medium_account": 4, "big_account": 9}, "defaultFanOutMode": "ALL_OR_NONE"}).to_string();
     assert_eq!(
         call!(&service, post_json("/api/operator/settings", &change).cookie(alice.clone())),
-        (StatusCode::OK, r#"{"readLimitPerMinute":90,"tierMultipliers":{"small_account":1,"medium_account":4,"big_account":9}}"#.into())
+        (StatusCode::OK, r#"{"readLimitPerMinute":90,"tierMultipliers":{"small_account":1,"medium_account":4,"big_account":9},"defaultFanOutMode":"ALL_OR_NONE"}"#.into())
     );
     assert_eq!(app.state.services.registry.reads().per_minute(), 90);
+    let unknown_mode =
+        json!({"readLimitPerMinute": 80, "defaultFanOutMode": "SOMETIMES"}).to_string();
+    assert_eq!(
+        call!(
+            &service,
+            post_json("/api/operator/settings", &unknown_mode).cookie(alice.clone())
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            error_body(
+                "Default fan-out mode must be one of ALL_OR_NONE, ONLY_PASSING, SEND_TO_ALL",
+                "bad_request"
+            )
+        )
+    );
+    assert_eq!(
+        app.state.services.registry.reads().per_minute(),
+        90,
+        "a refused change changes nothing"
+    );
     let bad =
         json!({"tierMultipliers": {"small_account": 0, "medium_account": 4, "big_account": 9}})
             .to_string();

@@ -1,6 +1,8 @@
-//! Settings kept across restarts: each agent's tier multipliers and the app-wide read limit.
+//! Settings kept across restarts: each agent's tier multipliers and default fan-out mode, and the
+//! app-wide read limit.
 
 use engine::account::TierMultipliers;
+use engine::copy::FanOutMode;
 use engine::ids::AgentId;
 
 use crate::StoreError;
@@ -17,6 +19,10 @@ pub struct Settings {
 
 fn tiers_key(agent: AgentId) -> Vec<u8> {
     format!("agent/{agent}/tier_multipliers").into_bytes()
+}
+
+fn fan_out_key(agent: AgentId) -> Vec<u8> {
+    format!("agent/{agent}/fan_out_mode").into_bytes()
 }
 
 impl Settings {
@@ -48,6 +54,29 @@ impl Settings {
     ) -> Result<(), StoreError> {
         self.tree
             .insert(tiers_key(agent), serde_json::to_vec(tiers)?)?;
+        Ok(())
+    }
+
+    /// The agent's default fan-out mode (send to all until changed). A stored word this version does
+    /// not know reads as send to all, the mode that previews nothing.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub fn fan_out_mode(&self, agent: AgentId) -> Result<FanOutMode, StoreError> {
+        Ok(self
+            .tree
+            .get(fan_out_key(agent))?
+            .and_then(|bytes| std::str::from_utf8(&bytes).ok()?.parse().ok())
+            .unwrap_or_default())
+    }
+
+    /// Stores the agent's default fan-out mode.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub fn set_fan_out_mode(&self, agent: AgentId, mode: FanOutMode) -> Result<(), StoreError> {
+        self.tree
+            .insert(fan_out_key(agent), mode.as_str().as_bytes())?;
         Ok(())
     }
 
@@ -95,6 +124,21 @@ mod tests {
         assert_eq!(
             settings.tier_multipliers(AgentId(2)).unwrap(),
             TierMultipliers::default()
+        );
+        assert_eq!(
+            settings.fan_out_mode(AgentId(1)).unwrap(),
+            FanOutMode::SendToAll
+        );
+        settings
+            .set_fan_out_mode(AgentId(1), FanOutMode::AllOrNone)
+            .unwrap();
+        assert_eq!(
+            settings.fan_out_mode(AgentId(1)).unwrap(),
+            FanOutMode::AllOrNone
+        );
+        assert_eq!(
+            settings.fan_out_mode(AgentId(2)).unwrap(),
+            FanOutMode::SendToAll
         );
         assert_eq!(settings.read_limit().unwrap(), None);
         settings.set_read_limit(90).unwrap();

@@ -5,10 +5,11 @@ use std::sync::Arc;
 use actix::{Actor, ActorContext, Context, Handler, ResponseFuture};
 
 use super::messages::{
-    Authorize, FetchSnapshot, GetHealth, GetView, KeepTokenFresh, PollPrepaid, SetWriteLimit, Stop,
+    Authorize, FetchSnapshot, GetHealth, GetView, KeepTokenFresh, PollPrepaid, PreviewOrder,
+    SetWriteLimit, Stop,
 };
 use super::{AccountError, LinkedAccount};
-use crate::broker::AccountSnapshot;
+use crate::broker::{AccountSnapshot, OrderPreview};
 
 /// One actor per linked account. Its handlers run the account's calls as futures, so a slow brokerage
 /// answer for one request does not hold up the account's other requests; the shared [`LinkedAccount`]
@@ -71,6 +72,16 @@ impl Handler<FetchSnapshot> for AccountActor {
     fn handle(&mut self, _msg: FetchSnapshot, _ctx: &mut Self::Context) -> Self::Result {
         let account = self.account.clone();
         Box::pin(async move { account.fetch_snapshot().await })
+    }
+}
+
+/// Previews an order within the account's write budget; nothing is placed.
+impl Handler<PreviewOrder> for AccountActor {
+    type Result = ResponseFuture<Result<OrderPreview, AccountError>>;
+
+    fn handle(&mut self, msg: PreviewOrder, _ctx: &mut Self::Context) -> Self::Result {
+        let account = self.account.clone();
+        Box::pin(async move { account.preview_order(&msg.request, &msg.policy).await })
     }
 }
 

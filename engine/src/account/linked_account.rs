@@ -237,7 +237,7 @@ impl LinkedAccount {
             .clone()
     }
 
-    fn hash(&self) -> Result<AccountHash, AccountError> {
+    pub(super) fn hash(&self) -> Result<AccountHash, AccountError> {
         self.link()
             .map(|l| l.hash)
             .ok_or(AccountError::NotAuthorized)
@@ -640,7 +640,7 @@ impl LinkedAccount {
     }
 
     /// Runs one read call with a usable token, refreshing once if the brokerage says it expired.
-    async fn with_token<T, F, Fut>(&self, call: F) -> Result<T, AccountError>
+    pub(super) async fn with_token<T, F, Fut>(&self, call: F) -> Result<T, AccountError>
     where
         F: Fn(AccessToken) -> Fut,
         Fut: std::future::Future<Output = Result<T, BrokerError>>,
@@ -661,7 +661,7 @@ impl LinkedAccount {
         outcome.map_err(AccountError::from)
     }
 
-    fn record_outcome<T>(&self, outcome: &Result<T, AccountError>) {
+    pub(super) fn record_outcome<T>(&self, outcome: &Result<T, AccountError>) {
         let mut view = self.view();
         match outcome {
             Ok(_) => {
@@ -822,7 +822,7 @@ impl LinkedAccount {
     }
 
     /// Waits for room in this account's write budget up to the policy's throttle deadline.
-    async fn take_write(&self, policy: &SubmitPolicy) -> Result<(), AccountError> {
+    pub(super) async fn take_write(&self, policy: &SubmitPolicy) -> Result<(), AccountError> {
         let started = self.deps.clock.now();
         let limit =
             chrono::Duration::from_std(policy.throttle_deadline).unwrap_or(chrono::Duration::MAX);

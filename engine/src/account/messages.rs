@@ -3,7 +3,8 @@
 use actix::Message;
 
 use super::{AccountError, AccountHealth, AccountView};
-use crate::broker::{AccountSnapshot, AuthorizationCode};
+use crate::broker::{AccountSnapshot, AuthorizationCode, OrderPreview, SubmitPolicy};
+use crate::order::OrderRequest;
 
 /// Exchange an authorization code and link the brokerage account.
 #[derive(Debug, Message)]
@@ -24,6 +25,24 @@ pub struct PollPrepaid;
 #[derive(Debug, Message)]
 #[rtype(result = "Result<AccountSnapshot, AccountError>")]
 pub struct FetchSnapshot;
+
+/// Preview an order without placing it (takes a write from the account's budget).
+#[derive(Message)]
+#[rtype(result = "Result<OrderPreview, AccountError>")]
+pub struct PreviewOrder {
+    /// The order as it would be sent.
+    pub request: OrderRequest,
+    /// How long to wait for room in the write budget, and how.
+    pub policy: SubmitPolicy,
+}
+
+impl std::fmt::Debug for PreviewOrder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PreviewOrder")
+            .field("request", &self.request)
+            .finish_non_exhaustive()
+    }
+}
 
 /// What the last poll saw.
 #[derive(Debug, Message)]

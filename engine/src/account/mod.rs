@@ -8,6 +8,7 @@ mod link_status;
 mod linked_account;
 pub mod messages;
 mod observer;
+mod order_preview;
 pub mod poll_planner;
 mod recent_calls;
 mod registry;

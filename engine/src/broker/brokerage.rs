@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use super::account::{AccountHash, AccountLink};
 use super::error::BrokerError;
 use super::option_chain::OptionChain;
+use super::order_preview::OrderPreview;
 use super::order_stream::{OrderStream, StreamError};
 use super::quote::Quote;
 use super::snapshot::AccountSnapshot;
@@ -71,6 +72,20 @@ pub trait Brokerage: Send + Sync + 'static {
         account: &AccountHash,
         request: &OrderRequest,
     ) -> Result<Option<BrokerOrderId>, BrokerError>;
+
+    /// Checks `request` for the account without placing it: whether the brokerage would take it,
+    /// its warnings, costs and the buying power it would leave. A refusal is an answer
+    /// ([`OrderPreview::rejects`]), not an error. Counted as an order call (see `CallBudget`).
+    ///
+    /// # Errors
+    /// `Rejected` for a request the brokerage cannot read or an unknown symbol; `TokenExpired`;
+    /// `Connectivity` failures. Nothing is placed either way.
+    async fn preview_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        request: &OrderRequest,
+    ) -> Result<OrderPreview, BrokerError>;
 
     /// Replaces an open order with `request`; answers the new order's id when known.
     ///

@@ -7,6 +7,7 @@ mod error;
 mod option_chain;
 mod order_event;
 mod order_match;
+mod order_preview;
 mod order_stream;
 pub mod paper;
 mod position;
@@ -30,6 +31,7 @@ pub use order_event::{OrderChange, OrderEvent};
 #[cfg(test)]
 pub(crate) use order_match::listed_order;
 pub use order_match::matches_request;
+pub use order_preview::OrderPreview;
 pub use order_stream::{OrderStream, StreamEnd, StreamError, StreamItem};
 pub use position::Position;
 pub use quote::{Quote, quoted};

@@ -7,17 +7,28 @@
 
 use super::planner::{AccountWork, Plan, Work};
 use crate::ids::AccountId;
+use crate::wire_enum::wire_enum;
 
-/// How a previewed command fans out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum FanOutMode {
-    /// If any account would refuse, nothing is sent.
-    AllOrNone,
-    /// Only the accounts whose preview passed get the order.
-    OnlyPassing,
-    /// Every account gets the order, whatever its preview said.
-    #[default]
-    SendToAll,
+wire_enum! {
+    /// How a previewed command fans out, named as the API names it.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub enum FanOutMode("fan-out mode") {
+        /// If any account would refuse, nothing is sent.
+        AllOrNone => "ALL_OR_NONE",
+        /// Only the accounts whose preview passed get the order.
+        OnlyPassing => "ONLY_PASSING",
+        /// Every account gets the order, whatever its preview said (nothing is previewed).
+        #[default]
+        SendToAll => "SEND_TO_ALL",
+    }
+}
+
+impl FanOutMode {
+    /// Whether commands in this mode are previewed before they are sent.
+    #[must_use]
+    pub fn previews(self) -> bool {
+        self != Self::SendToAll
+    }
 }
 
 /// What a brokerage said of one account's order without placing it.
@@ -250,6 +261,10 @@ mod tests {
             Ok(plan(cancel))
         );
         assert_eq!(FanOutMode::default(), FanOutMode::SendToAll);
+        assert_eq!("ALL_OR_NONE".parse(), Ok(FanOutMode::AllOrNone));
+        assert_eq!(FanOutMode::OnlyPassing.as_str(), "ONLY_PASSING");
+        assert!("all_or_none".parse::<FanOutMode>().is_err());
+        assert!(!FanOutMode::SendToAll.previews() && FanOutMode::AllOrNone.previews());
     }
 
     fn verdict() -> impl Strategy<Value = PreviewVerdict> {

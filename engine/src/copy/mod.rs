@@ -9,6 +9,7 @@ mod fan_out_mode;
 mod keeper;
 mod kind;
 mod planner;
+mod preflight;
 pub mod reconcile;
 mod repository;
 mod row;
@@ -30,6 +31,7 @@ pub use planner::{
     AccountFacts, AccountWork, AgentFacts, Holdings, Plan, PlanError, REPLACEABLE, SessionUse,
     Work, exit_quantity, plan, sized,
 };
+pub use preflight::{AccountCheck, preview_plan, previews};
 pub use repository::{RepositoryError, SessionRepository};
 pub use row::{CopyRow, FAILED_TO_PLACE, PENDING, RowState, UNSETTLED};
 pub use session::CopySession;

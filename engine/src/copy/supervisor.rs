@@ -111,6 +111,12 @@ impl SessionSupervisor {
         }
     }
 
+    /// Previews every write of `plan` on its account at once, sending nothing (see
+    /// [`preview_plan`](super::preview_plan)); each preview takes a write from its account's budget.
+    pub async fn preview(&self, plan: &Plan) -> Vec<super::AccountCheck> {
+        super::preview_plan(&self.registry, plan, &self.policy).await
+    }
+
     /// The session keeper (read model and persistence).
     #[must_use]
     pub fn keeper(&self) -> &Arc<SessionKeeper> {

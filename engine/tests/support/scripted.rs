@@ -156,6 +156,14 @@ impl Brokerage for Scripted {
         self.write(self.inner.place_order(token, account, request))
             .await
     }
+    async fn preview_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        request: &OrderRequest,
+    ) -> Result<engine::broker::OrderPreview, BrokerError> {
+        self.inner.preview_order(token, account, request).await
+    }
     async fn replace_order(
         &self,
         token: &AccessToken,

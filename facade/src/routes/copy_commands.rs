@@ -1,16 +1,20 @@
 //! Runs a parsed copy-trade command for any kind: gathers what the engine's planner needs, plans,
-//! executes, and shapes the spec's answer (`success`, or the accepted and failed accounts and why).
+//! previews every targeted account when the fan-out mode asks for it (or when the command is only
+//! checked), executes, and shapes the spec's answer (`success`, or the accepted and failed accounts and
+//! why; a refused all or none is 409 `preview_refused`).
 
 use actix_web::HttpResponse;
 use engine::account::AccountRegistry;
 use engine::copy::{
     AccountFacts, AgentFacts, CancelResult, CopyCommand, CopySession, ExecuteError, Executed,
-    Holdings, PlanError, plan,
+    Holdings, Plan, PlanError, Work, gate_previews, plan, previews,
 };
 use engine::ids::{AccountId, AgentId};
 use serde::Serialize;
 
+use super::fan_out::{Dispatch, How};
 use super::option_views::AccountNames;
+use super::preflight::{check_answer, refused_answer};
 use crate::{ApiError, AppState};
 
 /// Holdings as each account's last poll saw them.
@@ -81,11 +85,24 @@ impl From<ExecuteError> for ApiError {
     }
 }
 
-/// Plans and carries out `command`, answering as the spec's command calls do.
+/// Whether the plan sends any order (cancels and refusals are never previewed).
+fn writes(plan: &Plan) -> bool {
+    plan.works
+        .iter()
+        .any(|w| matches!(w.work, Work::Place(_) | Work::Replace { .. }))
+}
+
+/// Plans `command`, then either checks it on every targeted account (nothing sent or stored) or
+/// carries it out in the fan-out mode `how` names (the agent's default when it names none), answering as
+/// the spec's command calls do.
 ///
 /// # Errors
 /// [`ApiError`] when the command is refused as a whole (nothing was sent then).
-pub(crate) async fn run(state: &AppState, command: CopyCommand) -> Result<HttpResponse, ApiError> {
+pub(crate) async fn run(
+    state: &AppState,
+    command: CopyCommand,
+    how: How,
+) -> Result<HttpResponse, ApiError> {
     let agent = command.agent;
     let accounts = account_facts(state, agent)?;
     let tiers = state.store.settings()?.tier_multipliers(agent)?;
@@ -98,6 +115,26 @@ pub(crate) async fn run(state: &AppState, command: CopyCommand) -> Result<HttpRe
         book: supervisor.keeper().book(),
     };
     let plan = plan(&command, &facts)?;
+    if how.dispatch == Dispatch::Check {
+        let checks = supervisor.preview(&plan).await;
+        return check_answer(state, agent, &checks);
+    }
+    let mode = match how.mode {
+        Some(mode) => mode,
+        None => state.store.settings()?.fan_out_mode(agent)?,
+    };
+    let plan = if mode.previews() && writes(&plan) {
+        let checks = supervisor.preview(&plan).await;
+        match gate_previews(plan, &previews(&checks), mode) {
+            Ok(plan) => plan,
+            Err(refusal) => {
+                tracing::info!(agent = %agent, kind = %command.kind, refusing = refusal.rejects.len(), "all or none refused by pre-flight; nothing sent");
+                return refused_answer(state, agent, &refusal);
+            }
+        }
+    } else {
+        plan
+    };
     match supervisor.execute(plan).await? {
         Executed::Session(session) => {
             tracing::info!(agent = %agent, session = %session.id, kind = %command.kind, accounts = session.rows.len(), "copy trade sent");

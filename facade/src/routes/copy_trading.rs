@@ -9,6 +9,7 @@ use engine::order::{Instruction, OptionSymbol, OrderLeg, OrderRequest, PutCall};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use super::fan_out::{Dispatch, FanOutField, How, sent};
 use super::option_views::{number, option_positions_answer, orders_answer};
 use super::trading_account::{account_failure, agent};
 use super::{copy_commands, mount};
@@ -44,23 +45,25 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
             ),
             (
                 "/copy_trading_account/place_order/COMMON",
-                web::post().to(place_order),
+                web::post().to(sent!(place_order)),
             ),
             (
                 "/copy_trading_account/exit_order/COMMON",
-                web::post().to(exit_order),
+                web::post().to(sent!(exit_order)),
             ),
             (
                 "/copy_trading_account/exit_order_multiple/COMMON",
-                web::post().to(for_kind!(exit_order_multiple, TradeKind::Common)),
+                web::post().to(move |state, session, body| {
+                    exit_order_multiple(TradeKind::Common, Dispatch::Send, state, session, body)
+                }),
             ),
             (
                 "/copy_trading_account/replace_order/COMMON",
-                web::put().to(replace_order),
+                web::put().to(sent!(replace_order)),
             ),
             (
                 "/copy_trading_account/replace_order_individual/COMMON",
-                web::put().to(replace_order_individual),
+                web::put().to(sent!(replace_order_individual)),
             ),
             (
                 "/copy_trading_account/cancel_order/COMMON",
@@ -252,7 +255,9 @@ pub(super) fn session_id(value: &Loose) -> Result<SessionId, ApiError> {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = option::PlaceBody)]
 #[serde(rename_all = "camelCase")]
-struct PlaceBody {
+pub(super) struct PlaceBody {
+    #[serde(flatten)]
+    fan_out: FanOutField,
     #[serde(default)]
     all_trading_accounts_order_list: Vec<AccountRef>,
     #[serde(flatten)]
@@ -291,15 +296,17 @@ pub(super) use for_kind;
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
-async fn place_order(
+pub(super) async fn place_order(
+    dispatch: Dispatch,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<PlaceBody>,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
+    let how = body.fan_out.how(dispatch)?;
     let order = OptionOrder::parse(&body.order, OPENING)?;
     let listed = listed_accounts(&body.all_trading_accounts_order_list)?;
     let targets = if listed.is_empty() {
@@ -311,13 +318,15 @@ async fn place_order(
         targets,
         order: order.request(order.quantity),
     };
-    copy_commands::run(&state, command(agent, action)).await
+    copy_commands::run(&state, command(agent, action), how).await
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = option::ExitBody)]
 #[serde(rename_all = "camelCase")]
-struct ExitBody {
+pub(super) struct ExitBody {
+    #[serde(flatten)]
+    fan_out: FanOutField,
     all_trading_accounts_order_list: Vec<AccountRef>,
     #[serde(flatten)]
     order: OrderFields,
@@ -332,15 +341,17 @@ struct ExitBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
-async fn exit_order(
+pub(super) async fn exit_order(
+    dispatch: Dispatch,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<ExitBody>,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
+    let how = body.fan_out.how(dispatch)?;
     let order = OptionOrder::parse(&body.order, CLOSING)?;
     if body.all_trading_accounts_order_list.is_empty() {
         return Err(ApiError::BadRequest(
@@ -352,7 +363,7 @@ async fn exit_order(
     accounts.retain(|a| seen.insert(*a));
     let request = order.request(order.quantity);
     let exits = accounts.into_iter().map(|a| (a, request.clone())).collect();
-    copy_commands::run(&state, command(agent, Action::Exit { exits })).await
+    copy_commands::run(&state, command(agent, Action::Exit { exits }), how).await
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -368,17 +379,21 @@ pub(super) struct ExitEntry {
 #[schema(as = option::ExitMultipleBody)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct ExitMultipleBody {
+    #[serde(flatten)]
+    fan_out: FanOutField,
     orders_to_exit: Vec<ExitEntry>,
 }
 
 pub(super) async fn exit_order_multiple(
     kind: TradeKind,
+    dispatch: Dispatch,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<ExitMultipleBody>,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
+    let how = body.fan_out.how(dispatch)?;
     if body.orders_to_exit.is_empty() {
         return Err(ApiError::BadRequest(
             "Positions must name at least one position".into(),
@@ -401,13 +416,15 @@ pub(super) async fn exit_order_multiple(
         kind,
         action: Action::Exit { exits },
     };
-    copy_commands::run(&state, command).await
+    copy_commands::run(&state, command, how).await
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = option::ReplaceBody)]
 #[serde(rename_all = "camelCase")]
-struct ReplaceBody {
+pub(super) struct ReplaceBody {
+    #[serde(flatten)]
+    fan_out: FanOutField,
     #[serde(rename = "agentTradingSessionID")]
     agent_trading_session_id: Loose,
     all_trading_accounts_order_list: Vec<AccountRef>,
@@ -442,15 +459,17 @@ pub(super) fn pairs(
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
-async fn replace_order(
+pub(super) async fn replace_order(
+    dispatch: Dispatch,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<ReplaceBody>,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
+    let how = body.fan_out.how(dispatch)?;
     let session_id = session_id(&body.agent_trading_session_id)?;
     let order = OptionOrder::parse(&body.order, ANY_OPTION)?;
     let orders = pairs(&body.all_trading_accounts_order_list, "Order")?;
@@ -459,7 +478,7 @@ async fn replace_order(
         orders,
         order: order.request(order.quantity),
     };
-    copy_commands::run(&state, command(agent, action)).await
+    copy_commands::run(&state, command(agent, action), how).await
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -475,7 +494,9 @@ pub(super) struct IndividualBody {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = option::ReplaceIndividualBody)]
 #[serde(rename_all = "camelCase")]
-struct ReplaceIndividualBody {
+pub(super) struct ReplaceIndividualBody {
+    #[serde(flatten)]
+    fan_out: FanOutField,
     #[serde(flatten)]
     target: IndividualBody,
     #[serde(flatten)]
@@ -491,15 +512,17 @@ struct ReplaceIndividualBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
-async fn replace_order_individual(
+pub(super) async fn replace_order_individual(
+    dispatch: Dispatch,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<ReplaceIndividualBody>,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
+    let how = body.fan_out.how(dispatch)?;
     let session_id = session_id(&body.target.agent_trading_session_id)?;
     let account = account_id(&body.target.account_id, "Account")?;
     let order_id = order_id(Some(&body.target.option_chain_order_id), "Order")?;
@@ -509,7 +532,7 @@ async fn replace_order_individual(
         orders: vec![(account, order_id)],
         order: order.request(order.quantity),
     };
-    copy_commands::run(&state, command(agent, action)).await
+    copy_commands::run(&state, command(agent, action), how).await
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -542,6 +565,7 @@ pub(super) async fn cancel_order(
             kind,
             action,
         },
+        How::DEFAULT,
     )
     .await
 }
@@ -568,6 +592,7 @@ pub(super) async fn cancel_order_individual(
             kind,
             action,
         },
+        How::DEFAULT,
     )
     .await
 }

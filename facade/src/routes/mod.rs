@@ -4,12 +4,14 @@ mod agent_account;
 mod answer_schemas;
 mod copy_commands;
 mod copy_trading;
+mod fan_out;
 mod guards;
 pub mod openapi;
 mod operator;
 mod option_contract;
 mod option_views;
 mod paper_pages;
+mod preflight;
 mod session_records;
 mod stock_lists;
 mod stock_trading;
@@ -64,6 +66,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
             .configure(stock_trading::configure)
             .configure(stock_lists::configure)
             .configure(session_records::configure)
+            .configure(preflight::configure)
             .configure(openapi::configure)
             .default_service(web::to(not_found)),
     );

@@ -227,12 +227,26 @@ impl Modify for SessionCookie {
         super::stock_lists::watch_remove,
         super::session_records::fairness,
         super::session_records::export,
+        super::preflight::common_place,
+        super::preflight::common_exit,
+        super::preflight::common_exit_multiple,
+        super::preflight::common_replace,
+        super::preflight::common_replace_individual,
+        super::preflight::vertical_place,
+        super::preflight::vertical_exit,
+        super::preflight::vertical_exit_multiple,
+        super::preflight::vertical_replace_legs,
+        super::preflight::stock_place,
+        super::preflight::stock_exit,
+        super::preflight::stock_exit_multiple,
+        super::preflight::stock_replace,
+        super::preflight::stock_replace_individual,
         document,
         page,
         script,
         stylesheet
     ),
-    components(schemas(ErrorBody)),
+    components(schemas(ErrorBody, super::preflight::RefusalBody)),
     modifiers(&SessionCookie)
 )]
 pub struct ApiDoc;
@@ -324,7 +338,7 @@ fn delete_trading_account_delete_account() {}
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
 #[allow(dead_code)]
 fn post_copy_trading_account_exit_order_multiple_common() {}
@@ -369,7 +383,7 @@ fn delete_copy_trading_account_cancel_order_individual_common() {}
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
 #[allow(dead_code)]
 fn post_copy_trading_account_exit_order_multiple_vertical() {}

@@ -1,10 +1,12 @@
-//! `/api/operator/*`: per-account budgets, usage and token life, the app read limit and tier multipliers.
+//! `/api/operator/*`: per-account budgets, usage and token life, the app read limit, tier multipliers and
+//! the default fan-out mode.
 
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
 use engine::account::{MAX_MULTIPLIER, TierMultipliers};
 use serde::{Deserialize, Serialize};
 
+use super::fan_out::parse_mode;
 use super::mount;
 use super::trading_account::{agent, owned_by_username, running, text_success};
 use crate::json_body::JsonBody;
@@ -157,14 +159,17 @@ async fn set_write_limit(
     Ok(text_success())
 }
 
-/// The app read limit and the agent's tier multipliers.
+/// The app read limit, the agent's tier multipliers and default fan-out mode.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = operator::Settings, example = json!({"readLimitPerMinute": 120, "tierMultipliers": {"small_account": 1, "medium_account": 2, "big_account": 3}}))]
+#[schema(as = operator::Settings, example = json!({"readLimitPerMinute": 120, "tierMultipliers": {"small_account": 1, "medium_account": 2, "big_account": 3}, "defaultFanOutMode": "SEND_TO_ALL"}))]
 #[serde(rename_all = "camelCase")]
 struct SettingsAnswer {
     read_limit_per_minute: u32,
     #[schema(value_type = super::openapi::TierMultipliersSchema)]
     tier_multipliers: TierMultipliers,
+    /// The mode of place, exit and replace calls that send no `fanOutMode`.
+    #[schema(value_type = super::fan_out::FanOutModeSchema)]
+    default_fan_out_mode: &'static str,
 }
 
 fn settings_answer(
@@ -174,6 +179,7 @@ fn settings_answer(
     Ok(SettingsAnswer {
         read_limit_per_minute: state.services.registry.reads().per_minute(),
         tier_multipliers: state.store.settings()?.tier_multipliers(agent)?,
+        default_fan_out_mode: state.store.settings()?.fan_out_mode(agent)?.as_str(),
     })
 }
 
@@ -199,6 +205,8 @@ struct SettingsChange {
     read_limit_per_minute: Option<u32>,
     #[schema(value_type = Option<super::openapi::TierMultipliersSchema>)]
     tier_multipliers: Option<TierMultipliers>,
+    #[schema(value_type = Option<super::fan_out::FanOutModeSchema>)]
+    default_fan_out_mode: Option<String>,
 }
 
 #[utoipa::path(
@@ -228,7 +236,15 @@ async fn set_settings(
             ApiError::BadRequest(format!("{field} must be between 1 and {MAX_MULTIPLIER}"))
         })?;
     }
+    let fan_out_mode = change
+        .default_fan_out_mode
+        .as_deref()
+        .map(|text| parse_mode(text, "defaultFanOutMode"))
+        .transpose()?;
     let settings = state.store.settings()?;
+    if let Some(mode) = fan_out_mode {
+        settings.set_fan_out_mode(agent, mode)?;
+    }
     if let Some(limit) = change.read_limit_per_minute {
         settings.set_read_limit(limit)?;
         state.services.registry.reads().set_per_minute(limit);

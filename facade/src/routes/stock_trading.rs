@@ -15,6 +15,7 @@ use super::copy_commands::{self, PolledHoldings};
 use super::copy_trading::{
     account_id, market_data_account, order_id, poll_open_sessions, session_id,
 };
+use super::fan_out::{Dispatch, FanOutField, How, sent};
 use super::mount;
 use super::option_views::number;
 use super::stock_views::{stock_orders_answer, stock_positions_answer};
@@ -41,20 +42,23 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
             ),
             (
                 "/stock_copy_trading/place_order",
-                web::post().to(place_order),
+                web::post().to(sent!(place_order)),
             ),
-            ("/stock_copy_trading/exit_order", web::post().to(exit_order)),
+            (
+                "/stock_copy_trading/exit_order",
+                web::post().to(sent!(exit_order)),
+            ),
             (
                 "/stock_copy_trading/exit_order_multiple",
-                web::post().to(exit_order_multiple),
+                web::post().to(sent!(exit_order_multiple)),
             ),
             (
                 "/stock_copy_trading/replace_order",
-                web::put().to(replace_order),
+                web::put().to(sent!(replace_order)),
             ),
             (
                 "/stock_copy_trading/replace_order_individual",
-                web::put().to(replace_order_individual),
+                web::put().to(sent!(replace_order_individual)),
             ),
             (
                 "/stock_copy_trading/cancel_order",
@@ -234,7 +238,9 @@ fn command(agent: AgentId, action: Action) -> CopyCommand {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = stock::PlaceBody)]
 #[serde(rename_all = "camelCase")]
-struct PlaceBody {
+pub(super) struct PlaceBody {
+    #[serde(flatten)]
+    fan_out: FanOutField,
     #[serde(default)]
     all_trading_accounts_order_list: Vec<AccountRef>,
     #[serde(flatten)]
@@ -250,15 +256,17 @@ struct PlaceBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
-async fn place_order(
+pub(super) async fn place_order(
+    dispatch: Dispatch,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<PlaceBody>,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
+    let how = body.fan_out.how(dispatch)?;
     let order = body.order.order(StockAction::Place)?;
     let listed = listed_accounts(&body.all_trading_accounts_order_list)?;
     let targets = if listed.is_empty() {
@@ -270,7 +278,7 @@ async fn place_order(
         targets,
         order: order.request(order.quantity()),
     };
-    copy_commands::run(&state, command(agent, action)).await
+    copy_commands::run(&state, command(agent, action), how).await
 }
 
 /// The exit of `account`: SELL when it holds the symbol long, BUY_TO_COVER when short, at the asked
@@ -290,7 +298,9 @@ fn exit_for(holdings: &PolledHoldings<'_>, account: AccountId, order: &StockOrde
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = stock::ExitBody)]
 #[serde(rename_all = "camelCase")]
-struct ExitBody {
+pub(super) struct ExitBody {
+    #[serde(flatten)]
+    fan_out: FanOutField,
     #[serde(default)]
     all_trading_accounts_order_list: Vec<AccountRef>,
     #[serde(flatten)]
@@ -306,15 +316,17 @@ struct ExitBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
-async fn exit_order(
+pub(super) async fn exit_order(
+    dispatch: Dispatch,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<ExitBody>,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
+    let how = body.fan_out.how(dispatch)?;
     let order = body.order.order(StockAction::Exit)?;
     if body.all_trading_accounts_order_list.is_empty() {
         return Err(ApiError::BadRequest(
@@ -329,7 +341,7 @@ async fn exit_order(
         .into_iter()
         .map(|a| (a, exit_for(&holdings, a, &order)))
         .collect();
-    copy_commands::run(&state, command(agent, Action::Exit { exits })).await
+    copy_commands::run(&state, command(agent, Action::Exit { exits }), how).await
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -344,7 +356,9 @@ struct ExitEntry {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = stock::ExitMultipleBody)]
 #[serde(rename_all = "camelCase")]
-struct ExitMultipleBody {
+pub(super) struct ExitMultipleBody {
+    #[serde(flatten)]
+    fan_out: FanOutField,
     orders_to_exit: Vec<ExitEntry>,
 }
 
@@ -357,15 +371,17 @@ struct ExitMultipleBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
-async fn exit_order_multiple(
+pub(super) async fn exit_order_multiple(
+    dispatch: Dispatch,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<ExitMultipleBody>,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
+    let how = body.fan_out.how(dispatch)?;
     if body.orders_to_exit.is_empty() {
         return Err(ApiError::BadRequest(
             "Positions must name at least one position".into(),
@@ -387,13 +403,15 @@ async fn exit_order_multiple(
             })?;
         exits.push((account, exit_for(&holdings, account, &order)));
     }
-    copy_commands::run(&state, command(agent, Action::Exit { exits })).await
+    copy_commands::run(&state, command(agent, Action::Exit { exits }), how).await
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = stock::ReplaceBody)]
 #[serde(rename_all = "camelCase")]
-struct ReplaceBody {
+pub(super) struct ReplaceBody {
+    #[serde(flatten)]
+    fan_out: FanOutField,
     #[serde(rename = "agentTradingSessionID")]
     agent_trading_session_id: Loose,
     all_trading_accounts_order_list: Vec<AccountRef>,
@@ -410,15 +428,17 @@ struct ReplaceBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
-async fn replace_order(
+pub(super) async fn replace_order(
+    dispatch: Dispatch,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<ReplaceBody>,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
+    let how = body.fan_out.how(dispatch)?;
     let session_id = session_id(&body.agent_trading_session_id)?;
     let order = body.order.order(StockAction::Replace)?;
     let orders = pairs(&body.all_trading_accounts_order_list)?;
@@ -427,7 +447,7 @@ async fn replace_order(
         orders,
         order: order.request(order.quantity()),
     };
-    copy_commands::run(&state, command(agent, action)).await
+    copy_commands::run(&state, command(agent, action), how).await
 }
 
 /// One account's order of a session (replace and cancel of one row).
@@ -444,7 +464,9 @@ struct IndividualBody {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = stock::ReplaceIndividualBody)]
 #[serde(rename_all = "camelCase")]
-struct ReplaceIndividualBody {
+pub(super) struct ReplaceIndividualBody {
+    #[serde(flatten)]
+    fan_out: FanOutField,
     #[serde(flatten)]
     target: IndividualBody,
     #[serde(flatten)]
@@ -460,15 +482,17 @@ struct ReplaceIndividualBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
-async fn replace_order_individual(
+pub(super) async fn replace_order_individual(
+    dispatch: Dispatch,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<ReplaceIndividualBody>,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
+    let how = body.fan_out.how(dispatch)?;
     let session_id = session_id(&body.target.agent_trading_session_id)?;
     let account = account_id(&body.target.account_id, "Account")?;
     let order_id = order_id(Some(&body.target.stock_order_id), "Order")?;
@@ -478,7 +502,7 @@ async fn replace_order_individual(
         orders: vec![(account, order_id)],
         order: order.request(order.quantity()),
     };
-    copy_commands::run(&state, command(agent, action)).await
+    copy_commands::run(&state, command(agent, action), how).await
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -514,7 +538,7 @@ async fn cancel_order(
         session: session_id,
         orders,
     };
-    copy_commands::run(&state, command(agent, action)).await
+    copy_commands::run(&state, command(agent, action), How::DEFAULT).await
 }
 
 #[utoipa::path(
@@ -542,7 +566,7 @@ async fn cancel_order_individual(
         session: session_id,
         orders: vec![(account, order_id)],
     };
-    copy_commands::run(&state, command(agent, action)).await
+    copy_commands::run(&state, command(agent, action), How::DEFAULT).await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -18,6 +18,7 @@ use super::copy_trading::{
     AccountRef, account_id, cancel_order, cancel_order_individual, exit_order_multiple, for_kind,
     listed_accounts, market_data_account, order_id, session_id,
 };
+use super::fan_out::{Dispatch, FanOutField, sent};
 use super::option_views::{option_positions_answer, orders_answer};
 use super::trading_account::{account_failure, agent};
 use super::{copy_commands, mount};
@@ -45,15 +46,17 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
             ),
             (
                 "/copy_trading_account/place_order/VERTICAL",
-                web::post().to(place_order),
+                web::post().to(sent!(place_order)),
             ),
             (
                 "/copy_trading_account/exit_order/VERTICAL",
-                web::post().to(exit_order),
+                web::post().to(sent!(exit_order)),
             ),
             (
                 "/copy_trading_account/exit_order_multiple/VERTICAL",
-                web::post().to(for_kind!(exit_order_multiple, KIND)),
+                web::post().to(move |state, session, body| {
+                    exit_order_multiple(KIND, Dispatch::Send, state, session, body)
+                }),
             ),
             (
                 "/copy_trading_account/cancel_order/VERTICAL",
@@ -65,7 +68,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
             ),
             (
                 "/copy_trading_account/replace_individual_legs/VERTICAL",
-                web::put().to(replace_individual_legs),
+                web::put().to(sent!(replace_individual_legs)),
             ),
             (
                 "/option_contract_save_order/get_option_contract_save_order_list/VERTICAL",
@@ -223,7 +226,9 @@ async fn check_in_chain(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = vertical::PlaceBody)]
 #[serde(rename_all = "camelCase")]
-struct PlaceBody {
+pub(super) struct PlaceBody {
+    #[serde(flatten)]
+    fan_out: FanOutField,
     #[serde(default)]
     all_trading_accounts_order_list: Vec<AccountRef>,
     order_legs: Vec<LegBody>,
@@ -238,15 +243,17 @@ struct PlaceBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
-async fn place_order(
+pub(super) async fn place_order(
+    dispatch: Dispatch,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<PlaceBody>,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
+    let how = body.fan_out.how(dispatch)?;
     let legs: Vec<LegForm> = body.order_legs.iter().map(LegBody::form).collect();
     let vertical = Vertical::from_form(&legs, LegRule::Opening).map_err(|e| bad(&e))?;
     let listed = listed_accounts(&body.all_trading_accounts_order_list)?;
@@ -267,6 +274,7 @@ async fn place_order(
             kind: KIND,
             action,
         },
+        how,
     )
     .await
 }
@@ -274,7 +282,9 @@ async fn place_order(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = vertical::ExitBody)]
 #[serde(rename_all = "camelCase")]
-struct ExitBody {
+pub(super) struct ExitBody {
+    #[serde(flatten)]
+    fan_out: FanOutField,
     all_trading_accounts_order_list: Vec<AccountRef>,
     option_chain_primary_symbol: Option<Loose>,
     option_chain_primary_instruction: Option<Loose>,
@@ -323,15 +333,17 @@ fn limit_net(vertical: &Vertical, price: &str) -> Result<Net, InvalidField> {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
-async fn exit_order(
+pub(super) async fn exit_order(
+    dispatch: Dispatch,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<ExitBody>,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
+    let how = body.fan_out.how(dispatch)?;
     if body.all_trading_accounts_order_list.is_empty() {
         return Err(ApiError::BadRequest(
             "Accounts must name at least one account".into(),
@@ -386,6 +398,7 @@ async fn exit_order(
             kind: KIND,
             action: Action::Exit { exits },
         },
+        how,
     )
     .await
 }
@@ -407,7 +420,9 @@ struct LegUpdate {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[schema(as = vertical::ReplaceLegsBody)]
 #[serde(rename_all = "camelCase")]
-struct ReplaceLegsBody {
+pub(super) struct ReplaceLegsBody {
+    #[serde(flatten)]
+    fan_out: FanOutField,
     #[serde(rename = "agentTradingSessionID")]
     agent_trading_session_id: Loose,
     legs_to_update: Vec<LegUpdate>,
@@ -422,15 +437,17 @@ struct ReplaceLegsBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::preflight::CommandRefusals)
 )]
-async fn replace_individual_legs(
+pub(super) async fn replace_individual_legs(
+    dispatch: Dispatch,
     state: web::Data<AppState>,
     session: Session,
     body: JsonBody<ReplaceLegsBody>,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
+    let how = body.fan_out.how(dispatch)?;
     let session_id = session_id(&body.agent_trading_session_id)?;
     if body.legs_to_update.is_empty() {
         return Err(ApiError::BadRequest(
@@ -472,6 +489,7 @@ async fn replace_individual_legs(
             kind: KIND,
             action,
         },
+        how,
     )
     .await
 }

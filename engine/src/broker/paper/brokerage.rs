@@ -18,8 +18,8 @@ use super::state::PaperState;
 use super::universe::{self, UniverseError};
 use crate::broker::{
     AccessToken, AccountHash, AccountKind, AccountLink, AccountSnapshot, AuthorizationCode,
-    BrokerError, Brokerage, ConnectivityError, OptionChain, OrderEvent, OrderStream, Quote,
-    RefreshToken, StreamError, TokenSet,
+    BrokerError, Brokerage, ConnectivityError, OptionChain, OrderEvent, OrderPreview, OrderStream,
+    Quote, RefreshToken, StreamError, TokenSet,
 };
 use crate::clock::Clock;
 use crate::ids::BrokerOrderId;
@@ -371,6 +371,20 @@ impl Brokerage for PaperBrokerage {
             })
             .await?;
         answer_id(id, answer)
+    }
+
+    /// Counted against the account's order writes, as a placement is (see `CallBudget`).
+    async fn preview_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        request: &OrderRequest,
+    ) -> Result<OrderPreview, BrokerError> {
+        self.enter().await?;
+        let (mut state, now) = self.current();
+        let index = state.authorized_account(token, account, now)?;
+        state.faults.before_write(index, now)?;
+        state.preview(index, request)
     }
 
     async fn replace_order(

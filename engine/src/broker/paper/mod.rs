@@ -13,6 +13,7 @@ mod money;
 mod normal;
 mod order_stream;
 mod paper_order;
+mod preview;
 mod state;
 mod universe;
 
@@ -22,5 +23,6 @@ pub use config::PaperConfig;
 pub use faults::FaultConfig;
 pub use ledger::Fill;
 pub use order_stream::PaperOrderStream;
+pub use preview::RESTING_LIMIT;
 pub use state::ORDER_EVENT_BACKLOG;
 pub use universe::{Listing, UniverseError};

@@ -246,7 +246,7 @@ impl PaperState {
 
     /// The open orders of one account, oldest first (through its own index, so the cost is its
     /// orders, not every account's).
-    fn open_orders_of(&self, account: usize) -> impl Iterator<Item = &PaperOrder> {
+    pub(super) fn open_orders_of(&self, account: usize) -> impl Iterator<Item = &PaperOrder> {
         self.by_account
             .get(&account)
             .into_iter()
@@ -496,7 +496,7 @@ impl PaperState {
     /// money once every open order is counted), if it cannot.
     /// Orders of the OCO `oco` do not count against each other (only one of them will fill), and orders
     /// still waiting on a bracket's first order do not count yet.
-    fn refusal(
+    pub(super) fn refusal(
         &self,
         account: usize,
         request: &OrderRequest,
@@ -568,7 +568,7 @@ impl PaperState {
 
     /// Adds to `cash` and `positions` what filling `units` of `request` at today's
     /// expected prices would do.
-    fn imagine_fill(
+    pub(super) fn imagine_fill(
         &self,
         request: &OrderRequest,
         units: u32,

@@ -10,8 +10,8 @@ use reqwest::Method;
 
 use crate::broker::{
     AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
-    Brokerage, ConnectivityError, OptionChain, OrderStream, Quote, RefreshToken, StreamError,
-    TokenSet,
+    Brokerage, ConnectivityError, OptionChain, OrderPreview, OrderStream, Quote, RefreshToken,
+    StreamError, TokenSet,
 };
 use crate::clock::{Clock, SystemClock};
 use crate::ids::BrokerOrderId;
@@ -26,6 +26,7 @@ use super::models::{
     WireQuoteResponse,
 };
 use super::parse;
+use super::preview::{WirePreview, order_preview};
 use super::streamer::{SchwabOrderStream, UserPreference};
 
 /// Time format of the order-list bounds: `yyyy-MM-dd'T'HH:mm:ss.SSSZ` with a literal `Z` (UTC).
@@ -249,6 +250,26 @@ impl Brokerage for SchwabBrokerage {
             .json(&body);
         let answer = self.http.send(Endpoint::Api, http).await?;
         Ok(Self::order_id_from_location(&answer, account))
+    }
+
+    /// `POST /trader/v1/accounts/{hash}/previewOrder` with the placeOrder body. Budgeted by the caller
+    /// as an order call (see `CallBudget`): Schwab's order throttle covers the account's POST order
+    /// requests, and no Schwab source says previews are exempt.
+    async fn preview_order(
+        &self,
+        token: &AccessToken,
+        account: &AccountHash,
+        request: &OrderRequest,
+    ) -> Result<OrderPreview, BrokerError> {
+        let body = order_body(request);
+        let url = self.trader(&["accounts", account.0.as_str(), "previewOrder"]);
+        let http = self.http.api(Method::POST, url, token).json(&body);
+        let wire: WirePreview = self
+            .http
+            .send(Endpoint::Api, http)
+            .await?
+            .json("order preview")?;
+        Ok(order_preview(wire))
     }
 
     async fn replace_order(

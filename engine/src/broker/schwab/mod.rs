@@ -12,6 +12,7 @@ pub mod error;
 pub mod lenient;
 pub mod models;
 pub mod parse;
+pub mod preview;
 pub mod streamer;
 
 pub use brokerage::SchwabBrokerage;

@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import { useStores } from "../../shared/shell/StoreContext";
 import { ColumnHeads } from "../../shared/tables/ColumnHeads";
 import { OperatorAccountRow } from "./OperatorAccountRow";
+import { DefaultFanOutMode } from "./DefaultFanOutMode";
 import { OperatorSettingsForm } from "./OperatorSettingsForm";
 
 /** The operator table's columns in order. */
@@ -36,6 +37,7 @@ export const OperatorPanel = observer(function OperatorPanel() {
             their order stream (polled every 5 minutes), {operator.readUse.polled} polled
           </p>
         )}
+        <DefaultFanOutMode />
       </SectionCard>
       <SectionCard padded={false}>
         <HTMLTable className="cd-operator-table" compact aria-label="Operator view of the accounts">

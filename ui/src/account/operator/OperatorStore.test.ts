@@ -154,7 +154,11 @@ describe("OperatorStore settings", () => {
   });
 
   it("saves all four values, says 'Operator settings saved' and keeps the server's answer", async () => {
-    const saved = { readLimitPerMinute: 90, tierMultipliers: { small_account: 1, medium_account: 4, big_account: 3 } };
+    const saved = {
+      readLimitPerMinute: 90,
+      tierMultipliers: { small_account: 1, medium_account: 4, big_account: 3 },
+      defaultFanOutMode: "SEND_TO_ALL",
+    };
     const { operator, requests } = await loaded({ "POST /api/operator/settings": () => jsonResponse(200, saved) });
     operator.setSettingsDraft("readLimitPerMinute", "90");
     operator.setSettingsDraft("medium_account", "4");
@@ -195,5 +199,19 @@ describe("OperatorStore settings", () => {
       message: "Operator settings not saved. Big multiplier must be a whole number",
     });
     expect(requests).toHaveLength(2);
+  });
+
+  it("saves the default fan-out mode alone and keeps what the server answered", async () => {
+    const saved = { ...OPERATOR_SETTINGS_JSON, defaultFanOutMode: "ALL_OR_NONE" };
+    const { operator, requests } = await loaded({ "POST /api/operator/settings": () => jsonResponse(200, saved) });
+
+    await expect(operator.saveDefaultFanOutMode("ALL_OR_NONE")).resolves.toEqual({
+      ok: true,
+      message: "Operator settings saved",
+    });
+
+    expect(calls(requests).at(-1)).toEqual(["POST", "/api/operator/settings", '{"defaultFanOutMode":"ALL_OR_NONE"}']);
+    expect(operator.settings?.defaultFanOutMode).toBe("ALL_OR_NONE");
+    expect(operator.fanOutModeSaving).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { ACCOUNT_TYPES } from "../../shared/accounts/AccountType";
 import { mergeById } from "../../shared/stores/mergeById";
 import { parseOperatorAccounts, type OperatorAccount } from "./OperatorAccount";
 import { parseOperatorSettings, type OperatorSettings, type OperatorSettingsField } from "../../shared/accounts/OperatorSettings";
+import type { FanOutMode } from "../../shared/preflight/FanOutMode";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 
@@ -45,6 +46,8 @@ export class OperatorStore {
   readonly writeLimitSaving = observable.set<number>();
   /** True while the settings are being saved. */
   settingsSaving = false;
+  /** True while the default fan-out mode is being saved. */
+  fanOutModeSaving = false;
   /** When the operator view shown was loaded (ms since the epoch), or null before the first load. */
   loadedAt: number | null = null;
 
@@ -236,6 +239,35 @@ export class OperatorStore {
       if (saved !== null) {
         this.settings = saved;
         this.settingsDrafts.clear();
+      }
+    });
+    return outcome;
+  }
+
+  /**
+   * Saves the default fan-out mode at once (the other settings are left as they are). The answer is the new
+   * settings.
+   */
+  async saveDefaultFanOutMode(mode: FanOutMode): Promise<Outcome> {
+    if (this.fanOutModeSaving) {
+      return failed(AccountMessages.settingsNotSaved);
+    }
+    this.fanOutModeSaving = true;
+    let outcome: Outcome;
+    let saved: OperatorSettings | null = null;
+    try {
+      saved = parseOperatorSettings(await this.deps.api.post(OperatorPaths.settings, { defaultFanOutMode: mode }));
+      outcome = succeeded(AccountMessages.settingsSaved);
+    } catch (error) {
+      console.error("Saving the default fan-out mode failed", error);
+      outcome = failedWith(AccountMessages.settingsNotSaved, reasonOf(error));
+    }
+    runInAction(() => {
+      this.fanOutModeSaving = false;
+      if (saved !== null && this.settings !== null) {
+        this.settings = { ...this.settings, defaultFanOutMode: saved.defaultFanOutMode };
+      } else if (saved !== null) {
+        this.settings = saved;
       }
     });
     return outcome;

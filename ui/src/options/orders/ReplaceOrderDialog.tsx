@@ -6,6 +6,7 @@ import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
 /** The replacement's instruction, order type, quantity and price, and what each tier will be sent. */
 export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
@@ -18,6 +19,7 @@ export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
         <p>{`Accounts: ${dialog.targets.map((row) => row.accountUsername).join(", ")}`}</p>
         <OrderFormFields form={dialog.form} />
         <TierPreviewNote text={dialog.previewText} />
+        <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter dialog={dialog} actionText="Replace order" intent={Intent.PRIMARY} onAction={dialog.submit} />
     </PendingDialog>

@@ -10,6 +10,7 @@ import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores
 import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 
 /** What the replace dialog works with besides the API client. */
 export interface ReplaceOrderDialogLinks {
@@ -38,8 +39,9 @@ export class ReplaceOrderDialogStore {
   pending = false;
   /** Tier multipliers and accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** The fan-out mode and Check accounts. */
+  readonly preflight: PreflightStore;
 
-  private readonly deps: StoreDeps;
   private readonly links: ReplaceOrderDialogLinks;
 
   /**
@@ -47,12 +49,12 @@ export class ReplaceOrderDialogStore {
    * @param links The tables' reload.
    */
   constructor(deps: StoreDeps, links: ReplaceOrderDialogLinks) {
-    this.deps = deps;
     this.links = links;
     this.tiers = new TierPreviewStore(deps);
-    makeAutoObservable<this, "deps" | "links">(
+    this.preflight = new PreflightStore(deps);
+    makeAutoObservable<this, "links">(
       this,
-      { deps: false, links: false, form: false, tiers: false },
+      { links: false, form: false, tiers: false, preflight: false },
       { autoBind: true },
     );
   }
@@ -96,6 +98,7 @@ export class ReplaceOrderDialogStore {
       price: String(first.optionChainPrice),
     });
     this.isOpen = true;
+    this.preflight.reset();
     void this.tiers.load().then(() => {
       this.form.unscaleQuantity(quantity, this.tiers.multiplierOf(first.accountId));
     });
@@ -125,20 +128,8 @@ export class ReplaceOrderDialogStore {
     if (problem !== null) {
       return failedWith(texts.failed, problem);
     }
-    const order = { optionChainSymbol: first.optionChainSymbol, ...this.form.payload() };
     const result = await sendFromDialog(this, {
-      send: () =>
-        this.scope === "individual"
-          ? this.deps.api.put(OptionPaths.replaceOrderIndividual, {
-              agentTradingSessionID: this.sessionId,
-              ...orderTarget(first),
-              ...order,
-            })
-          : this.deps.api.put(OptionPaths.replaceOrder, {
-              agentTradingSessionID: this.sessionId,
-              allTradingAccountsOrderList: this.targets.map(orderTarget),
-              ...order,
-            }),
+      send: () => this.preflight.send(this.command(first)),
       accepted: isSuccessAnswer,
       refusalReason: copyAnswerReason,
       logs: {
@@ -151,5 +142,38 @@ export class ReplaceOrderDialogStore {
       this.links.doneWithSelected();
     }
     return result.ok ? succeeded(texts.ok) : failedWith(texts.failed, result.reason);
+  }
+
+  /** Check accounts: previews the replacement on every targeted account (nothing is sent). */
+  checkAccounts(): Promise<Outcome | null> {
+    const first = this.targets[0];
+    if (first === undefined) {
+      return Promise.resolve(null);
+    }
+    const problem = this.form.check();
+    if (problem !== null) {
+      return Promise.resolve(failedWith(CHECK_FAILED, problem));
+    }
+    return this.preflight.check(this.command(first));
+  }
+
+  /** The replace call of the form: one account's order, or every targeted order of the session. */
+  private command(first: OptionOrderRow): PreflightCommand {
+    const order = { optionChainSymbol: first.optionChainSymbol, ...this.form.payload() };
+    return this.scope === "individual"
+      ? {
+          method: "put",
+          path: OptionPaths.replaceOrderIndividual,
+          body: { agentTradingSessionID: this.sessionId, ...orderTarget(first), ...order },
+        }
+      : {
+          method: "put",
+          path: OptionPaths.replaceOrder,
+          body: {
+            agentTradingSessionID: this.sessionId,
+            allTradingAccountsOrderList: this.targets.map(orderTarget),
+            ...order,
+          },
+        };
   }
 }

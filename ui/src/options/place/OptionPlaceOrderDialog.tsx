@@ -20,6 +20,7 @@ import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { StrikeSuggest } from "./StrikeSuggest";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
 const SIDES: readonly OptionSide[] = ["CALL", "PUT"];
 
@@ -92,6 +93,7 @@ export const OptionPlaceOrderDialog = observer(function OptionPlaceOrderDialog()
             </div>
           </div>
         </div>
+        <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <DialogFooter
         actions={

@@ -13,6 +13,7 @@ import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores
 import { isIncompleteSave, type SavedOptionOrderStore } from "../lists/SavedOptionOrderStore";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 
 /** An order being placed again: its contract as its symbol names it, and the order. */
 interface ChainPrefill {
@@ -81,6 +82,8 @@ export class PlaceOrderDialogStore {
   checked = false;
   /** Tier multipliers and active accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** The fan-out mode and Check accounts. */
+  readonly preflight: PreflightStore;
 
   private readonly deps: StoreDeps;
   private readonly links: PlaceOrderDialogLinks;
@@ -95,9 +98,10 @@ export class PlaceOrderDialogStore {
     this.deps = deps;
     this.links = links;
     this.tiers = new TierPreviewStore(deps);
+    this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "deps" | "links" | "chainRequests">(
       this,
-      { deps: false, links: false, chainRequests: false, form: false, tiers: false },
+      { deps: false, links: false, chainRequests: false, form: false, tiers: false, preflight: false },
       { autoBind: true },
     );
   }
@@ -152,6 +156,7 @@ export class PlaceOrderDialogStore {
     this.clear();
     this.isOpen = true;
     void this.tiers.load();
+    this.preflight.reset();
   }
 
   /**
@@ -169,6 +174,7 @@ export class PlaceOrderDialogStore {
     this.description = order.description;
     this.form.fill(order);
     this.isOpen = true;
+    this.preflight.reset();
     void this.tiers.load().then(() => {
       if (scaledFor !== undefined) {
         this.form.unscaleQuantity(order.quantity, this.tiers.multiplierOf(scaledFor));
@@ -320,11 +326,7 @@ export class PlaceOrderDialogStore {
     this.pending = true;
     let outcome: Outcome;
     try {
-      const answer = await this.deps.api.post(OptionPaths.placeOrder, {
-        allTradingAccountsOrderList: [],
-        optionChainSymbol: this.symbol,
-        ...this.form.payload(),
-      });
+      const answer = await this.preflight.send(this.command());
       outcome = isSuccessAnswer(answer)
         ? succeeded(OptionMessages.placeSucceeded)
         : failedWith(OptionMessages.copyTradingFailed, copyAnswerReason(answer));
@@ -340,6 +342,29 @@ export class PlaceOrderDialogStore {
     });
     this.links.reloadTables();
     return outcome;
+  }
+
+  /**
+   * Check accounts: previews the order on every active account (nothing is sent); what stops placing stops
+   * checking too, marked on its field.
+   */
+  checkAccounts(): Promise<Outcome | null> {
+    this.checked = true;
+    const formProblem = this.form.check();
+    const problem = this.contractProblem() ?? formProblem;
+    if (problem !== null) {
+      return Promise.resolve(failedWith(CHECK_FAILED, problem));
+    }
+    return this.preflight.check(this.command());
+  }
+
+  /** The place call of the form: every active account. */
+  private command(): PreflightCommand {
+    return {
+      method: "post",
+      path: OptionPaths.placeOrder,
+      body: { allTradingAccountsOrderList: [], optionChainSymbol: this.symbol, ...this.form.payload() },
+    };
   }
 
   /** The sentence naming the first of Stock Pair and Strike Price that stops placing, or null. */

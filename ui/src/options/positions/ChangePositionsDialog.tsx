@@ -6,6 +6,7 @@ import { ColumnHeads } from "../../shared/tables/ColumnHeads";
 import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { PositionChangeRow } from "./PositionChangeRow";
+import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
 /** The dialog's columns. */
 export const CHANGE_COLUMNS = ["Symbol Description", "Settled Qty", "Instruction", "Order Type", "Quantity", "Price"];
@@ -25,6 +26,7 @@ export const ChangePositionsDialog = observer(function ChangePositionsDialog() {
             ))}
           </tbody>
         </HTMLTable>
+        <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter
         dialog={dialog}

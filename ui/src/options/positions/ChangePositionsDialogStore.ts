@@ -9,6 +9,7 @@ import { reasonOf } from "../../shared/api/describeError";
 import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { exitDefaults, positionAccount } from "./PositionExit";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 
 /** What the change dialog works with besides the API client. */
 export interface ChangePositionsDialogLinks {
@@ -36,8 +37,9 @@ export class ChangePositionsDialogStore {
   changes: PositionChange[] = [];
   /** True while the exits are in flight. */
   pending = false;
+  /** The fan-out mode and Check accounts. */
+  readonly preflight: PreflightStore;
 
-  private readonly deps: StoreDeps;
   private readonly links: ChangePositionsDialogLinks;
 
   /**
@@ -45,11 +47,11 @@ export class ChangePositionsDialogStore {
    * @param links The screen's callbacks.
    */
   constructor(deps: StoreDeps, links: ChangePositionsDialogLinks) {
-    this.deps = deps;
     this.links = links;
-    makeAutoObservable<this, "deps" | "links">(
+    this.preflight = new PreflightStore(deps);
+    makeAutoObservable<this, "links">(
       this,
-      { deps: false, links: false, changes: observable.ref },
+      { links: false, changes: observable.ref, preflight: false },
       { autoBind: true },
     );
   }
@@ -65,6 +67,7 @@ export class ChangePositionsDialogStore {
       return { key: positionKey(position), position, form };
     });
     this.isOpen = true;
+    this.preflight.reset();
   }
 
   /** Closes the dialog (Cancel); ignored while sending. */
@@ -83,25 +86,14 @@ export class ChangePositionsDialogStore {
     if (this.pending || this.changes.length === 0) {
       return failed(OptionMessages.exitMultipleError);
     }
-    const problems = this.changes.map(({ position, form }) => {
-      const problem = form.check();
-      return problem === null ? null : `${problem} (${position.optionChainDescription} of ${position.accountName})`;
-    });
-    const problem = problems.find((entry) => entry !== null);
-    if (problem !== undefined && problem !== null) {
+    const problem = this.formProblem();
+    if (problem !== null) {
       return failedWith(OptionMessages.exitMultipleError, problem);
     }
     this.pending = true;
     let outcome: Outcome;
     try {
-      const answer = await this.deps.api.post(OptionPaths.exitOrderMultiple, {
-        ordersToExit: this.changes.map(({ position, form }) => ({
-          ...positionAccount(position),
-          optionChainSymbol: position.optionChainSymbol,
-          optionChainDescription: position.optionChainDescription,
-          ...form.payload(),
-        })),
-      });
+      const answer = await this.preflight.send(this.command());
       if (isSuccessAnswer(answer)) {
         outcome = succeeded(OptionMessages.exitMultipleSucceeded);
       } else {
@@ -123,5 +115,42 @@ export class ChangePositionsDialogStore {
     }
     this.links.reloadTables();
     return outcome;
+  }
+
+  /** Check accounts: previews every closing order on its account (nothing is sent). */
+  checkAccounts(): Promise<Outcome | null> {
+    if (this.changes.length === 0) {
+      return Promise.resolve(null);
+    }
+    const problem = this.formProblem();
+    if (problem !== null) {
+      return Promise.resolve(failedWith(CHECK_FAILED, problem));
+    }
+    return this.preflight.check(this.command());
+  }
+
+  /** The first row's problem, naming its option and account, marked on every row; null when none has one. */
+  private formProblem(): string | null {
+    const problems = this.changes.map(({ position, form }) => {
+      const problem = form.check();
+      return problem === null ? null : `${problem} (${position.optionChainDescription} of ${position.accountName})`;
+    });
+    return problems.find((entry) => entry !== null) ?? null;
+  }
+
+  /** The exit call of every row. */
+  private command(): PreflightCommand {
+    return {
+      method: "post",
+      path: OptionPaths.exitOrderMultiple,
+      body: {
+        ordersToExit: this.changes.map(({ position, form }) => ({
+          ...positionAccount(position),
+          optionChainSymbol: position.optionChainSymbol,
+          optionChainDescription: position.optionChainDescription,
+          ...form.payload(),
+        })),
+      },
+    };
   }
 }

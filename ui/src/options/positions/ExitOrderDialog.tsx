@@ -5,6 +5,7 @@ import { useStores } from "../../shared/shell/StoreContext";
 import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
+import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
 /** The closing order, starting from the position's defaults; quantity and price are numeric. */
 export const ExitOrderDialog = observer(function ExitOrderDialog() {
@@ -16,6 +17,7 @@ export const ExitOrderDialog = observer(function ExitOrderDialog() {
         <p className="cd-dialog-account">{dialog.description}</p>
         <p>{`Accounts: ${dialog.accountNames}`}</p>
         <OrderFormFields form={dialog.form} numeric />
+        <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter dialog={dialog} actionText="Exit order" intent={Intent.WARNING} onAction={dialog.submit} />
     </PendingDialog>

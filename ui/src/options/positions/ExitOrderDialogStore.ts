@@ -9,6 +9,7 @@ import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores
 import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { exitDefaults, positionAccount } from "./PositionExit";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 
 /** What the exit dialog works with besides the API client. */
 export interface ExitOrderDialogLinks {
@@ -30,8 +31,9 @@ export class ExitOrderDialogStore {
   readonly form = new OptionOrderForm(CLOSING_INSTRUCTIONS);
   /** True while the exit is in flight. */
   pending = false;
+  /** The fan-out mode and Check accounts. */
+  readonly preflight: PreflightStore;
 
-  private readonly deps: StoreDeps;
   private readonly links: ExitOrderDialogLinks;
 
   /**
@@ -39,9 +41,13 @@ export class ExitOrderDialogStore {
    * @param links The screen's callbacks.
    */
   constructor(deps: StoreDeps, links: ExitOrderDialogLinks) {
-    this.deps = deps;
     this.links = links;
-    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false, form: false }, { autoBind: true });
+    this.preflight = new PreflightStore(deps);
+    makeAutoObservable<this, "links">(
+      this,
+      { links: false, form: false, preflight: false },
+      { autoBind: true },
+    );
   }
 
   /** The option being closed, in words. */
@@ -64,6 +70,7 @@ export class ExitOrderDialogStore {
     this.selected = selected;
     this.form.fill(exitDefaults(first));
     this.isOpen = true;
+    this.preflight.reset();
   }
 
   /** Closes the dialog; ignored while exiting. */
@@ -87,12 +94,7 @@ export class ExitOrderDialogStore {
       return failedWith(OptionMessages.exitFailed, problem);
     }
     const result = await sendFromDialog(this, {
-      send: () =>
-        this.deps.api.post(OptionPaths.exitOrder, {
-          allTradingAccountsOrderList: this.targets.map(positionAccount),
-          optionChainSymbol: first.optionChainSymbol,
-          ...this.form.payload(),
-        }),
+      send: () => this.preflight.send(this.command(first)),
       accepted: isSuccessAnswer,
       refusalReason: copyAnswerReason,
       logs: { refused: "The exit was not accepted everywhere", failed: "Exiting the position failed" },
@@ -102,5 +104,31 @@ export class ExitOrderDialogStore {
     }
     this.links.reloadTables();
     return result.ok ? succeeded(OptionMessages.exitSucceeded) : failedWith(OptionMessages.exitFailed, result.reason);
+  }
+
+  /** Check accounts: previews the exit on every targeted account (nothing is sent). */
+  checkAccounts(): Promise<Outcome | null> {
+    const first = this.targets[0];
+    if (first === undefined) {
+      return Promise.resolve(null);
+    }
+    const problem = this.form.check();
+    if (problem !== null) {
+      return Promise.resolve(failedWith(CHECK_FAILED, problem));
+    }
+    return this.preflight.check(this.command(first));
+  }
+
+  /** The exit call of the form for the targeted accounts' holdings of `first`'s option. */
+  private command(first: OptionPosition): PreflightCommand {
+    return {
+      method: "post",
+      path: OptionPaths.exitOrder,
+      body: {
+        allTradingAccountsOrderList: this.targets.map(positionAccount),
+        optionChainSymbol: first.optionChainSymbol,
+        ...this.form.payload(),
+      },
+    };
   }
 }

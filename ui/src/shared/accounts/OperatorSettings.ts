@@ -1,5 +1,7 @@
-// The agent's operator settings: the app-level read limit and the quantity multiplier of each size tier.
+// The agent's operator settings: the app-level read limit, the quantity multiplier of each size tier and the
+// default fan-out mode.
 import { isRecord } from "../api/json";
+import { parseFanOutMode, type FanOutMode } from "../preflight/FanOutMode";
 import type { AccountType } from "./AccountType";
 
 /** `GET /operator/settings`. */
@@ -8,6 +10,8 @@ export interface OperatorSettings {
   readonly readLimitPerMinute: number;
   /** Quantity multiplier per account type. */
   readonly tierMultipliers: Readonly<Record<AccountType, number>>;
+  /** The fan-out mode of commands that name none (send to all when the server does not say). */
+  readonly defaultFanOutMode: FanOutMode;
 }
 
 /** The editable settings fields: the read limit and one multiplier per account type. */
@@ -21,7 +25,7 @@ export function parseOperatorSettings(value: unknown): OperatorSettings {
   if (!isRecord(value)) {
     throw new Error("the operator settings answer is not an object");
   }
-  const { readLimitPerMinute, tierMultipliers } = value;
+  const { readLimitPerMinute, tierMultipliers, defaultFanOutMode } = value;
   if (typeof readLimitPerMinute !== "number" || !Number.isInteger(readLimitPerMinute)) {
     throw new Error("readLimitPerMinute is not a whole number");
   }
@@ -42,5 +46,6 @@ export function parseOperatorSettings(value: unknown): OperatorSettings {
       medium_account: multiplier("medium_account"),
       big_account: multiplier("big_account"),
     },
+    defaultFanOutMode: parseFanOutMode(defaultFanOutMode) ?? "SEND_TO_ALL",
   };
 }

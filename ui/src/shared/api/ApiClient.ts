@@ -245,7 +245,7 @@ function errorFromAnswer(response: Response, text: string, isJson: boolean): Api
       const parsed: unknown = JSON.parse(text);
       if (isRecord(parsed) && typeof parsed.error === "string") {
         const code = typeof parsed.code === "string" ? parsed.code : httpStatusCode(response.status);
-        return new ApiError(response.status, parsed.error, code);
+        return new ApiError(response.status, parsed.error, code, parsed);
       }
     } catch {
       // Not the JSON it claims to be: fall through to the plain-text description below.

@@ -5,17 +5,21 @@ export class ApiError extends Error {
   readonly status: number;
   /** Machine-readable error slug, e.g. `invalid_credentials` or `network_error`. */
   readonly code: string;
+  /** The whole JSON error answer (e.g. a refused all or none's `rejects`); undefined when there was none. */
+  readonly details: unknown;
 
   /**
    * @param status HTTP status, or 0 for a call that never got an answer.
    * @param message Human-readable text, taken from the server's `error` field where present.
    * @param code Machine-readable slug, taken from the server's `code` field where present.
+   * @param details The whole JSON error answer, when there was one.
    */
-  constructor(status: number, message: string, code: string) {
+  constructor(status: number, message: string, code: string, details?: unknown) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 

@@ -83,4 +83,5 @@ export function operatorAccountJson(id: number, fields: Partial<OperatorAccountJ
 export const OPERATOR_SETTINGS_JSON = {
   readLimitPerMinute: 110,
   tierMultipliers: { small_account: 1, medium_account: 2, big_account: 3 },
+  defaultFanOutMode: "SEND_TO_ALL",
 };

@@ -6,6 +6,7 @@ import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
 import { useStores } from "../../shared/shell/StoreContext";
 import { StockOrderFields } from "../form/StockOrderFields";
+import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
 /** CANCEL and "Place order" / "Replace order" / "Exit order" / "Save order", disabled while in flight. */
 export const StockOrderDialog = observer(function StockOrderDialog() {
@@ -18,6 +19,7 @@ export const StockOrderDialog = observer(function StockOrderDialog() {
         {accounts !== "" && <p>{`Accounts: ${accounts}`}</p>}
         <StockOrderFields form={dialog.form} symbolReadOnly={dialog.mode === "exit"} />
         {dialog.previewShown && <TierPreviewNote text={dialog.previewText} />}
+        {dialog.mode !== "save" && <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />}
       </DialogBody>
       <ConfirmFooter
         dialog={dialog}

@@ -2,10 +2,11 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { describeError } from "../../shared/api/describeError";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { StockMessages, withReason } from "../StockMessages";
 import { StockPaths } from "../stockPaths";
 import {
@@ -84,8 +85,9 @@ export class StockOrderDialogStore {
   readonly saveForm = new StockOrderForm(STOCK_SAVE_INSTRUCTIONS);
   /** Tier multipliers and accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** The fan-out mode and Check accounts (every mode but save). */
+  readonly preflight: PreflightStore;
 
-  private readonly deps: StoreDeps;
   private readonly links: StockOrderDialogLinks;
 
   /**
@@ -93,12 +95,12 @@ export class StockOrderDialogStore {
    * @param links The screen's callbacks.
    */
   constructor(deps: StoreDeps, links: StockOrderDialogLinks) {
-    this.deps = deps;
     this.links = links;
     this.tiers = new TierPreviewStore(deps);
-    makeAutoObservable<this, "deps" | "links">(
+    this.preflight = new PreflightStore(deps);
+    makeAutoObservable<this, "links">(
       this,
-      { deps: false, links: false, openingForm: false, closingForm: false, saveForm: false, tiers: false },
+      { links: false, openingForm: false, closingForm: false, saveForm: false, tiers: false, preflight: false },
       { autoBind: true },
     );
   }
@@ -283,36 +285,72 @@ export class StockOrderDialogStore {
     return outcome;
   }
 
+  /**
+   * Check accounts: previews the mode's request on every account it targets (nothing is sent); a field
+   * marked wrong checks nothing.
+   */
+  checkAccounts(): Promise<Outcome | null> {
+    const fields = this.form.check();
+    if (fields === null) {
+      return Promise.resolve(failedWith(CHECK_FAILED, this.form.firstError));
+    }
+    const command = this.command(this.mode, fields);
+    return command === null ? Promise.resolve(null) : this.preflight.check(command);
+  }
+
   private send(mode: StockOrderMode, fields: StockOrderFields): Promise<unknown> {
-    const api = this.deps.api;
+    const command = this.command(mode, fields);
+    return command === null
+      ? Promise.reject(new Error("saving is not a copy-trading request"))
+      : this.preflight.send(command);
+  }
+
+  /** The copy-trading call of `mode` with `fields`; null for save, which is not one. */
+  private command(mode: StockOrderMode, fields: StockOrderFields): PreflightCommand | null {
     const first = this.orders[0];
     switch (mode) {
       case "place":
-        return api.post(StockPaths.placeOrder, { allTradingAccountsOrderList: this.placeAccounts ?? [], ...fields });
+        return {
+          method: "post",
+          path: StockPaths.placeOrder,
+          body: { allTradingAccountsOrderList: this.placeAccounts ?? [], ...fields },
+        };
       case "replaceSelected":
-        return api.put(StockPaths.replaceOrder, {
-          agentTradingSessionID: this.sessionId,
-          allTradingAccountsOrderList: this.orders.map(stockOrderTarget),
-          ...fields,
-        });
+        return {
+          method: "put",
+          path: StockPaths.replaceOrder,
+          body: {
+            agentTradingSessionID: this.sessionId,
+            allTradingAccountsOrderList: this.orders.map(stockOrderTarget),
+            ...fields,
+          },
+        };
       case "replaceIndividual":
-        return api.put(StockPaths.replaceOrderIndividual, {
-          agentTradingSessionID: this.sessionId,
-          ...(first === undefined ? {} : stockOrderTarget(first)),
-          ...fields,
-        });
+        return {
+          method: "put",
+          path: StockPaths.replaceOrderIndividual,
+          body: {
+            agentTradingSessionID: this.sessionId,
+            ...(first === undefined ? {} : stockOrderTarget(first)),
+            ...fields,
+          },
+        };
       case "exit":
-        return api.post(StockPaths.exitOrder, {
-          allTradingAccountsOrderList: this.positions.map(stockPositionAccount),
-          ...fields,
-        });
+        return {
+          method: "post",
+          path: StockPaths.exitOrder,
+          body: { allTradingAccountsOrderList: this.positions.map(stockPositionAccount), ...fields },
+        };
       case "save":
-        return Promise.reject(new Error("saving is not a copy-trading request"));
+        return null;
     }
   }
 
   private show(scaledFor?: number): void {
     this.isOpen = true;
+    if (this.mode !== "save") {
+      this.preflight.reset();
+    }
     if (!this.previewShown) {
       return;
     }

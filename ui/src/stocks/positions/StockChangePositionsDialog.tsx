@@ -6,6 +6,7 @@ import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { useStores } from "../../shared/shell/StoreContext";
 import { SettledQuantity } from "../../shared/tables/SettledQuantity";
 import { StockOrderFields } from "../form/StockOrderFields";
+import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
 /** One form per selected position; Submit Changes sends every closing order at once. */
 export const StockChangePositionsDialog = observer(function StockChangePositionsDialog() {
@@ -23,6 +24,7 @@ export const StockChangePositionsDialog = observer(function StockChangePositions
             <StockOrderFields form={form} symbolReadOnly />
           </fieldset>
         ))}
+        <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter
         dialog={dialog}

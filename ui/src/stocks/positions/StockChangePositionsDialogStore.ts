@@ -2,8 +2,9 @@
 import { makeAutoObservable, observable, runInAction } from "mobx";
 import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { describeError } from "../../shared/api/describeError";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { STOCK_CLOSING_INSTRUCTIONS, StockOrderForm } from "../form/StockOrderForm";
 import { StockMessages, withReason } from "../StockMessages";
 import { StockPaths } from "../stockPaths";
@@ -32,8 +33,9 @@ export class StockChangePositionsDialogStore {
   changes: StockPositionChange[] = [];
   /** True while the exits are in flight. */
   pending = false;
+  /** The fan-out mode and Check accounts. */
+  readonly preflight: PreflightStore;
 
-  private readonly deps: StoreDeps;
   private readonly links: StockChangePositionsLinks;
 
   /**
@@ -41,11 +43,11 @@ export class StockChangePositionsDialogStore {
    * @param links The screen's callbacks.
    */
   constructor(deps: StoreDeps, links: StockChangePositionsLinks) {
-    this.deps = deps;
     this.links = links;
-    makeAutoObservable<this, "deps" | "links">(
+    this.preflight = new PreflightStore(deps);
+    makeAutoObservable<this, "links">(
       this,
-      { deps: false, links: false, changes: observable.ref },
+      { links: false, changes: observable.ref, preflight: false },
       { autoBind: true },
     );
   }
@@ -61,6 +63,7 @@ export class StockChangePositionsDialogStore {
       return { key: stockPositionKey(position), position, form };
     });
     this.isOpen = true;
+    this.preflight.reset();
   }
 
   /** Closes the dialog; ignored while sending. */
@@ -75,18 +78,14 @@ export class StockChangePositionsDialogStore {
     if (this.pending || this.changes.length === 0) {
       return failed(StockMessages.exitFailed);
     }
-    const orders = this.changes.map(({ position, form }) => {
-      const fields = form.check();
-      return fields === null ? null : { accountId: position.accountId, ...fields };
-    });
-    const invalid = this.changes.find(({ form }) => form.firstError !== null);
-    if (invalid !== undefined || orders.some((order) => order === null)) {
-      return failed(withReason(StockMessages.exitFailed, invalid?.form.firstError ?? ""));
+    const command = this.command();
+    if (typeof command === "string") {
+      return failed(withReason(StockMessages.exitFailed, command));
     }
     this.pending = true;
     let outcome: Outcome;
     try {
-      const answer = await this.deps.api.post(StockPaths.exitOrderMultiple, { ordersToExit: orders });
+      const answer = await this.preflight.send(command);
       outcome = isSuccessAnswer(answer)
         ? succeeded(StockMessages.exitSucceeded)
         : failed(withReason(StockMessages.exitFailed, copyAnswerText(answer)));
@@ -105,5 +104,29 @@ export class StockChangePositionsDialogStore {
     }
     this.links.reloadTables();
     return outcome;
+  }
+
+  /** Check accounts: previews every closing order on its account (nothing is sent). */
+  checkAccounts(): Promise<Outcome | null> {
+    if (this.changes.length === 0) {
+      return Promise.resolve(null);
+    }
+    const command = this.command();
+    return typeof command === "string"
+      ? Promise.resolve(failedWith(CHECK_FAILED, command))
+      : this.preflight.check(command);
+  }
+
+  /** The exit call of every row, each row checked (and marked); the first row's problem when one has one. */
+  private command(): PreflightCommand | string {
+    const orders = this.changes.map(({ position, form }) => {
+      const fields = form.check();
+      return fields === null ? null : { accountId: position.accountId, ...fields };
+    });
+    const invalid = this.changes.find(({ form }) => form.firstError !== null);
+    if (invalid !== undefined || orders.some((order) => order === null)) {
+      return invalid?.form.firstError ?? "";
+    }
+    return { method: "post", path: StockPaths.exitOrderMultiple, body: { ordersToExit: orders } };
   }
 }

@@ -22,6 +22,7 @@ import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
 import { netText } from "../OrderLeg";
 import type { ChainSide } from "./MultiLegEntryStore";
 import { LegTable } from "./LegTable";
+import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
 const SIDES: readonly ChainSide[] = ["CALL", "PUT"];
 
@@ -94,6 +95,7 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
         </HTMLTable>
         <Callout compact className="cd-net-price" data-testid="net-price">{`Net: ${netText(entry.net)}`}</Callout>
         <TierPreviewNote text={entry.previewText} />
+        <PreflightPanel preflight={entry.preflight} onCheck={entry.checkAccounts} />
       </DialogBody>
       <DialogFooter
         actions={

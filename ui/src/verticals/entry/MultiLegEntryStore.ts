@@ -3,9 +3,10 @@ import { makeAutoObservable, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
 import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { OPENING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { parseOptionChain, type ChainExpiry, type ChainStrike } from "../../shared/orderForm/OptionChain";
 import { legFromTexts, netOf, type NetPrice, type OrderLeg } from "../OrderLeg";
 import type { OrderSetStore } from "../sets/OrderSetStore";
@@ -56,6 +57,8 @@ export class MultiLegEntryStore {
   setName = "";
   /** Tier multipliers and active accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** The fan-out mode and Check accounts. */
+  readonly preflight: PreflightStore;
 
   private readonly deps: StoreDeps;
   private readonly links: MultiLegEntryLinks;
@@ -69,9 +72,10 @@ export class MultiLegEntryStore {
     this.deps = deps;
     this.links = links;
     this.tiers = new TierPreviewStore(deps);
+    this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "deps" | "links" | "chainRequests">(
       this,
-      { deps: false, links: false, chainRequests: false, form: false, tiers: false },
+      { deps: false, links: false, chainRequests: false, form: false, tiers: false, preflight: false },
       { autoBind: true },
     );
   }
@@ -113,6 +117,7 @@ export class MultiLegEntryStore {
     this.clear();
     this.isOpen = true;
     void this.tiers.load();
+    this.preflight.reset();
   }
 
   /** Opens the entry with `leg` already staged (a saved option order placed from its list). */
@@ -234,10 +239,7 @@ export class MultiLegEntryStore {
     this.pending = true;
     let outcome: Outcome;
     try {
-      const answer = await this.deps.api.post(VerticalPaths.placeOrder, {
-        allTradingAccountsOrderList: [],
-        orderLegs: this.legs,
-      });
+      const answer = await this.preflight.send(this.command());
       outcome = isSuccessAnswer(answer)
         ? succeeded(VerticalMessages.placeSucceeded)
         : failed(VerticalMessages.placeFailedWith + copyAnswerText(answer));
@@ -307,5 +309,22 @@ export class MultiLegEntryStore {
     this.legs = [];
     this.namePromptOpen = false;
     this.setName = "";
+  }
+
+  /** Check accounts: previews the staged legs on every active account (nothing is sent). */
+  checkAccounts(): Promise<Outcome | null> {
+    if (this.legs.length === 0) {
+      return Promise.resolve(failedWith(CHECK_FAILED, VerticalMessages.noLegsToPlace));
+    }
+    return this.preflight.check(this.command());
+  }
+
+  /** The place call of the staged legs: every active account. */
+  private command(): PreflightCommand {
+    return {
+      method: "post",
+      path: VerticalPaths.placeOrder,
+      body: { allTradingAccountsOrderList: [], orderLegs: this.legs },
+    };
   }
 }

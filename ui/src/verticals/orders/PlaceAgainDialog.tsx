@@ -9,6 +9,7 @@ import { ColumnHeads } from "../../shared/tables/ColumnHeads";
 import { netText } from "../OrderLeg";
 import { LegFieldCells } from "./LegFieldCells";
 import { legKey } from "./VerticalOrderRow";
+import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
 /** The net of the ticked legs and the spreads per tier are shown before sending. */
 export const PlaceAgainDialog = observer(function PlaceAgainDialog() {
@@ -38,6 +39,7 @@ export const PlaceAgainDialog = observer(function PlaceAgainDialog() {
         </HTMLTable>
         <Callout compact className="cd-net-price" data-testid="net-price">{`Net: ${netText(dialog.net)}`}</Callout>
         <TierPreviewNote text={dialog.previewText} />
+        <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter dialog={dialog} actionText="Place order" intent={Intent.PRIMARY} onAction={dialog.submit} />
     </PendingDialog>

@@ -2,9 +2,10 @@
 import { makeAutoObservable, observable, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
 import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
@@ -28,8 +29,9 @@ export class PlaceAgainDialogStore {
   readonly chosen = observable.set<string>();
   /** Tier multipliers and active accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** The fan-out mode and Check accounts. */
+  readonly preflight: PreflightStore;
 
-  private readonly deps: StoreDeps;
   private readonly reloadTables: () => void;
 
   /**
@@ -37,12 +39,12 @@ export class PlaceAgainDialogStore {
    * @param reloadTables Polls the tables again after the call.
    */
   constructor(deps: StoreDeps, reloadTables: () => void) {
-    this.deps = deps;
     this.reloadTables = reloadTables;
     this.tiers = new TierPreviewStore(deps);
-    makeAutoObservable<this, "deps" | "reloadTables">(
+    this.preflight = new PreflightStore(deps);
+    makeAutoObservable<this, "reloadTables">(
       this,
-      { deps: false, reloadTables: false, tiers: false },
+      { reloadTables: false, tiers: false, preflight: false },
       { autoBind: true },
     );
   }
@@ -58,6 +60,7 @@ export class PlaceAgainDialogStore {
     this.drafts = legs.map((row) => new LegDraft(row));
     this.chosen.replace(legs.map(legKey));
     this.isOpen = true;
+    this.preflight.reset();
     void this.tiers.load().then(() => {
       runInAction(() => {
         for (const draft of this.drafts) {
@@ -115,10 +118,7 @@ export class PlaceAgainDialogStore {
     this.pending = true;
     let outcome: Outcome;
     try {
-      const answer = await this.deps.api.post(VerticalPaths.placeOrder, {
-        allTradingAccountsOrderList: [],
-        orderLegs: chosen.map((draft) => draft.leg),
-      });
+      const answer = await this.preflight.send(this.command(chosen));
       outcome = isSuccessAnswer(answer)
         ? succeeded(VerticalMessages.legsPlaced)
         : failed(VerticalMessages.legsPlaceFailed + copyAnswerText(answer));
@@ -134,5 +134,23 @@ export class PlaceAgainDialogStore {
     });
     this.reloadTables();
     return outcome;
+  }
+
+  /** Check accounts: previews the chosen legs on every active account (nothing is sent). */
+  checkAccounts(): Promise<Outcome | null> {
+    const chosen = this.chosenDrafts;
+    if (chosen.length === 0) {
+      return Promise.resolve(failedWith(CHECK_FAILED, VerticalMessages.selectLegToPlace));
+    }
+    return this.preflight.check(this.command(chosen));
+  }
+
+  /** The place call of the `chosen` legs: every active account. */
+  private command(chosen: readonly LegDraft[]): PreflightCommand {
+    return {
+      method: "post",
+      path: VerticalPaths.placeOrder,
+      body: { allTradingAccountsOrderList: [], orderLegs: chosen.map((draft) => draft.leg) },
+    };
   }
 }

@@ -8,6 +8,7 @@ import { ColumnHeads } from "../../shared/tables/ColumnHeads";
 import { netText } from "../OrderLeg";
 import { legKey } from "./VerticalOrderRow";
 import { LegFieldCells } from "./LegFieldCells";
+import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
 /** Quantities are each account's spreads as shown; the new net of each order follows its legs' prices. */
 export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
@@ -44,6 +45,7 @@ export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
             })}
           </tbody>
         </HTMLTable>
+        <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter dialog={dialog} actionText="Replace order" intent={Intent.PRIMARY} onAction={dialog.submit} />
     </PendingDialog>

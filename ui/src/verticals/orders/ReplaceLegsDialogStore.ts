@@ -2,8 +2,9 @@
 import { makeAutoObservable, observable } from "mobx";
 import { describeError } from "../../shared/api/describeError";
 import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages, withReason } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
@@ -26,8 +27,9 @@ export class ReplaceLegsDialogStore {
   drafts: LegDraft[] = [];
   /** Keys of the chosen account orders. */
   readonly chosen = observable.set<string>();
+  /** The fan-out mode and Check accounts. */
+  readonly preflight: PreflightStore;
 
-  private readonly deps: StoreDeps;
   private readonly reloadTables: () => void;
 
   /**
@@ -35,9 +37,9 @@ export class ReplaceLegsDialogStore {
    * @param reloadTables Polls the tables again after the call.
    */
   constructor(deps: StoreDeps, reloadTables: () => void) {
-    this.deps = deps;
     this.reloadTables = reloadTables;
-    makeAutoObservable<this, "deps" | "reloadTables">(this, { deps: false, reloadTables: false }, { autoBind: true });
+    this.preflight = new PreflightStore(deps);
+    makeAutoObservable<this, "reloadTables">(this, { reloadTables: false, preflight: false }, { autoBind: true });
   }
 
   /** Opens the dialog on `session`'s replaceable legs, with the orders of `preselected` chosen. */
@@ -55,6 +57,7 @@ export class ReplaceLegsDialogStore {
       }
     }
     this.isOpen = true;
+    this.preflight.reset();
   }
 
   /** Closes the dialog; ignored while replacing. */
@@ -100,10 +103,7 @@ export class ReplaceLegsDialogStore {
     this.pending = true;
     let outcome: Outcome;
     try {
-      const answer = await this.deps.api.put(VerticalPaths.replaceLegs, {
-        agentTradingSessionID: this.sessionId,
-        legsToUpdate: chosen.map((draft) => draft.replacement),
-      });
+      const answer = await this.preflight.send(this.command(chosen));
       outcome = isSuccessAnswer(answer)
         ? succeeded(VerticalMessages.replaceSucceeded)
         : failed(withReason(VerticalMessages.replaceFailed, copyAnswerText(answer)));
@@ -113,6 +113,24 @@ export class ReplaceLegsDialogStore {
     }
     this.finish(outcome);
     return outcome;
+  }
+
+  /** Check accounts: previews each chosen order's replacement on its account (nothing is sent). */
+  checkAccounts(): Promise<Outcome | null> {
+    const chosen = this.chosenDrafts;
+    if (chosen.length === 0) {
+      return Promise.resolve(failedWith(CHECK_FAILED, VerticalMessages.selectLegToReplace));
+    }
+    return this.preflight.check(this.command(chosen));
+  }
+
+  /** The replace call of the `chosen` legs. */
+  private command(chosen: readonly LegDraft[]): PreflightCommand {
+    return {
+      method: "put",
+      path: VerticalPaths.replaceLegs,
+      body: { agentTradingSessionID: this.sessionId, legsToUpdate: chosen.map((draft) => draft.replacement) },
+    };
   }
 
   private finish(outcome: Outcome): void {

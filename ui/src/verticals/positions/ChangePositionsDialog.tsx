@@ -8,6 +8,7 @@ import { ColumnHeads } from "../../shared/tables/ColumnHeads";
 import { SettledQuantity } from "../../shared/tables/SettledQuantity";
 import { LegFieldCells } from "../orders/LegFieldCells";
 import { positionKey } from "./VerticalPosition";
+import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
 /** One row per selected position; Submit Changes sends every closing order at once. */
 export const ChangePositionsDialog = observer(function ChangePositionsDialog() {
@@ -35,6 +36,7 @@ export const ChangePositionsDialog = observer(function ChangePositionsDialog() {
             ))}
           </tbody>
         </HTMLTable>
+        <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter
         dialog={dialog}

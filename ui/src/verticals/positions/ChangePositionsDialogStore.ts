@@ -1,10 +1,11 @@
 // The Change Multiple Positions dialog: a closing order per selected position, sent together.
 import { makeAutoObservable, runInAction } from "mobx";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
-import { failed, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { CHECK_FAILED, PreflightStore } from "../../shared/preflight/PreflightStore";
 import { VerticalMessages } from "../VerticalMessages";
-import { exitMultiple, type ExitLinks } from "./ExitPositionsDialogStore";
+import { exitMultiple, multipleCommand, type ExitEntry, type ExitLinks } from "./ExitPositionsDialogStore";
 import { exitDefaults, type VerticalPosition } from "./VerticalPosition";
 
 /** One selected position and its closing order's fields. */
@@ -23,8 +24,9 @@ export class ChangePositionsDialogStore {
   pending = false;
   /** The positions and their orders. */
   changes: PositionChange[] = [];
+  /** The fan-out mode and Check accounts. */
+  readonly preflight: PreflightStore;
 
-  private readonly deps: StoreDeps;
   private readonly links: ExitLinks;
 
   /**
@@ -32,9 +34,9 @@ export class ChangePositionsDialogStore {
    * @param links The tables' reload and the selection's end.
    */
   constructor(deps: StoreDeps, links: ExitLinks) {
-    this.deps = deps;
     this.links = links;
-    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false }, { autoBind: true });
+    this.preflight = new PreflightStore(deps);
+    makeAutoObservable<this, "links">(this, { links: false, preflight: false }, { autoBind: true });
   }
 
   /** Opens the dialog for `positions`. */
@@ -48,6 +50,7 @@ export class ChangePositionsDialogStore {
       return { position, form };
     });
     this.isOpen = true;
+    this.preflight.reset();
   }
 
   /** Closes the dialog; ignored while sending. */
@@ -63,14 +66,7 @@ export class ChangePositionsDialogStore {
       return failed(VerticalMessages.exitMultipleError);
     }
     this.pending = true;
-    const outcome = await exitMultiple(
-      this.deps,
-      this.changes.map(({ position, form }) => ({
-        accountId: position.accountId,
-        optionChainSymbol: position.optionChainSymbol,
-        ...form.payload(),
-      })),
-    );
+    const outcome = await exitMultiple(this.preflight, this.entries());
     runInAction(() => {
       this.pending = false;
       if (outcome.ok) {
@@ -82,5 +78,26 @@ export class ChangePositionsDialogStore {
     }
     this.links.reloadTables();
     return outcome;
+  }
+
+  /** Check accounts: previews every closing order on its account (nothing is sent). */
+  checkAccounts(): Promise<Outcome | null> {
+    if (this.changes.length === 0) {
+      return Promise.resolve(null);
+    }
+    const problem = this.changes.map(({ form }) => form.check()).find((entry) => entry !== null);
+    if (problem !== undefined && problem !== null) {
+      return Promise.resolve(failedWith(CHECK_FAILED, problem));
+    }
+    return this.preflight.check(multipleCommand(this.entries()));
+  }
+
+  /** One exit entry per position with its own fields. */
+  private entries(): ExitEntry[] {
+    return this.changes.map(({ position, form }) => ({
+      accountId: position.accountId,
+      optionChainSymbol: position.optionChainSymbol,
+      ...form.payload(),
+    }));
   }
 }

@@ -5,6 +5,7 @@ import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { useStores } from "../../shared/shell/StoreContext";
+import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
 /** Instruction, order type, quantity and price (step 0.01, hidden for MARKET); Exit order sends it. */
 export const ExitPositionsDialog = observer(function ExitPositionsDialog() {
@@ -16,6 +17,7 @@ export const ExitPositionsDialog = observer(function ExitPositionsDialog() {
         <p>{dialog.descriptions}</p>
         <p className="cd-muted">{dialog.accountNames}</p>
         <OrderFormFields form={dialog.form} numeric />
+        <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter dialog={dialog} actionText="Exit order" intent={Intent.WARNING} onAction={dialog.submit} />
     </PendingDialog>

@@ -3,8 +3,9 @@ import { makeAutoObservable, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
 import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { VerticalMessages, withReason } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
 import { exitDefaults, positionAccount, type VerticalPosition } from "./VerticalPosition";
@@ -33,8 +34,9 @@ export class ExitPositionsDialogStore {
   selected = false;
   /** Instruction, order type, quantity and price of the exit. */
   readonly form = new OptionOrderForm(CLOSING_INSTRUCTIONS);
+  /** The fan-out mode and Check accounts. */
+  readonly preflight: PreflightStore;
 
-  private readonly deps: StoreDeps;
   private readonly links: ExitLinks;
 
   /**
@@ -42,9 +44,9 @@ export class ExitPositionsDialogStore {
    * @param links The tables' reload and the selection's end.
    */
   constructor(deps: StoreDeps, links: ExitLinks) {
-    this.deps = deps;
     this.links = links;
-    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false, form: false }, { autoBind: true });
+    this.preflight = new PreflightStore(deps);
+    makeAutoObservable<this, "links">(this, { links: false, form: false, preflight: false }, { autoBind: true });
   }
 
   /** The dialog's title. */
@@ -72,6 +74,7 @@ export class ExitPositionsDialogStore {
     this.selected = selected;
     this.form.fill(exitDefaults(first));
     this.isOpen = true;
+    this.preflight.reset();
   }
 
   /** Closes the dialog; ignored while exiting. */
@@ -102,17 +105,49 @@ export class ExitPositionsDialogStore {
     return outcome;
   }
 
-  private async exitOne(position: VerticalPosition): Promise<Outcome> {
+  /** Check accounts: previews the exit on every targeted account (nothing is sent). */
+  checkAccounts(): Promise<Outcome | null> {
+    const first = this.targets[0];
+    if (first === undefined) {
+      return Promise.resolve(null);
+    }
+    const problem = this.form.check();
+    if (problem !== null) {
+      return Promise.resolve(failedWith(CHECK_FAILED, problem));
+    }
+    return this.preflight.check(this.selected ? multipleCommand(this.selectedEntries()) : this.oneCommand(first));
+  }
+
+  /** The exit call of one position: a single-option close. */
+  private oneCommand(position: VerticalPosition): PreflightCommand {
     const fields = this.form.payload();
-    try {
-      const answer = await this.deps.api.post(VerticalPaths.exitOrder, {
+    return {
+      method: "post",
+      path: VerticalPaths.exitOrder,
+      body: {
         allTradingAccountsOrderList: [positionAccount(position)],
         optionChainPrimarySymbol: position.optionChainSymbol,
         optionChainPrimaryInstruction: fields.optionChainInstruction,
         optionChainOrderType: fields.optionChainOrderType,
         optionChainQuantity: fields.optionChainQuantity,
         optionChainPrice: fields.optionChainPrice,
-      });
+      },
+    };
+  }
+
+  /** One exit entry per selected position, each with the dialog's fields. */
+  private selectedEntries(): ExitEntry[] {
+    const fields = this.form.payload();
+    return this.targets.map((position) => ({
+      accountId: position.accountId,
+      optionChainSymbol: position.optionChainSymbol,
+      ...fields,
+    }));
+  }
+
+  private async exitOne(position: VerticalPosition): Promise<Outcome> {
+    try {
+      const answer = await this.preflight.send(this.oneCommand(position));
       return isSuccessAnswer(answer)
         ? succeeded(VerticalMessages.exitSucceeded)
         : failed(withReason(VerticalMessages.exitFailed, copyAnswerText(answer)));
@@ -123,15 +158,7 @@ export class ExitPositionsDialogStore {
   }
 
   private async exitSelected(): Promise<Outcome> {
-    const fields = this.form.payload();
-    return exitMultiple(
-      this.deps,
-      this.targets.map((position) => ({
-        accountId: position.accountId,
-        optionChainSymbol: position.optionChainSymbol,
-        ...fields,
-      })),
-    );
+    return exitMultiple(this.preflight, this.selectedEntries());
   }
 }
 
@@ -151,14 +178,19 @@ export interface ExitEntry {
   readonly optionChainPrice: number | string;
 }
 
+/** The exit_order_multiple/VERTICAL call of `ordersToExit`. */
+export function multipleCommand(ordersToExit: readonly ExitEntry[]): PreflightCommand {
+  return { method: "post", path: VerticalPaths.exitOrderMultiple, body: { ordersToExit } };
+}
+
 /**
- * Sends exit_order_multiple/VERTICAL: `success` is "Selected positions successfully exited.", any other
+ * Sends exit_order_multiple/VERTICAL through the dialog's pre-flight (in its fan-out mode): `success` is "Selected positions successfully exited.", any other
  * answer "Failed to exit some or all positions." and a failed call "An error occurred while exiting
  * positions.", each followed by the server's reason.
  */
-export async function exitMultiple(deps: StoreDeps, ordersToExit: readonly ExitEntry[]): Promise<Outcome> {
+export async function exitMultiple(preflight: PreflightStore, ordersToExit: readonly ExitEntry[]): Promise<Outcome> {
   try {
-    const answer = await deps.api.post(VerticalPaths.exitOrderMultiple, { ordersToExit });
+    const answer = await preflight.send(multipleCommand(ordersToExit));
     return isSuccessAnswer(answer)
       ? succeeded(VerticalMessages.exitMultipleSucceeded)
       : failed(withReason(VerticalMessages.exitMultiplePartial, copyAnswerText(answer)));

@@ -7,6 +7,7 @@ import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
 import { useStores } from "../../shared/shell/StoreContext";
 import { LegTable } from "../entry/LegTable";
 import { netText } from "../OrderLeg";
+import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
 /** Shows the set as saved; Place order sends it to every active account. */
 export const ReviewSetDialog = observer(function ReviewSetDialog() {
@@ -29,6 +30,7 @@ export const ReviewSetDialog = observer(function ReviewSetDialog() {
         )}
         <Callout compact className="cd-net-price" data-testid="net-price">{`Net: ${netText(dialog.net)}`}</Callout>
         <TierPreviewNote text={dialog.previewText} />
+        <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter dialog={dialog} actionText="Place order" intent={Intent.PRIMARY} onAction={dialog.place} />
     </PendingDialog>

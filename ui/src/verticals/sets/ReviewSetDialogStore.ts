@@ -2,9 +2,10 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
 import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
@@ -20,8 +21,9 @@ export class ReviewSetDialogStore {
   set: OrderSet | null = null;
   /** Tier multipliers and active accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** The fan-out mode and Check accounts. */
+  readonly preflight: PreflightStore;
 
-  private readonly deps: StoreDeps;
   private readonly reloadTables: () => void;
 
   /**
@@ -29,12 +31,12 @@ export class ReviewSetDialogStore {
    * @param reloadTables Polls the tables again after the call.
    */
   constructor(deps: StoreDeps, reloadTables: () => void) {
-    this.deps = deps;
     this.reloadTables = reloadTables;
     this.tiers = new TierPreviewStore(deps);
-    makeAutoObservable<this, "deps" | "reloadTables">(
+    this.preflight = new PreflightStore(deps);
+    makeAutoObservable<this, "reloadTables">(
       this,
-      { deps: false, reloadTables: false, tiers: false },
+      { reloadTables: false, tiers: false, preflight: false },
       { autoBind: true },
     );
   }
@@ -56,6 +58,7 @@ export class ReviewSetDialogStore {
       this.set = set;
       this.isOpen = true;
       void this.tiers.load();
+      this.preflight.reset();
     }
   }
 
@@ -78,10 +81,7 @@ export class ReviewSetDialogStore {
     this.pending = true;
     let outcome: Outcome;
     try {
-      const answer = await this.deps.api.post(VerticalPaths.placeOrder, {
-        allTradingAccountsOrderList: [],
-        orderLegs: legs,
-      });
+      const answer = await this.preflight.send(this.command(legs));
       outcome = isSuccessAnswer(answer)
         ? succeeded(VerticalMessages.setPlaced)
         : failed(VerticalMessages.setPlaceFailed + copyAnswerText(answer));
@@ -97,5 +97,19 @@ export class ReviewSetDialogStore {
     });
     this.reloadTables();
     return outcome;
+  }
+
+  /** Check accounts: previews the set's legs on every active account (nothing is sent). */
+  checkAccounts(): Promise<Outcome | null> {
+    const legs = this.set?.legs ?? [];
+    if (legs.length === 0) {
+      return Promise.resolve(failedWith(CHECK_FAILED, VerticalMessages.setEmpty));
+    }
+    return this.preflight.check(this.command(legs));
+  }
+
+  /** The place call of `legs`: every active account. */
+  private command(legs: OrderSet["legs"]): PreflightCommand {
+    return { method: "post", path: VerticalPaths.placeOrder, body: { allTradingAccountsOrderList: [], orderLegs: legs } };
   }
 }

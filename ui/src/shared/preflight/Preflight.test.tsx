@@ -1,0 +1,185 @@
+// Tests of pre-flight: the check path of each command, the store (default mode, Check accounts, sending in a
+// mode, a refused all or none) and the panel (mode choice, each account's result, the refusing accounts).
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { ApiClient } from "../api/ApiClient";
+import type { StoreDeps } from "../shell/StoreDeps";
+import { fakeTransport, jsonResponse, textResponse } from "../test/fakeTransport";
+import { routeResponder } from "../test/routeResponder";
+import { calls } from "../test/testRoot";
+import { PreflightPanel } from "./PreflightPanel";
+import { PreflightStore, type PreflightCommand } from "./PreflightStore";
+import { checkPathOf } from "./preflightPaths";
+
+vi.mock("../shell/toaster", () => ({ showOutcome: vi.fn() }));
+
+const SETTINGS = {
+  readLimitPerMinute: 6000,
+  tierMultipliers: { small_account: 1, medium_account: 2, big_account: 3 },
+  defaultFanOutMode: "ALL_OR_NONE",
+};
+
+const CHECKS = {
+  accounts: [
+    { accountId: 1, accountName: "Small", result: "PASS", messages: [], commission: 0, fees: 0, projectedBuyingPower: 180000 },
+    {
+      accountId: 2,
+      accountName: "Medium",
+      result: "WARNING",
+      messages: ["Order warning: the limit price is away from the market"],
+      commission: 0.65,
+      fees: 0.02,
+      projectedBuyingPower: 90000.5,
+    },
+    {
+      accountId: 3,
+      accountName: "Big",
+      result: "REJECT",
+      messages: ["Order rejected: insufficient buying power"],
+      commission: 0,
+      fees: 0,
+      projectedBuyingPower: -3800,
+    },
+  ],
+};
+
+const REFUSAL = {
+  error: "Not sent: 1 account(s) would refuse the order",
+  code: "preview_refused",
+  rejects: [{ accountId: 3, accountName: "Big", reason: "Order rejected: insufficient buying power" }],
+};
+
+const PLACE: PreflightCommand = {
+  method: "post",
+  path: "/stock_copy_trading/place_order/",
+  body: { allTradingAccountsOrderList: [], stockSymbol: "AAPL", stockQuantity: 300 },
+};
+
+function setup(routes: Parameters<typeof routeResponder>[0] = {}) {
+  const server = routeResponder({
+    "GET /api/operator/settings": () => jsonResponse(200, SETTINGS),
+    "POST /api/preflight/STOCK/place_order": () => jsonResponse(200, CHECKS),
+    ...routes,
+  });
+  const fake = fakeTransport(server.responder);
+  const deps = { api: new ApiClient({ transport: fake.transport }) } as unknown as StoreDeps;
+  return { store: new PreflightStore(deps), requests: fake.requests, server };
+}
+
+/** Lets the answers already given settle. */
+async function settle(): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+describe("checkPathOf", () => {
+  it("names each command's check call and none for cancels", () => {
+    expect(checkPathOf("/copy_trading_account/place_order/COMMON")).toBe("/preflight/COMMON/place_order");
+    expect(checkPathOf("/copy_trading_account/exit_order_multiple/VERTICAL")).toBe(
+      "/preflight/VERTICAL/exit_order_multiple",
+    );
+    expect(checkPathOf("/copy_trading_account/replace_individual_legs/VERTICAL")).toBe(
+      "/preflight/VERTICAL/replace_individual_legs",
+    );
+    expect(checkPathOf("/stock_copy_trading/replace_order_individual/")).toBe("/preflight/STOCK/replace_order_individual");
+    expect(checkPathOf("/stock_copy_trading/exit_order_multiple")).toBe("/preflight/STOCK/exit_order_multiple");
+    expect(checkPathOf("/copy_trading_account/cancel_order/COMMON")).toBeNull();
+    expect(checkPathOf("/stock_copy_trading/cancel_order/")).toBeNull();
+  });
+});
+
+describe("PreflightStore", () => {
+  it("shows the operator's default and sends without a mode until one is chosen", async () => {
+    const { store, requests } = setup({ "POST /api/stock_copy_trading/place_order/": () => textResponse(200, "success") });
+    store.reset();
+    await settle();
+    expect([store.defaultMode, store.mode, store.shownMode]).toEqual(["ALL_OR_NONE", null, "ALL_OR_NONE"]);
+    await expect(store.send(PLACE)).resolves.toBe("success");
+    store.setMode("ONLY_PASSING");
+    await store.send(PLACE);
+    const sent = requests.filter((r) => r.method === "POST").map((r) => JSON.parse(r.body ?? "null") as unknown);
+    expect(sent).toEqual([PLACE.body, { ...PLACE.body, fanOutMode: "ONLY_PASSING" }]);
+  });
+
+  it("checks the command at its check call and keeps each account's result; nothing else is asked", async () => {
+    const { store, requests, server } = setup();
+    await expect(store.check(PLACE)).resolves.toBeNull();
+    expect(calls(requests)).toEqual([["POST", "/api/preflight/STOCK/place_order", JSON.stringify(PLACE.body)]]);
+    expect(store.checks).toEqual(CHECKS.accounts);
+    expect(store.rejecting).toBe(1);
+    expect(server.unexpected).toEqual([]);
+  });
+
+  it("says why a check failed", async () => {
+    const { store } = setup({
+      "POST /api/preflight/STOCK/place_order": () =>
+        jsonResponse(400, { error: "Quantity must be a whole number of at least 1", code: "bad_request" }),
+    });
+    await expect(store.check(PLACE)).resolves.toEqual({
+      ok: false,
+      message: "Checking the accounts failed: Quantity must be a whole number of at least 1",
+    });
+    expect([store.checks, store.problem]).toEqual([
+      null,
+      "Checking the accounts failed: Quantity must be a whole number of at least 1",
+    ]);
+  });
+
+  it("keeps a refused all or none and fails naming every refusing account and its reason", async () => {
+    const { store } = setup({ "POST /api/stock_copy_trading/place_order/": () => jsonResponse(409, REFUSAL) });
+    store.setMode("ALL_OR_NONE");
+    await expect(store.send(PLACE)).rejects.toThrow(
+      "Not sent: 1 account(s) would refuse the order. Big: Order rejected: insufficient buying power",
+    );
+    expect(store.refusal).toEqual({ message: REFUSAL.error, rejects: REFUSAL.rejects });
+  });
+});
+
+describe("PreflightPanel", () => {
+  it("offers the modes with the default marked, checks the accounts and lists each result", async () => {
+    const user = userEvent.setup();
+    const { store } = setup();
+    store.reset();
+    render(<PreflightPanel preflight={store} onCheck={() => store.check(PLACE)} />);
+    await settle();
+    const select = screen.getByLabelText("Fan-out mode");
+    expect((select as HTMLSelectElement).value).toBe("ALL_OR_NONE");
+    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "Send to all",
+      "All or none (default)",
+      "Only those that pass",
+    ]);
+    await user.selectOptions(select, "ONLY_PASSING");
+    expect(store.mode).toBe("ONLY_PASSING");
+    await user.click(screen.getByRole("button", { name: "Check accounts" }));
+    await settle();
+    const table = screen.getByRole("table", { name: "Account checks" });
+    expect(
+      within(table)
+        .getAllByRole("row")
+        .map((row) => Array.from(row.querySelectorAll("th, td")).map((cell) => cell.textContent)),
+    ).toEqual([
+      ["Account", "Result", "Brokerage says", "Commission + fees", "Buying power after"],
+      ["Small", "Pass", "OK", "$0.00", "$180,000.00"],
+      ["Medium", "Warning", "Order warning: the limit price is away from the market", "$0.67", "$90,000.50"],
+      ["Big", "Reject", "Order rejected: insufficient buying power", "$0.00", "-$3,800.00"],
+    ]);
+  });
+
+  it("shows the accounts a refused all or none named", async () => {
+    const { store } = setup({ "POST /api/stock_copy_trading/place_order/": () => jsonResponse(409, REFUSAL) });
+    render(<PreflightPanel preflight={store} onCheck={() => store.check(PLACE)} />);
+    await act(async () => {
+      await store.send(PLACE).catch(() => undefined);
+    });
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("Not sent: 1 account(s) would refuse the order; nothing was sent");
+    expect(
+      within(screen.getByRole("list", { name: "Accounts that would refuse" }))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Big: Order rejected: insufficient buying power"]);
+  });
+});

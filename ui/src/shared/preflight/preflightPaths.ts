@@ -1,0 +1,28 @@
+// The check call of a copy command: `/preflight/{COMMON|VERTICAL|STOCK}/{command}` takes the command's body.
+
+/**
+ * The check call of the command call at `commandPath` (relative to the API base path), or null when the
+ * command has none (cancels). `/copy_trading_account/place_order/COMMON` is checked at
+ * `/preflight/COMMON/place_order`, `/stock_copy_trading/exit_order/` at `/preflight/STOCK/exit_order`.
+ */
+export function checkPathOf(commandPath: string): string | null {
+  const parts = commandPath.split("/").filter((part) => part !== "");
+  const [area, command, kind] = parts;
+  if (area === "copy_trading_account" && command !== undefined && (kind === "COMMON" || kind === "VERTICAL")) {
+    return CHECKED.has(command) ? `/preflight/${kind}/${command}` : null;
+  }
+  if (area === "stock_copy_trading" && command !== undefined && kind === undefined) {
+    return CHECKED.has(command) ? `/preflight/STOCK/${command}` : null;
+  }
+  return null;
+}
+
+/** The commands that have a check call. */
+const CHECKED: ReadonlySet<string> = new Set([
+  "place_order",
+  "exit_order",
+  "exit_order_multiple",
+  "replace_order",
+  "replace_order_individual",
+  "replace_individual_legs",
+]);
