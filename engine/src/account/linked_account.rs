@@ -437,14 +437,23 @@ impl LinkedAccount {
             }
         } else {
             for order in reads {
+                if !self.deps.observer.needs_read(self.id, order) {
+                    continue;
+                }
                 if let Err(err) = self.read_order(order).await {
                     tracing::debug!(account = %self.id, %order, error = %err, "order read after an event failed");
+                    if may_pass(&err) {
+                        self.followups().read(order);
+                    }
                 }
             }
         }
         if round.snapshot {
             if let Err(err) = self.fetch_snapshot().await {
                 tracing::debug!(account = %self.id, error = %err, "balances read after a fill failed");
+                if may_pass(&err) {
+                    self.followups().snapshot();
+                }
             }
         }
         let mut followups = self.followups();
@@ -982,6 +991,12 @@ fn apply_to_order(order: &mut BrokerOrder, event: &OrderEvent) {
         OrderChange::Rejected { .. } => order.status = crate::order::OrderStatus::Rejected,
         OrderChange::Expired => order.status = crate::order::OrderStatus::Expired,
     }
+}
+
+/// Whether a follow-up read is worth asking again: the budget had no room in time, or the brokerage's
+/// failure may pass.
+fn may_pass(err: &AccountError) -> bool {
+    *err == AccountError::ThrottledPastDeadline || is_passing(err)
 }
 
 /// Whether a read failed for a reason that may pass: the brokerage was unreachable, failed on its side,

@@ -47,6 +47,13 @@ pub trait OrderObserver: Send + Sync + 'static {
         EventFit::Applied
     }
 
+    /// Whether reading `order` would still tell its rows anything: false once every row of it is final
+    /// with all its figures (a single-leg order's fill price came with its events).
+    fn needs_read(&self, account: AccountId, order: crate::ids::BrokerOrderId) -> bool {
+        let _ = (account, order);
+        true
+    }
+
     /// Whether rows of the account still wait to learn their order (pending or unsettled, or a
     /// write in flight): an event of an unknown order may then be theirs, worth a listing.
     fn awaits_orders(&self, account: AccountId) -> bool {

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{PoisonError, RwLock};
 
+use super::status_color::ColorFacts;
 use super::{CopyRow, CopySession, TradeKind};
 use crate::account::EventFit;
 use crate::broker::OrderEvent;
@@ -412,6 +413,34 @@ impl SessionBook {
             }
         }
         changed
+    }
+
+    /// Whether every row of `order` is final and holds all its figures: a fill price where anything
+    /// filled, and no spread (whose net price only a read tells). False for an order no row holds.
+    #[must_use]
+    pub fn order_complete(&self, account: AccountId, order: BrokerOrderId) -> bool {
+        let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        let Some(&(agent, kind, session)) = inner.by_order.get(&(account, order)) else {
+            return false;
+        };
+        let Some(found) = inner
+            .shelves
+            .get(&(agent, kind))
+            .and_then(|shelf| shelf.sessions.get(&session))
+        else {
+            return false;
+        };
+        let mut rows = found
+            .rows
+            .iter()
+            .filter(|r| r.account == account && r.order_id == Some(order))
+            .peekable();
+        rows.peek().is_some()
+            && rows.all(|r| {
+                r.is_final()
+                    && r.request.legs.len() <= 1
+                    && (r.filled_quantity == 0 || r.average_price.is_some())
+            })
     }
 
     /// Applies one pushed order event to the rows of that order; answers how it fitted and the

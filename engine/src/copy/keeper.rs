@@ -9,7 +9,7 @@ use super::{CopyRow, CopySession, RepositoryError, RowState, SessionBook, Sessio
 use crate::account::{EventFit, OrderListing, OrderObserver};
 use crate::broker::{OrderEvent, SubmitOutcome};
 use crate::copy::TradeKind;
-use crate::ids::{AccountId, AgentId, SessionId};
+use crate::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
 use crate::order::{BrokerOrder, OrderStatus};
 
 /// Where a session lives: agent, kind and id.
@@ -295,6 +295,10 @@ impl OrderObserver for SessionKeeper {
             self.save(&session);
         }
         fit
+    }
+
+    fn needs_read(&self, account: AccountId, order: BrokerOrderId) -> bool {
+        !self.book.order_complete(account, order)
     }
 
     fn awaits_orders(&self, account: AccountId) -> bool {

@@ -46,7 +46,10 @@ impl PaperState {
         let mut scratch = std::collections::BTreeMap::new();
         self.imagine_fill(request, request.total_quantity(), &mut value, &mut scratch);
         Ok(OrderPreview {
-            rejects: self.refusal(index, request, None, None).into_iter().collect(),
+            rejects: self
+                .refusal(index, request, None, None)
+                .into_iter()
+                .collect(),
             warnings: self.resting_limit(request).into_iter().collect(),
             commission: Decimal::ZERO,
             fees: Decimal::ZERO,
