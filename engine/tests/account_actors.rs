@@ -33,6 +33,8 @@ struct CountingBroker {
     paper: Arc<PaperBrokerage>,
     refreshes: AtomicUsize,
     account_reads: AtomicUsize,
+    /// Places, replaces and cancels sent through copydesk.
+    writes: AtomicUsize,
 }
 
 #[async_trait]
@@ -74,7 +76,15 @@ impl Brokerage for CountingBroker {
         a: &AccountHash,
         r: &OrderRequest,
     ) -> Result<Option<BrokerOrderId>, BrokerError> {
+        self.writes.fetch_add(1, Ordering::SeqCst);
         self.paper.place_order(t, a, r).await
+    }
+    async fn open_order_stream(
+        &self,
+        t: &AccessToken,
+        accounts: &[AccountLink],
+    ) -> Result<Box<dyn engine::broker::OrderStream>, engine::broker::StreamError> {
+        self.paper.open_order_stream(t, accounts).await
     }
     async fn preview_order(
         &self,
@@ -91,6 +101,7 @@ impl Brokerage for CountingBroker {
         o: BrokerOrderId,
         r: &OrderRequest,
     ) -> Result<Option<BrokerOrderId>, BrokerError> {
+        self.writes.fetch_add(1, Ordering::SeqCst);
         self.paper.replace_order(t, a, o, r).await
     }
     async fn cancel_order(
@@ -99,6 +110,7 @@ impl Brokerage for CountingBroker {
         a: &AccountHash,
         o: BrokerOrderId,
     ) -> Result<(), BrokerError> {
+        self.writes.fetch_add(1, Ordering::SeqCst);
         self.paper.cancel_order(t, a, o).await
     }
     async fn get_order(
@@ -158,6 +170,7 @@ impl Rig {
             paper: paper.clone(),
             refreshes: AtomicUsize::new(0),
             account_reads: AtomicUsize::new(0),
+            writes: AtomicUsize::new(0),
         });
         let vault = Arc::new(MemoryVault::default());
         let deps = AccountDeps {
@@ -403,5 +416,63 @@ async fn stopping_an_account_removes_it_from_the_registry() -> Result<()> {
     assert!(rig.registry.stop(AccountId(1)));
     assert!(!rig.registry.stop(AccountId(1)));
     assert!(rig.registry.get(AccountId(1)).is_none());
+    Ok(())
+}
+
+/// Yields to the account's tasks until `condition` holds (events cross a channel, reads run as tasks).
+async fn settle(mut condition: impl FnMut() -> bool) -> Result<()> {
+    for _ in 0..10_000 {
+        if condition() {
+            return Ok(());
+        }
+        tokio::task::yield_now().await;
+    }
+    anyhow::bail!("the condition never held")
+}
+
+#[actix_rt::test]
+async fn events_update_the_account_and_read_its_balances_but_never_write_an_order() -> Result<()> {
+    use engine::account::StreamPhase;
+    let rig = Rig::new(1000)?;
+    let handle = rig.authorized(1, "alpha").await?;
+    rig.registry.start_streams();
+    settle(|| {
+        let stream = handle.account.stream_status();
+        stream.phase == StreamPhase::Connected && stream.catch_ups == 1
+    })
+    .await?;
+    // The account's owner buys at the brokerage, outside copydesk.
+    let token = rig
+        .vault
+        .load_tokens(AccountId(1))?
+        .context("tokens stored")?
+        .access;
+    let hash = handle.account.link().context("linked")?.hash;
+    rig.paper
+        .place_order(
+            &token,
+            &hash,
+            &OrderRequest::market(OrderLeg::equity(Instruction::Buy, 7, "AAPL")),
+        )
+        .await?;
+    settle(|| {
+        handle.account.current_snapshot().is_some_and(|s| {
+            s.positions
+                .iter()
+                .any(|p| p.symbol == "AAPL" && p.long_quantity == 7)
+        })
+    })
+    .await?;
+    let stream = handle.account.stream_status();
+    assert!(stream.events >= 2, "{stream:?}");
+    assert!(stream.last_event.is_some());
+    assert_eq!(rig.broker.writes.load(Ordering::SeqCst), 0);
+    // Unlinking logs the stream out.
+    assert!(rig.registry.stop(AccountId(1)));
+    settle(|| handle.account.stream_status().phase == StreamPhase::Off).await?;
+    assert_eq!(
+        handle.account.stream_status().reason.as_deref(),
+        Some("logged out")
+    );
     Ok(())
 }
