@@ -26,8 +26,8 @@ pub use fan_out_mode::{
 pub use keeper::{SessionKeeper, SessionKey, WriteInFlight};
 pub use kind::TradeKind;
 pub use planner::{
-    AccountFacts, AccountWork, AgentFacts, Holdings, Plan, PlanError, REPLACEABLE, SessionUse,
-    Work, exit_quantity, plan, sized,
+    AccountFacts, AccountWork, AgentFacts, ExitCut, Holdings, Plan, PlanError, REPLACEABLE,
+    SessionUse, Work, exit_cuts, exit_quantity, plan, sized,
 };
 pub use repository::{RepositoryError, SessionRepository};
 pub use row::{CopyRow, FAILED_TO_PLACE, PENDING, RowState, UNSETTLED};
