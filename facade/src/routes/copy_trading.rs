@@ -713,12 +713,12 @@ async fn option_chain(
 #[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct OptionQuoteQuery {
-    /// One to four OSI option symbols, separated by commas (e.g. the two legs of a vertical).
+    /// One to twenty OSI option symbols, separated by commas (e.g. the two legs of a vertical).
     option_chain_symbol: String,
 }
 
-/// The most contracts one quote call reads (an iron condor's legs).
-const MAX_QUOTED_CONTRACTS: usize = 4;
+/// The most contracts one quote call reads (the legs of an order, or the positions of one dialog).
+const MAX_QUOTED_CONTRACTS: usize = 20;
 
 /// How long an option quote may take before the answer is a 502.
 const OPTION_QUOTE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
