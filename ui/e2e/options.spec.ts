@@ -191,7 +191,7 @@ test("an order is saved from the place dialog and placed again from the PUT list
   await dismissToasts(page);
 
   await puts.getByRole("button", { name: `Delete saved order ${description}` }).click();
-  await expectToast(page, "success", "Remove saved order successful");
+  await expectToast(page, "success", "Remove option contract save order successful");
   await expect(puts.getByText("No saved orders")).toBeVisible();
 });
 

@@ -10,7 +10,12 @@ import { CancelLegsDialogStore } from "./orders/CancelLegsDialogStore";
 import { DeleteOrderDialogStore } from "./orders/DeleteOrderDialogStore";
 import { PlaceAgainDialogStore } from "./orders/PlaceAgainDialogStore";
 import { ReplaceLegsDialogStore } from "./orders/ReplaceLegsDialogStore";
-import { parseVerticalSessions, type VerticalOrderRow, type VerticalSession } from "./orders/VerticalOrderRow";
+import {
+  parseVerticalSessions,
+  verticalOutcome,
+  type VerticalOrderRow,
+  type VerticalSession,
+} from "./orders/VerticalOrderRow";
 import { ChangePositionsDialogStore } from "./positions/ChangePositionsDialogStore";
 import { ExitPositionsDialogStore } from "./positions/ExitPositionsDialogStore";
 import { parseVerticalPositions, positionKey, type VerticalPosition } from "./positions/VerticalPosition";
@@ -60,7 +65,11 @@ export class VerticalStore {
 
   /** @param deps The root store (API client, environment, session). */
   constructor(deps: VerticalStoreDeps) {
-    this.orderTable = new SessionTable(deps, { path: VerticalPaths.orders, parse: parseVerticalSessions });
+    this.orderTable = new SessionTable(deps, {
+      path: VerticalPaths.orders,
+      parse: parseVerticalSessions,
+      outcomeOf: verticalOutcome,
+    });
     this.positionTable = new PositionTable(deps, {
       path: VerticalPaths.positions,
       parse: parseVerticalPositions,
@@ -168,7 +177,7 @@ export class VerticalStore {
     this.replaceDialog.open(session);
   }
 
-  /** C on a session: Cancel Vertical Order Legs with every open order chosen. */
+  /** C on a session: Cancel Vertical Order Legs, nothing ticked until the agent ticks a leg. */
   cancelSession(session: VerticalSession): void {
     this.cancelDialog.open(session);
   }

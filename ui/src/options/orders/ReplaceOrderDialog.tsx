@@ -6,6 +6,7 @@ import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { QuoteLine } from "../../shared/quotes/QuoteLine";
 
 /** The replacement's instruction, order type, quantity and price, and what each tier will be sent. */
 export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
@@ -16,6 +17,9 @@ export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
       <DialogBody>
         <p className="cd-dialog-account">{dialog.description}</p>
         <p>{`Accounts: ${dialog.targets.map((row) => row.accountUsername).join(", ")}`}</p>
+        {dialog.quotedSymbols.map((symbol) => (
+          <QuoteLine key={symbol} label={dialog.description} quote={dialog.quotes.quoteOf(symbol)} />
+        ))}
         <OrderFormFields form={dialog.form} />
         <TierPreviewNote text={dialog.previewText} />
       </DialogBody>

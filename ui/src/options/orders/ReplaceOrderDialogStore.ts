@@ -10,6 +10,7 @@ import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores
 import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 
 /** What the replace dialog works with besides the API client. */
 export interface ReplaceOrderDialogLinks {
@@ -38,6 +39,8 @@ export class ReplaceOrderDialogStore {
   pending = false;
   /** Tier multipliers and accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** The contract's bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
 
   private readonly deps: StoreDeps;
   private readonly links: ReplaceOrderDialogLinks;
@@ -50,9 +53,10 @@ export class ReplaceOrderDialogStore {
     this.deps = deps;
     this.links = links;
     this.tiers = new TierPreviewStore(deps);
+    this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen ? this.quotedSymbols : []));
     makeAutoObservable<this, "deps" | "links">(
       this,
-      { deps: false, links: false, form: false, tiers: false },
+      { deps: false, links: false, form: false, tiers: false, quotes: false },
       { autoBind: true },
     );
   }
@@ -64,6 +68,12 @@ export class ReplaceOrderDialogStore {
       return `Replace Order: ${first.accountUsername}`;
     }
     return this.scope === "selected" ? "Replace Selected Orders" : `Replace Orders of Session ${this.sessionId}`;
+  }
+
+  /** The contract quoted: the orders' option. */
+  get quotedSymbols(): string[] {
+    const first = this.targets[0];
+    return first === undefined ? [] : [first.optionChainSymbol];
   }
 
   /** The option of the orders, in words. */
@@ -79,10 +89,18 @@ export class ReplaceOrderDialogStore {
     );
   }
 
-  /** Opens the dialog for `targets` of session `sessionId`; does nothing without targets. */
-  open(scope: OrderScope, sessionId: number, targets: readonly OptionOrderRow[]): void {
-    const first = targets[0];
-    if (first === undefined || this.pending) {
+  /**
+   * Opens the dialog for `targets` of session `sessionId`; does nothing without targets. The form starts from
+   * `live`: the first target's live order (a REPLACED row followed to the order that replaced it).
+   */
+  open(
+    scope: OrderScope,
+    sessionId: number,
+    targets: readonly OptionOrderRow[],
+    live: OptionOrderRow | undefined = targets[0],
+  ): void {
+    const first = live ?? targets[0];
+    if (first === undefined || targets.length === 0 || this.pending) {
       return;
     }
     this.scope = scope;

@@ -6,9 +6,10 @@ import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/Op
 import { positionKey, type OptionPosition } from "./OptionPosition";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import { reasonOf } from "../../shared/api/describeError";
-import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
+import { acceptedText, copyAnswerReason, isAcceptedAnswer } from "../../shared/orders/CopyAnswer";
 import { exitDefaults, positionAccount } from "./PositionExit";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 
 /** What the change dialog works with besides the API client. */
 export interface ChangePositionsDialogLinks {
@@ -44,12 +45,18 @@ export class ChangePositionsDialogStore {
    * @param deps The root store (API client).
    * @param links The screen's callbacks.
    */
+  /** The positions' quotes, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
+
   constructor(deps: StoreDeps, links: ChangePositionsDialogLinks) {
     this.deps = deps;
     this.links = links;
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.changes.map((change) => change.position.optionChainSymbol) : [],
+    );
     makeAutoObservable<this, "deps" | "links">(
       this,
-      { deps: false, links: false, changes: observable.ref },
+      { deps: false, links: false, changes: observable.ref, quotes: false },
       { autoBind: true },
     );
   }
@@ -102,8 +109,8 @@ export class ChangePositionsDialogStore {
           ...form.payload(),
         })),
       });
-      if (isSuccessAnswer(answer)) {
-        outcome = succeeded(OptionMessages.exitMultipleSucceeded);
+      if (isAcceptedAnswer(answer)) {
+        outcome = succeeded(acceptedText(OptionMessages.exitMultipleSucceeded, answer));
       } else {
         console.error("Not every position was exited", answer);
         outcome = failedWith(OptionMessages.exitMultiplePartial, copyAnswerReason(answer));

@@ -5,6 +5,7 @@ import { useStores } from "../../shared/shell/StoreContext";
 import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
+import { QuoteLine } from "../../shared/quotes/QuoteLine";
 
 /** The closing order, starting from the position's defaults; quantity and price are numeric. */
 export const ExitOrderDialog = observer(function ExitOrderDialog() {
@@ -15,6 +16,9 @@ export const ExitOrderDialog = observer(function ExitOrderDialog() {
       <DialogBody>
         <p className="cd-dialog-account">{dialog.description}</p>
         <p>{`Accounts: ${dialog.accountNames}`}</p>
+        {dialog.targets[0] !== undefined && (
+          <QuoteLine label={dialog.description} quote={dialog.quotes.quoteOf(dialog.targets[0].optionChainSymbol)} />
+        )}
         <OrderFormFields form={dialog.form} numeric />
       </DialogBody>
       <ConfirmFooter dialog={dialog} actionText="Exit order" intent={Intent.WARNING} onAction={dialog.submit} />

@@ -6,9 +6,10 @@ import { OptionMessages } from "../OptionMessages";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import type { OptionPosition } from "./OptionPosition";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
-import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
+import { acceptedText, copyAnswerReason, isAcceptedAnswer } from "../../shared/orders/CopyAnswer";
 import { exitDefaults, positionAccount } from "./PositionExit";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 
 /** What the exit dialog works with besides the API client. */
 export interface ExitOrderDialogLinks {
@@ -38,10 +39,20 @@ export class ExitOrderDialogStore {
    * @param deps The root store (API client).
    * @param links The screen's callbacks.
    */
+  /** The option's bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
+
   constructor(deps: StoreDeps, links: ExitOrderDialogLinks) {
     this.deps = deps;
     this.links = links;
-    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false, form: false }, { autoBind: true });
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen && this.targets[0] !== undefined ? [this.targets[0].optionChainSymbol] : [],
+    );
+    makeAutoObservable<this, "deps" | "links">(
+      this,
+      { deps: false, links: false, form: false, quotes: false },
+      { autoBind: true },
+    );
   }
 
   /** The option being closed, in words. */
@@ -86,14 +97,17 @@ export class ExitOrderDialogStore {
     if (problem !== null) {
       return failedWith(OptionMessages.exitFailed, problem);
     }
+    let answer: unknown = null;
     const result = await sendFromDialog(this, {
-      send: () =>
-        this.deps.api.post(OptionPaths.exitOrder, {
+      send: async () => {
+        answer = await this.deps.api.post(OptionPaths.exitOrder, {
           allTradingAccountsOrderList: this.targets.map(positionAccount),
           optionChainSymbol: first.optionChainSymbol,
           ...this.form.payload(),
-        }),
-      accepted: isSuccessAnswer,
+        });
+        return answer;
+      },
+      accepted: isAcceptedAnswer,
       refusalReason: copyAnswerReason,
       logs: { refused: "The exit was not accepted everywhere", failed: "Exiting the position failed" },
     });
@@ -101,6 +115,8 @@ export class ExitOrderDialogStore {
       this.links.exitedSelected();
     }
     this.links.reloadTables();
-    return result.ok ? succeeded(OptionMessages.exitSucceeded) : failedWith(OptionMessages.exitFailed, result.reason);
+    return result.ok
+      ? succeeded(acceptedText(OptionMessages.exitSucceeded, answer))
+      : failedWith(OptionMessages.exitFailed, result.reason);
   }
 }

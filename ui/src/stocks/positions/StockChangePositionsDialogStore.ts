@@ -1,8 +1,9 @@
 // "Change Multiple Stock Positions": a closing order per selected position, sent together.
 import { makeAutoObservable, observable, runInAction } from "mobx";
-import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
+import { copyOutcome } from "../../shared/orders/CopyAnswer";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { describeError } from "../../shared/api/describeError";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { STOCK_CLOSING_INSTRUCTIONS, StockOrderForm } from "../form/StockOrderForm";
 import { StockMessages, withReason } from "../StockMessages";
@@ -32,6 +33,8 @@ export class StockChangePositionsDialogStore {
   changes: StockPositionChange[] = [];
   /** True while the exits are in flight. */
   pending = false;
+  /** The quotes of the positions' symbols, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
 
   private readonly deps: StoreDeps;
   private readonly links: StockChangePositionsLinks;
@@ -43,9 +46,12 @@ export class StockChangePositionsDialogStore {
   constructor(deps: StoreDeps, links: StockChangePositionsLinks) {
     this.deps = deps;
     this.links = links;
+    this.quotes = new QuoteFeed(deps, "stock", () =>
+      this.isOpen ? this.changes.map((change) => change.position.stockSymbol) : [],
+    );
     makeAutoObservable<this, "deps" | "links">(
       this,
-      { deps: false, links: false, changes: observable.ref },
+      { deps: false, links: false, changes: observable.ref, quotes: false },
       { autoBind: true },
     );
   }
@@ -87,9 +93,7 @@ export class StockChangePositionsDialogStore {
     let outcome: Outcome;
     try {
       const answer = await this.deps.api.post(StockPaths.exitOrderMultiple, { ordersToExit: orders });
-      outcome = isSuccessAnswer(answer)
-        ? succeeded(StockMessages.exitSucceeded)
-        : failed(withReason(StockMessages.exitFailed, copyAnswerText(answer)));
+      outcome = copyOutcome(answer, StockMessages.exitSucceeded, StockMessages.exitFailed);
     } catch (error) {
       console.error("Exiting the stock positions failed", error);
       outcome = failed(withReason(StockMessages.exitFailed, describeError(error)));

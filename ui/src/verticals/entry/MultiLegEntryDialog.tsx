@@ -16,6 +16,7 @@ import { useId } from "react";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { QuoteLines } from "../../shared/quotes/QuoteLine";
 import { useStores } from "../../shared/shell/StoreContext";
 import { showOutcome } from "../../shared/shell/toaster";
 import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
@@ -89,6 +90,7 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
             <Button text="Add leg" icon="add" onClick={() => showOutcomeIfAny(entry.addLeg())} />
           </div>
         </div>
+        <QuoteLines entries={entry.quotedEntries} quoteOf={entry.quotes.quoteOf} />
         <HTMLTable className="cd-option-table" compact aria-label="Staged legs">
           <LegTable legs={entry.legs} onRemove={entry.removeLeg} />
         </HTMLTable>

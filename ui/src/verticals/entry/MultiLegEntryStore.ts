@@ -6,6 +6,7 @@ import { OPENING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/Op
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { parseOptionChain, type ChainExpiry, type ChainStrike } from "../../shared/orderForm/OptionChain";
 import { legFromTexts, netOf, type NetPrice, type OrderLeg } from "../OrderLeg";
 import type { OrderSetStore } from "../sets/OrderSetStore";
@@ -56,6 +57,8 @@ export class MultiLegEntryStore {
   setName = "";
   /** Tier multipliers and active accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** The bid, ask and last of the picked contract and the staged legs, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
 
   private readonly deps: StoreDeps;
   private readonly links: MultiLegEntryLinks;
@@ -69,11 +72,23 @@ export class MultiLegEntryStore {
     this.deps = deps;
     this.links = links;
     this.tiers = new TierPreviewStore(deps);
+    this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen ? this.quotedEntries.map((entry) => entry.symbol) : []));
     makeAutoObservable<this, "deps" | "links" | "chainRequests">(
       this,
-      { deps: false, links: false, chainRequests: false, form: false, tiers: false },
+      { deps: false, links: false, chainRequests: false, form: false, tiers: false, quotes: false },
       { autoBind: true },
     );
+  }
+
+  /** The contracts quoted: the picked one, then the staged legs, each once. */
+  get quotedEntries(): { readonly symbol: string; readonly label: string }[] {
+    const picked = this.strikeEntry?.contract;
+    const entries = [
+      ...(picked === undefined ? [] : [{ symbol: picked.symbol, label: picked.description }]),
+      ...this.legs.map((leg) => ({ symbol: leg.optionChainSymbol, label: leg.optionChainDescription })),
+    ];
+    const seen = new Set<string>();
+    return entries.filter((entry) => !seen.has(entry.symbol) && seen.add(entry.symbol) !== undefined);
   }
 
   /** The chosen expiry, or null. */

@@ -1,5 +1,5 @@
 // The Re-place Vertical Order Legs dialog: a session's legs placed again as a new order on every active account.
-import { makeAutoObservable, observable, runInAction } from "mobx";
+import { makeAutoObservable, observable, reaction, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
 import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
@@ -8,7 +8,8 @@ import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
-import { LegDraft } from "./LegDraft";
+import { LegDraft, priceLegsFromQuotes } from "./LegDraft";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { legKey, sessionLegs, type VerticalSession } from "./VerticalOrderRow";
 
 /**
@@ -28,8 +29,12 @@ export class PlaceAgainDialogStore {
   readonly chosen = observable.set<string>();
   /** Tier multipliers and active accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** The legs' bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
 
   private readonly deps: StoreDeps;
+  /** The orders whose legs were priced from the quotes since the dialog opened. */
+  private readonly priced = new Set<string>();
   private readonly reloadTables: () => void;
 
   /**
@@ -40,10 +45,19 @@ export class PlaceAgainDialogStore {
     this.deps = deps;
     this.reloadTables = reloadTables;
     this.tiers = new TierPreviewStore(deps);
-    makeAutoObservable<this, "deps" | "reloadTables">(
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.drafts.map((draft) => draft.row.optionChainSymbol) : [],
+    );
+    makeAutoObservable<this, "deps" | "reloadTables" | "priced">(
       this,
-      { deps: false, reloadTables: false, tiers: false },
+      { deps: false, reloadTables: false, tiers: false, quotes: false, priced: false },
       { autoBind: true },
+    );
+    reaction(
+      () => (this.isOpen ? this.drafts.map((draft) => this.quotes.quoteOf(draft.row.optionChainSymbol)) : []),
+      () => {
+        priceLegsFromQuotes(this.drafts, this.quotes.quoteOf, this.priced);
+      },
     );
   }
 
@@ -55,6 +69,7 @@ export class PlaceAgainDialogStore {
       return;
     }
     this.sessionId = session.id;
+    this.priced.clear();
     this.drafts = legs.map((row) => new LegDraft(row));
     this.chosen.replace(legs.map(legKey));
     this.isOpen = true;

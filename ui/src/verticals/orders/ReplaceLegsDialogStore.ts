@@ -1,5 +1,5 @@
 // The Replace Individual Order Legs dialog: each replaceable leg with new fields, chosen by account order.
-import { makeAutoObservable, observable } from "mobx";
+import { makeAutoObservable, observable, reaction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
 import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
@@ -7,7 +7,8 @@ import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages, withReason } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
-import { LegDraft } from "./LegDraft";
+import { LegDraft, priceLegsFromQuotes } from "./LegDraft";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { canReplaceLeg, orderKey, type VerticalOrderRow, type VerticalSession } from "./VerticalOrderRow";
 
 /**
@@ -26,8 +27,12 @@ export class ReplaceLegsDialogStore {
   drafts: LegDraft[] = [];
   /** Keys of the chosen account orders. */
   readonly chosen = observable.set<string>();
+  /** The legs' bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
 
   private readonly deps: StoreDeps;
+  /** The orders whose legs were priced from the quotes since the dialog opened. */
+  private readonly priced = new Set<string>();
   private readonly reloadTables: () => void;
 
   /**
@@ -37,7 +42,20 @@ export class ReplaceLegsDialogStore {
   constructor(deps: StoreDeps, reloadTables: () => void) {
     this.deps = deps;
     this.reloadTables = reloadTables;
-    makeAutoObservable<this, "deps" | "reloadTables">(this, { deps: false, reloadTables: false }, { autoBind: true });
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.drafts.map((draft) => draft.row.optionChainSymbol) : [],
+    );
+    makeAutoObservable<this, "deps" | "reloadTables" | "priced">(
+      this,
+      { deps: false, reloadTables: false, quotes: false, priced: false },
+      { autoBind: true },
+    );
+    reaction(
+      () => (this.isOpen ? this.drafts.map((draft) => this.quotes.quoteOf(draft.row.optionChainSymbol)) : []),
+      () => {
+        priceLegsFromQuotes(this.drafts, this.quotes.quoteOf, this.priced);
+      },
+    );
   }
 
   /** Opens the dialog on `session`'s replaceable legs, with the orders of `preselected` chosen. */
@@ -46,6 +64,7 @@ export class ReplaceLegsDialogStore {
       return;
     }
     this.sessionId = session.id;
+    this.priced.clear();
     this.drafts = session.rows.filter(canReplaceLeg).map((row) => new LegDraft(row));
     this.chosen.clear();
     const replaceable = new Set(this.drafts.map((draft) => draft.orderKey));

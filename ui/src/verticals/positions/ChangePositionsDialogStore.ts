@@ -1,4 +1,5 @@
 // The Change Multiple Positions dialog: a closing order per selected position, sent together.
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { makeAutoObservable, runInAction } from "mobx";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import { failed, type Outcome } from "../../shared/stores/Outcome";
@@ -27,6 +28,9 @@ export class ChangePositionsDialogStore {
   private readonly deps: StoreDeps;
   private readonly links: ExitLinks;
 
+  /** The positions' bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
+
   /**
    * @param deps The root store (API client).
    * @param links The tables' reload and the selection's end.
@@ -34,7 +38,10 @@ export class ChangePositionsDialogStore {
   constructor(deps: StoreDeps, links: ExitLinks) {
     this.deps = deps;
     this.links = links;
-    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false }, { autoBind: true });
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.changes.map((change) => change.position.optionChainSymbol) : [],
+    );
+    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false, quotes: false }, { autoBind: true });
   }
 
   /** Opens the dialog for `positions`. */

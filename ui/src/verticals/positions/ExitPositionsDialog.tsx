@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
+import { QuoteLines } from "../../shared/quotes/QuoteLine";
 import { useStores } from "../../shared/shell/StoreContext";
 
 /** Instruction, order type, quantity and price (step 0.01, hidden for MARKET); Exit order sends it. */
@@ -15,6 +16,13 @@ export const ExitPositionsDialog = observer(function ExitPositionsDialog() {
       <DialogBody>
         <p>{dialog.descriptions}</p>
         <p className="cd-muted">{dialog.accountNames}</p>
+        <QuoteLines
+          entries={dialog.targets.map((position) => ({
+            symbol: position.optionChainSymbol,
+            label: position.optionChainDescription,
+          }))}
+          quoteOf={dialog.quotes.quoteOf}
+        />
         <OrderFormFields form={dialog.form} numeric />
       </DialogBody>
       <ConfirmFooter dialog={dialog} actionText="Exit order" intent={Intent.WARNING} onAction={dialog.submit} />

@@ -1,7 +1,8 @@
 // The Option Exit Order dialog: one position closed, or the selected positions closed with one set of fields.
 import { makeAutoObservable, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
-import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
+import { acceptedText, copyAnswerText, isAcceptedAnswer } from "../../shared/orders/CopyAnswer";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
@@ -33,6 +34,8 @@ export class ExitPositionsDialogStore {
   selected = false;
   /** Instruction, order type, quantity and price of the exit. */
   readonly form = new OptionOrderForm(CLOSING_INSTRUCTIONS);
+  /** The options' bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
 
   private readonly deps: StoreDeps;
   private readonly links: ExitLinks;
@@ -44,7 +47,14 @@ export class ExitPositionsDialogStore {
   constructor(deps: StoreDeps, links: ExitLinks) {
     this.deps = deps;
     this.links = links;
-    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false, form: false }, { autoBind: true });
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.targets.map((position) => position.optionChainSymbol) : [],
+    );
+    makeAutoObservable<this, "deps" | "links">(
+      this,
+      { deps: false, links: false, form: false, quotes: false },
+      { autoBind: true },
+    );
   }
 
   /** The dialog's title. */
@@ -113,8 +123,8 @@ export class ExitPositionsDialogStore {
         optionChainQuantity: fields.optionChainQuantity,
         optionChainPrice: fields.optionChainPrice,
       });
-      return isSuccessAnswer(answer)
-        ? succeeded(VerticalMessages.exitSucceeded)
+      return isAcceptedAnswer(answer)
+        ? succeeded(acceptedText(VerticalMessages.exitSucceeded, answer))
         : failed(withReason(VerticalMessages.exitFailed, copyAnswerText(answer)));
     } catch (error) {
       console.error("Exiting the position failed", error);
@@ -159,8 +169,8 @@ export interface ExitEntry {
 export async function exitMultiple(deps: StoreDeps, ordersToExit: readonly ExitEntry[]): Promise<Outcome> {
   try {
     const answer = await deps.api.post(VerticalPaths.exitOrderMultiple, { ordersToExit });
-    return isSuccessAnswer(answer)
-      ? succeeded(VerticalMessages.exitMultipleSucceeded)
+    return isAcceptedAnswer(answer)
+      ? succeeded(acceptedText(VerticalMessages.exitMultipleSucceeded, answer))
       : failed(withReason(VerticalMessages.exitMultiplePartial, copyAnswerText(answer)));
   } catch (error) {
     console.error("Exiting the positions failed", error);

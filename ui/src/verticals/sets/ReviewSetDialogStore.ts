@@ -5,6 +5,7 @@ import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer"
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
@@ -23,6 +24,8 @@ export class ReviewSetDialogStore {
 
   private readonly deps: StoreDeps;
   private readonly reloadTables: () => void;
+  /** The legs' bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
 
   /**
    * @param deps The root store (API client).
@@ -32,9 +35,12 @@ export class ReviewSetDialogStore {
     this.deps = deps;
     this.reloadTables = reloadTables;
     this.tiers = new TierPreviewStore(deps);
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? (this.set?.legs ?? []).map((leg) => leg.optionChainSymbol) : [],
+    );
     makeAutoObservable<this, "deps" | "reloadTables">(
       this,
-      { deps: false, reloadTables: false, tiers: false },
+      { deps: false, reloadTables: false, tiers: false, quotes: false },
       { autoBind: true },
     );
   }
