@@ -30,6 +30,7 @@ const ORDER_COLUMNS = [
   "Total Filled / Qty",
   "Filled Qty",
   "Price",
+  "Stop",
   "Qty",
   "Side Pos Effect",
   "Status",
@@ -203,7 +204,7 @@ test("a LIMIT order is placed, viewed, replaced for selected rows and deleted fo
   const bigRow = viewRows.filter({ hasText: "Big C" });
   await bigRow.getByRole("button", { name: "Cancel the order of Big C" }).click();
   const cancel = page.getByRole("dialog", { name: /^Stock Delete Order: big-c-/ });
-  await expect(cancel).toContainText("Are you sure to delete this order BUY AAPL LIMIT x3?");
+  await expect(cancel).toContainText("Are you sure to delete this order BUY AAPL LIMIT 3 shares?");
   await cancel.getByRole("button", { name: "DELETE ORDER" }).click();
   await expectToast(page, "success", "Selected order deleted successful");
   await expect(bigRow.getByRole("cell", { name: "CANCELED", exact: true })).toBeVisible();

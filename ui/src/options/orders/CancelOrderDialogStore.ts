@@ -62,8 +62,11 @@ export class CancelOrderDialogStore {
       return "";
     }
     const accounts = this.targets.length === 1 ? "1 account" : `${this.targets.length} accounts`;
-    const quantities = quantitiesText(this.targets.map((row) => row.optionChainQuantity));
-    return `Cancel the order ${first.optionChainDescription} ${quantities} on ${accounts}?`;
+    const quantities = quantitiesText(
+      this.targets.map((row) => row.optionChainQuantity),
+      "contract",
+    );
+    return `Cancel the order ${first.optionChainDescription} on ${accounts} (${quantities})?`;
   }
 
   /** Opens the dialog for `targets` of session `sessionId`; does nothing without targets. */

@@ -53,12 +53,12 @@ export class ReplaceOrderDialogStore {
     this.deps = deps;
     this.links = links;
     this.tiers = new TierPreviewStore(deps);
-    this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen ? this.quotedSymbols : []));
     makeAutoObservable<this, "deps" | "links">(
       this,
       { deps: false, links: false, form: false, tiers: false, quotes: false },
       { autoBind: true },
     );
+    this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen ? this.quotedSymbols : []));
   }
 
   /** The dialog's title: the account username for one order. */

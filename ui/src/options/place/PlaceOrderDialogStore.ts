@@ -98,12 +98,12 @@ export class PlaceOrderDialogStore {
     this.deps = deps;
     this.links = links;
     this.tiers = new TierPreviewStore(deps);
-    this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen && this.symbol !== "" ? [this.symbol] : []));
     makeAutoObservable<this, "deps" | "links" | "chainRequests">(
       this,
       { deps: false, links: false, chainRequests: false, form: false, tiers: false, quotes: false },
       { autoBind: true },
     );
+    this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen && this.symbol !== "" ? [this.symbol] : []));
   }
 
   /** The chosen strike's entry, or null. */

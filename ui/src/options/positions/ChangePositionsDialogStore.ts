@@ -51,13 +51,13 @@ export class ChangePositionsDialogStore {
   constructor(deps: StoreDeps, links: ChangePositionsDialogLinks) {
     this.deps = deps;
     this.links = links;
-    this.quotes = new QuoteFeed(deps, "option", () =>
-      this.isOpen ? this.changes.map((change) => change.position.optionChainSymbol) : [],
-    );
     makeAutoObservable<this, "deps" | "links">(
       this,
       { deps: false, links: false, changes: observable.ref, quotes: false },
       { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.changes.map((change) => change.position.optionChainSymbol) : [],
     );
   }
 

@@ -45,13 +45,13 @@ export class ExitOrderDialogStore {
   constructor(deps: StoreDeps, links: ExitOrderDialogLinks) {
     this.deps = deps;
     this.links = links;
-    this.quotes = new QuoteFeed(deps, "option", () =>
-      this.isOpen && this.targets[0] !== undefined ? [this.targets[0].optionChainSymbol] : [],
-    );
     makeAutoObservable<this, "deps" | "links">(
       this,
       { deps: false, links: false, form: false, quotes: false },
       { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen && this.targets[0] !== undefined ? [this.targets[0].optionChainSymbol] : [],
     );
   }
 

@@ -97,17 +97,19 @@ export function rangeText(range: Range, format: (value: number) => string = Stri
 }
 
 /**
- * The quantity of orders being cancelled, for a confirmation: `x2` for one order, `x2 each, 6 in all` when
- * several orders share a quantity, `x2–3 each, 5 in all` when they differ.
+ * The quantity of the orders being cancelled, for a confirmation, counted in `unit` (singular, e.g.
+ * `contract`): `2 contracts` for one order, `2 contracts each, 6 in all` when several orders share a quantity,
+ * `2–3 contracts each, 5 in all` when they differ.
  */
-export function quantitiesText(quantities: readonly number[]): string {
+export function quantitiesText(quantities: readonly number[], unit: string): string {
   if (quantities.length === 0) {
     return "";
   }
   const range = rangeOf(quantities);
   const total = quantities.reduce((sum, quantity) => sum + quantity, 0);
+  const units = range.max === 1 ? unit : `${unit}s`;
   if (quantities.length === 1) {
-    return `x${total}`;
+    return `${total} ${units}`;
   }
-  return `x${rangeText(range)} each, ${total} in all`;
+  return `${rangeText(range)} ${units} each, ${total} in all`;
 }

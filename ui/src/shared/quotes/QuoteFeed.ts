@@ -81,6 +81,7 @@ export class QuoteFeed {
         cancelSettle: false,
         stopFollowing: false,
         quotes: false,
+        symbols: observable.ref,
       },
       { autoBind: true },
     );

@@ -54,7 +54,10 @@ export class StockCancelDialogStore {
     if (first === undefined) {
       return "";
     }
-    const quantities = quantitiesText(this.targets.map((row) => row.stockQuantity));
+    const quantities = quantitiesText(
+      this.targets.map((row) => row.stockQuantity),
+      "share",
+    );
     const description = `${first.stockInstruction} ${first.stockSymbol} ${first.stockOrderType} ${quantities}`;
     const accounts = this.targets.length === 1 ? "" : ` on ${this.targets.length} accounts`;
     return `Are you sure to delete this order ${description}${accounts}?`;

@@ -101,7 +101,6 @@ export class StockOrderDialogStore {
     this.deps = deps;
     this.links = links;
     this.tiers = new TierPreviewStore(deps);
-    this.quotes = new QuoteFeed(deps, "stock", () => (this.isOpen ? [this.form.symbol] : []));
     makeAutoObservable<this, "deps" | "links">(
       this,
       {
@@ -115,6 +114,7 @@ export class StockOrderDialogStore {
       },
       { autoBind: true },
     );
+    this.quotes = new QuoteFeed(deps, "stock", () => (this.isOpen ? [this.form.symbol] : []));
     reaction(
       () => {
         const quote = this.isOpen ? this.quotes.quoteOf(this.form.symbol) : undefined;

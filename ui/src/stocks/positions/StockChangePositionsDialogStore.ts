@@ -46,13 +46,13 @@ export class StockChangePositionsDialogStore {
   constructor(deps: StoreDeps, links: StockChangePositionsLinks) {
     this.deps = deps;
     this.links = links;
-    this.quotes = new QuoteFeed(deps, "stock", () =>
-      this.isOpen ? this.changes.map((change) => change.position.stockSymbol) : [],
-    );
     makeAutoObservable<this, "deps" | "links">(
       this,
       { deps: false, links: false, changes: observable.ref, quotes: false },
       { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "stock", () =>
+      this.isOpen ? this.changes.map((change) => change.position.stockSymbol) : [],
     );
   }
 

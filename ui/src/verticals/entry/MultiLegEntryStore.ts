@@ -72,12 +72,12 @@ export class MultiLegEntryStore {
     this.deps = deps;
     this.links = links;
     this.tiers = new TierPreviewStore(deps);
-    this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen ? this.quotedEntries.map((entry) => entry.symbol) : []));
     makeAutoObservable<this, "deps" | "links" | "chainRequests">(
       this,
       { deps: false, links: false, chainRequests: false, form: false, tiers: false, quotes: false },
       { autoBind: true },
     );
+    this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen ? this.quotedEntries.map((entry) => entry.symbol) : []));
   }
 
   /** The contracts quoted: the picked one, then the staged legs, each once. */

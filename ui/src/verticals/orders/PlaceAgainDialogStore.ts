@@ -45,13 +45,13 @@ export class PlaceAgainDialogStore {
     this.deps = deps;
     this.reloadTables = reloadTables;
     this.tiers = new TierPreviewStore(deps);
-    this.quotes = new QuoteFeed(deps, "option", () =>
-      this.isOpen ? this.drafts.map((draft) => draft.row.optionChainSymbol) : [],
-    );
     makeAutoObservable<this, "deps" | "reloadTables" | "priced">(
       this,
       { deps: false, reloadTables: false, tiers: false, quotes: false, priced: false },
       { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.drafts.map((draft) => draft.row.optionChainSymbol) : [],
     );
     reaction(
       () => (this.isOpen ? this.drafts.map((draft) => this.quotes.quoteOf(draft.row.optionChainSymbol)) : []),

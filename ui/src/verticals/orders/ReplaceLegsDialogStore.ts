@@ -42,13 +42,13 @@ export class ReplaceLegsDialogStore {
   constructor(deps: StoreDeps, reloadTables: () => void) {
     this.deps = deps;
     this.reloadTables = reloadTables;
-    this.quotes = new QuoteFeed(deps, "option", () =>
-      this.isOpen ? this.drafts.map((draft) => draft.row.optionChainSymbol) : [],
-    );
     makeAutoObservable<this, "deps" | "reloadTables" | "priced">(
       this,
       { deps: false, reloadTables: false, quotes: false, priced: false },
       { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.drafts.map((draft) => draft.row.optionChainSymbol) : [],
     );
     reaction(
       () => (this.isOpen ? this.drafts.map((draft) => this.quotes.quoteOf(draft.row.optionChainSymbol)) : []),

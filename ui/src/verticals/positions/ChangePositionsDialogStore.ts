@@ -38,10 +38,10 @@ export class ChangePositionsDialogStore {
   constructor(deps: StoreDeps, links: ExitLinks) {
     this.deps = deps;
     this.links = links;
+    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false, quotes: false }, { autoBind: true });
     this.quotes = new QuoteFeed(deps, "option", () =>
       this.isOpen ? this.changes.map((change) => change.position.optionChainSymbol) : [],
     );
-    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false, quotes: false }, { autoBind: true });
   }
 
   /** Opens the dialog for `positions`. */

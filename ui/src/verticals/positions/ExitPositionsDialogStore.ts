@@ -47,13 +47,13 @@ export class ExitPositionsDialogStore {
   constructor(deps: StoreDeps, links: ExitLinks) {
     this.deps = deps;
     this.links = links;
-    this.quotes = new QuoteFeed(deps, "option", () =>
-      this.isOpen ? this.targets.map((position) => position.optionChainSymbol) : [],
-    );
     makeAutoObservable<this, "deps" | "links">(
       this,
       { deps: false, links: false, form: false, quotes: false },
       { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.targets.map((position) => position.optionChainSymbol) : [],
     );
   }
 

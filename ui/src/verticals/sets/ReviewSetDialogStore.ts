@@ -35,13 +35,13 @@ export class ReviewSetDialogStore {
     this.deps = deps;
     this.reloadTables = reloadTables;
     this.tiers = new TierPreviewStore(deps);
-    this.quotes = new QuoteFeed(deps, "option", () =>
-      this.isOpen ? (this.set?.legs ?? []).map((leg) => leg.optionChainSymbol) : [],
-    );
     makeAutoObservable<this, "deps" | "reloadTables">(
       this,
       { deps: false, reloadTables: false, tiers: false, quotes: false },
       { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? (this.set?.legs ?? []).map((leg) => leg.optionChainSymbol) : [],
     );
   }
 
