@@ -22,8 +22,7 @@ const ORDER_COLUMNS = [
   "View",
   "Change order",
   "Symbol",
-  "Session",
-  "Duration",
+  "Session / Duration",
   "Copy session",
   "Success rate",
   "Accounts",
@@ -144,6 +143,10 @@ test("a LIMIT order is placed, viewed, replaced for selected rows and deleted fo
       placed += 1;
     }
   });
+  // The price starts at the quote's bid; a typed 0 is refused.
+  await expect(dialog.getByTestId("quote")).toContainText(/^AAPLBid \d+\.\d{2}/);
+  await expect(dialog.getByLabel("Price", { exact: true })).not.toHaveValue("0");
+  await dialog.getByLabel("Price", { exact: true }).fill("0");
   await dialog.getByLabel("Quantity").fill("1.5");
   await dialog.getByRole("button", { name: "Place order" }).click();
   await expect(dialog.getByText("Quantity must be a whole number of at least 1")).toBeVisible();
@@ -164,8 +167,8 @@ test("a LIMIT order is placed, viewed, replaced for selected rows and deleted fo
   const session = sessionRows(page).first();
   const sessionId = await session.getAttribute("data-session-id");
   await expect(sessionCell(session, "Symbol")).toHaveText("AAPL");
-  await expect(sessionCell(session, "Session")).toHaveText("NORMAL");
-  await expect(sessionCell(session, "Duration")).toHaveText("DAY");
+  // The table says the session in the words the form offers.
+  await expect(sessionCell(session, "Session / Duration")).toHaveText("DAY");
   await expect(sessionCell(session, "Copy session")).toHaveText(`#${sessionId}`);
   await expect(sessionCell(session, "Accounts")).toHaveText("3");
   await expect(sessionCell(session, "Total Filled / Qty")).toHaveText("0 / 5");
@@ -248,9 +251,9 @@ test("a TRAILING_STOP order in the extended session carries its link type and of
   await expectToast(page, "success", "Copy trading successful");
   const session = sessionRows(page).first();
   await expect(sessionCell(session, "Order type")).toHaveText("TRAILING_STOP");
-  await expect(sessionCell(session, "Session")).toHaveText("SEAMLESS");
-  await expect(sessionCell(session, "Duration")).toHaveText("GOOD_TILL_CANCEL");
-  await expect(sessionCell(session, "Order type")).toHaveAttribute("title", /Stop Price Link Type PERCENT/);
+  await expect(sessionCell(session, "Session / Duration")).toHaveText("GTC_EXT");
+  await expect(sessionCell(session, "Stop")).toHaveText("TRAIL 5 %");
+  await expect(sessionCell(session, "Stop")).toHaveAttribute("title", "Trailing 5 % of the mark");
 
   // STOP_LIMIT names its stop price the Activation Price.
   await page.getByRole("button", { name: "BUY/SELL" }).click();

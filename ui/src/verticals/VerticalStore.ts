@@ -211,8 +211,9 @@ export class VerticalStore {
   exitSelected(): void {
     const spread = selectedSpread(this.positionTable.selected);
     if (spread !== null) {
+      const held = this.spreadPairs.find((pair) => pair.key === spread.key) ?? spread;
       this.closeSpread(
-        spread,
+        held,
         spread.holdings.map((holding) => holding.long.accountId),
       );
       return;

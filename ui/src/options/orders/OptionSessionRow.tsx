@@ -18,6 +18,7 @@ import { SessionLabel } from "../../shared/tables/SessionLabel";
 import { SessionStatusMark } from "../../shared/tables/SessionStatusMark";
 import { StatusCounts } from "../../shared/tables/StatusCounts";
 import { SuccessRateTag } from "../../shared/tables/SuccessRateTag";
+import { Words } from "../../shared/tables/Words";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
 
 /** Props of {@link OptionSessionRow}. */
@@ -87,11 +88,13 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
       <td className="cd-number">{rangeText(group.price, formatPrice)}</td>
       <td className="cd-number">{rangeText(group.quantity)}</td>
       <td>{group.instructions.join(" / ")}</td>
-      <td>
+      <td className="cd-words">
         <StatusCounts statuses={group.statuses} />
       </td>
-      <td>{group.orderTypes.join(" / ")}</td>
-      <td className="cd-number">{formatTime(first.optionChainEnteredTime, env.timeZone)}</td>
+      <td className="cd-words">
+        <Words text={group.orderTypes.join(" / ")} />
+      </td>
+      <td className="cd-number cd-time">{formatTime(first.optionChainEnteredTime, env.timeZone)}</td>
       <td>
         <SessionStatusMark color={first.optionChainStatusColor} refusals={optionRefusals(session)} />
       </td>

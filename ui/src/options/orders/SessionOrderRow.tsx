@@ -68,7 +68,7 @@ export const SessionOrderRow = observer(function SessionOrderRow({ order }: Sess
         {canceled && <span className="cd-muted"> {ALREADY_CANCELED}</span>}
       </td>
       <td>{order.optionChainOrderType}</td>
-      <td className="cd-number">{formatTime(order.optionChainEnteredTime, env.timeZone)}</td>
+      <td className="cd-number cd-time">{formatTime(order.optionChainEnteredTime, env.timeZone)}</td>
       <td className="cd-reason">{order.optionChainStatusDescription ?? DASH}</td>
     </tr>
   );

@@ -14,6 +14,7 @@ import { incompleteSaveFields, type SavedOptionOrderStore } from "../lists/Saved
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
+import { prefillPrice } from "../../shared/quotes/Quote";
 
 /** An order being placed again: its contract as its symbol names it, and the order. */
 interface ChainPrefill {
@@ -237,7 +238,9 @@ export class PlaceOrderDialogStore {
     this.strikeQuery = "";
     this.description = entry.contract.description;
     this.symbol = entry.contract.symbol;
-    this.form.presetPrice(String(entry.contract.bid));
+    // A contract without a bid above 0 leaves the price empty to be typed, never a made-up 0.
+    const bid = prefillPrice(entry.contract.bid);
+    this.form.presetPrice(bid === null ? "" : String(bid));
   }
 
   /** Sets what is typed in the strike type-ahead (upper-cased). */

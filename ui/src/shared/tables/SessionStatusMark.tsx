@@ -1,5 +1,5 @@
 // A session's status dot, and beside it how many accounts were refused; never green when all were.
-import { Colors, Intent, Tag } from "@blueprintjs/core";
+import { Colors } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import type { SessionStatusColor } from "../orders/orderStatus";
 import { allRefused, type Refusals } from "../orders/rejections";
@@ -16,7 +16,7 @@ export interface SessionStatusMarkProps {
 /**
  * The server's colour says whether the session's rows are final; a final session whose orders were all
  * rejected is not a success, so it shows a red cross and "N rejected" instead of the green dot. Some refused
- * accounts add "N rejected" beside the dot.
+ * accounts add "N rejected" beside the dot. The count may wrap under the mark, so the column stays narrow.
  */
 export const SessionStatusMark = observer(function SessionStatusMark({ color, refusals }: SessionStatusMarkProps) {
   const reasons = refusals.byReason.map((entry) => `${entry.reason} (${entry.accounts})`).join("; ");
@@ -27,20 +27,20 @@ export const SessionStatusMark = observer(function SessionStatusMark({ color, re
         <span
           role="img"
           aria-label={`All ${refusals.accounts} ${accounts} rejected`}
-          className="cd-status-dot cd-status-rejected"
+          className="cd-status-rejected"
           data-color="rejected"
           style={{ backgroundColor: Colors.RED3 }}
-        />
-        <Tag minimal intent={Intent.DANGER} className="cd-rejected-tag">{`${refusals.refused} rejected`}</Tag>
+        >
+          ✕
+        </span>
+        <span className="cd-rejected-count">{`${refusals.refused} rejected`}</span>
       </span>
     );
   }
   return (
     <span className="cd-status-mark" title={refusals.refused > 0 ? reasons : undefined}>
       <StatusDot color={color} />
-      {refusals.refused > 0 && (
-        <Tag minimal intent={Intent.DANGER} className="cd-rejected-tag">{`${refusals.refused} rejected`}</Tag>
-      )}
+      {refusals.refused > 0 && <span className="cd-rejected-count">{`${refusals.refused} rejected`}</span>}
     </span>
   );
 });

@@ -2,6 +2,7 @@
 import { observer } from "mobx-react-lite";
 import type { StatusCount } from "../orders/groupSummary";
 import { OPEN_STATUS_COLOR } from "./OrderStatusText";
+import { Words } from "./Words";
 
 /** Props of {@link StatusCounts}. */
 export interface StatusCountsProps {
@@ -20,7 +21,7 @@ export const StatusCounts = observer(function StatusCounts({ statuses }: StatusC
           className={entry.open ? "cd-status-count cd-status-open" : "cd-status-count"}
           style={entry.open ? { color: OPEN_STATUS_COLOR } : undefined}
         >
-          {single ? entry.status : `${entry.count} ${entry.status}`}
+          {single ? <Words text={entry.status} /> : <Words text={`${entry.count} ${entry.status}`} />}
         </span>
       ))}
     </span>

@@ -113,6 +113,8 @@ export class StockOrderForm {
   offset = "0.1";
   /** True once a submit was tried: the marks are shown from then on. */
   checked = false;
+  /** True once the price was typed (a quote no longer fills it). */
+  priceEdited = false;
 
   /** @param instructions The instructions offered. */
   constructor(instructions: readonly string[]) {
@@ -208,8 +210,14 @@ export class StockOrderForm {
     this.quantity = value;
   }
 
-  /** Sets the price text. */
+  /** Sets the price text as typed. */
   setPrice(value: string): void {
+    this.price = value;
+    this.priceEdited = true;
+  }
+
+  /** Puts `value` in the price field for the agent (from a quote); it does not count as typed. */
+  presetPrice(value: string): void {
     this.price = value;
   }
 
@@ -244,6 +252,7 @@ export class StockOrderForm {
     this.linkType = values.linkType === "PERCENT" ? "PERCENT" : "VALUE";
     this.offset = values.offset;
     this.checked = false;
+    this.priceEdited = false;
   }
 
   /** The defaults of a new order: first instruction, DAY, LIMIT, quantity 1, prices 0, VALUE 0.1. */

@@ -133,8 +133,8 @@ export class StockOrderDialogStore {
 
   /**
    * A new order with a limit price starts from the quote's bid, as an option order starts from its contract's
-   * bid: while placing or saving, with the price still 0 (or still the bid put there before), a bid above 0
-   * becomes the price. A missing bid never prefills anything.
+   * bid: while placing or saving, with the price still 0 (or still the bid put there before) and never typed, a
+   * bid above 0 becomes the price. A missing bid never prefills anything.
    */
   prefillFromQuote(bid: number | null): void {
     const form = this.form;
@@ -142,12 +142,14 @@ export class StockOrderDialogStore {
     if (price === null || (this.mode !== "place" && this.mode !== "save") || !form.priceShown) {
       return;
     }
-    const untouched = form.price.trim() === "" || Number(form.price) === 0 || form.price === this.prefilledPrice;
+    const untouched =
+      !form.priceEdited &&
+      (form.price.trim() === "" || Number(form.price) === 0 || form.price === this.prefilledPrice);
     if (!untouched) {
       return;
     }
     const text = String(price);
-    form.setPrice(text);
+    form.presetPrice(text);
     this.prefilledPrice = text;
   }
 

@@ -236,8 +236,3 @@ function optionalNumber(value: unknown, fallback: number): number {
 export function stockSessionWord(row: StockOrderRow): string {
   return choiceOf(row.stockSession, row.stockDuration);
 }
-
-/** The row's duration in the form's words: `DAY` or `GTC`. */
-export function stockDurationWord(row: StockOrderRow): string {
-  return row.stockDuration === "GOOD_TILL_CANCEL" ? "GTC" : row.stockDuration;
-}

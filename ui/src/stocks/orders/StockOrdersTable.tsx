@@ -9,7 +9,8 @@ import { StockSessionRow } from "./StockSessionRow";
 /**
  * The visible columns in order. The spec's hidden columns (session ID, account id, Stock order Id) are not
  * rendered; its three stop columns are one, Stop, in words ("STOP 240.00", "ACT 240.00", "TRAIL 1 %").
- * Session and Duration use the order form's words (DAY, GTC, EXT, GTC_EXT). Every column describes the whole
+ * Session and Duration are one column in the order form's words (DAY, GTC, EXT, GTC_EXT), as the form
+ * offers them. Every column describes the whole
  * session: statuses by count, the kinds of its orders, and per-order ranges where the accounts differ. The
  * status dot's column has no heading text.
  */
@@ -17,8 +18,7 @@ export const STOCK_ORDER_COLUMNS = [
   "View",
   "Change order",
   "Symbol",
-  "Session",
-  "Duration",
+  "Session / Duration",
   "Copy session",
   "Success rate",
   "Accounts",

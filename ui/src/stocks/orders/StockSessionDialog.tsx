@@ -95,7 +95,7 @@ const StockSessionOrderRow = observer(function StockSessionOrderRow({ order }: {
         {canceled && <span className="cd-muted"> {ALREADY_CANCELED}</span>}
       </td>
       <td>{order.stockOrderType}</td>
-      <td className="cd-number">{formatTime(order.stockEnteredTime, env.timeZone)}</td>
+      <td className="cd-number cd-time">{formatTime(order.stockEnteredTime, env.timeZone)}</td>
       <td>{order.accountName}</td>
       <td className="cd-reason">{order.stockStatusDescription ?? DASH}</td>
     </tr>

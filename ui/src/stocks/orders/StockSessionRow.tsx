@@ -11,8 +11,8 @@ import { RoundButton } from "../../shared/tables/RoundButton";
 import { SessionStatusMark } from "../../shared/tables/SessionStatusMark";
 import { StatusCounts } from "../../shared/tables/StatusCounts";
 import { SuccessRateTag } from "../../shared/tables/SuccessRateTag";
+import { Words } from "../../shared/tables/Words";
 import {
-  stockDurationWord,
   stockGroupSummary,
   stockRefusals,
   stockSessionSummary,
@@ -76,8 +76,9 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
         />
       </td>
       <td>{distinctText(session.rows.map((row) => row.stockSymbol))}</td>
-      <td>{distinctText(session.rows.map(stockSessionWord))}</td>
-      <td>{distinctText(session.rows.map(stockDurationWord))}</td>
+      <td className="cd-words">
+        <Words text={distinctText(session.rows.map(stockSessionWord))} />
+      </td>
       <td className="cd-number">
         <div>{`#${id}`}</div>
         {first.replacedSessionID !== null && <div className="cd-muted">{`replaces #${first.replacedSessionID}`}</div>}
@@ -95,12 +96,16 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
         {distinctText(stops)}
       </td>
       <td className="cd-number">{rangeText(group.quantity)}</td>
-      <td>{group.instructions.join(" / ")}</td>
-      <td>
+      <td className="cd-words">
+        <Words text={group.instructions.join(" / ")} />
+      </td>
+      <td className="cd-words">
         <StatusCounts statuses={group.statuses} />
       </td>
-      <td>{group.orderTypes.join(" / ")}</td>
-      <td className="cd-number">{formatTime(first.stockEnteredTime, env.timeZone)}</td>
+      <td className="cd-words">
+        <Words text={group.orderTypes.join(" / ")} />
+      </td>
+      <td className="cd-number cd-time">{formatTime(first.stockEnteredTime, env.timeZone)}</td>
       <td>
         <SessionStatusMark color={first.stockStatusColor} refusals={stockRefusals(session)} />
       </td>

@@ -36,8 +36,8 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
   const favouriteId = useId();
   const favourites = options.contracts.tickers;
   return (
-    <PendingDialog dialog={entry} title="Multi-Leg Order Entry" className="cd-place-dialog">
-      <DialogBody>
+    <PendingDialog dialog={entry} title="Multi-Leg Order Entry" className="cd-place-dialog cd-entry-dialog">
+      <DialogBody className="cd-entry-body">
         <div className="cd-place-form">
           <FormGroup label="Ticker" labelFor={tickerId}>
             <InputGroup id={tickerId} value={entry.ticker} onValueChange={entry.setTicker} />
@@ -90,12 +90,14 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
             <Button text="Add leg" icon="add" onClick={() => showOutcomeIfAny(entry.addLeg())} />
           </div>
         </div>
-        <QuoteLines entries={entry.quotedEntries} quoteOf={entry.quotes.quoteOf} />
-        <HTMLTable className="cd-option-table" compact aria-label="Staged legs">
-          <LegTable legs={entry.legs} onRemove={entry.removeLeg} />
-        </HTMLTable>
-        <Callout compact className="cd-net-price" data-testid="net-price">{`Net: ${netText(entry.net)}`}</Callout>
-        <TierPreviewNote text={entry.previewText} />
+        <div className="cd-entry-staged">
+          <QuoteLines entries={entry.quotedEntries} quoteOf={entry.quotes.quoteOf} />
+          <HTMLTable className="cd-option-table" compact aria-label="Staged legs">
+            <LegTable legs={entry.legs} onRemove={entry.removeLeg} />
+          </HTMLTable>
+          <Callout compact className="cd-net-price" data-testid="net-price">{`Net: ${netText(entry.net)}`}</Callout>
+          <TierPreviewNote text={entry.previewText} />
+        </div>
       </DialogBody>
       <DialogFooter
         actions={

@@ -7,6 +7,7 @@ import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
+import { prefillPrice } from "../../shared/quotes/Quote";
 import { parseOptionChain, type ChainExpiry, type ChainStrike } from "../../shared/orderForm/OptionChain";
 import { legFromTexts, netOf, type NetPrice, type OrderLeg } from "../OrderLeg";
 import type { OrderSetStore } from "../sets/OrderSetStore";
@@ -205,12 +206,14 @@ export class MultiLegEntryStore {
     }
   }
 
-  /** Chooses a strike; the price becomes its bid. */
+  /** Chooses a strike; the price becomes its bid (empty when it has none). */
   setStrike(strike: string): void {
     this.strike = strike;
     const entry = this.strikeEntry;
     if (entry !== null) {
-      this.form.setPrice(String(entry.contract.bid));
+      // A contract without a bid above 0 leaves the price empty to be typed, never a made-up 0.
+      const bid = prefillPrice(entry.contract.bid);
+      this.form.setPrice(bid === null ? "" : String(bid));
     }
   }
 

@@ -131,7 +131,7 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
                         {canceled && <span className="cd-muted"> {VerticalMessages.alreadyCanceled}</span>}
                       </td>
                       <td>{row.optionChainOrderType}</td>
-                      <td className="cd-number">{formatTime(row.optionChainEnteredTime, env.timeZone)}</td>
+                      <td className="cd-number cd-time">{formatTime(row.optionChainEnteredTime, env.timeZone)}</td>
                       <td className="cd-reason">{row.optionChainStatusDescription ?? DASH}</td>
                     </tr>
                   );

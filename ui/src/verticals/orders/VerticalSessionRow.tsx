@@ -10,6 +10,7 @@ import { RoundButton } from "../../shared/tables/RoundButton";
 import { SessionStatusMark } from "../../shared/tables/SessionStatusMark";
 import { StatusCounts } from "../../shared/tables/StatusCounts";
 import { SuccessRateTag } from "../../shared/tables/SuccessRateTag";
+import { Words } from "../../shared/tables/Words";
 import {
   canCancelLeg,
   canReplaceLeg,
@@ -97,11 +98,13 @@ export const VerticalSessionRow = observer(function VerticalSessionRow({ session
           ),
         )}
       </td>
-      <td>
+      <td className="cd-words">
         <StatusCounts statuses={group.statuses} />
       </td>
-      <td>{group.orderTypes.join(" / ")}</td>
-      <td className="cd-number">{formatTime(first.optionChainEnteredTime, env.timeZone)}</td>
+      <td className="cd-words">
+        <Words text={group.orderTypes.join(" / ")} />
+      </td>
+      <td className="cd-number cd-time">{formatTime(first.optionChainEnteredTime, env.timeZone)}</td>
       <td>
         <SessionStatusMark color={first.optionChainStatusColor} refusals={verticalRefusals(session)} />
       </td>
