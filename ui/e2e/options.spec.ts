@@ -92,7 +92,8 @@ test("a LIMIT order placed through the chain pickers, replaced for selected rows
   await expect(cancel).toContainText(`Cancel the order ${chosen} on 1 account (3 contracts)?`);
   await cancel.getByRole("button", { name: "DELETE" }).click();
   await expectToast(page, "success", "Order deleted successful");
-  await expect(bigRow.getByRole("cell").nth(8)).toHaveText("CANCELED");
+  await expect(bigRow.getByRole("cell").nth(8)).toHaveText("CANCELED (Already Canceled)");
+  await expect(bigRow.getByRole("button", { name: "the order of Big C (Already Canceled)" })).toBeDisabled();
   await view.locator(".bp6-dialog-footer").getByRole("button", { name: "Close" }).click();
 
   // The replacement is a new session of two rows at the new price; the first one's rows now differ in status.

@@ -210,7 +210,7 @@ test("a LIMIT order is placed, viewed, replaced for selected rows and deleted fo
   await expect(cancel).toContainText("Are you sure to delete this order BUY AAPL LIMIT 3 shares?");
   await cancel.getByRole("button", { name: "DELETE ORDER" }).click();
   await expectToast(page, "success", "Selected order deleted successful");
-  await expect(bigRow.getByRole("cell", { name: "CANCELED", exact: true })).toBeVisible();
+  await expect(bigRow.getByRole("cell", { name: "CANCELED (Already Canceled)", exact: true })).toBeVisible();
   await view.locator(".bp6-dialog-footer").getByRole("button", { name: "Close" }).click();
 
   // The replacement is a new session naming the one it replaced.
