@@ -69,7 +69,7 @@ export const SessionOrderRow = observer(function SessionOrderRow({ order }: Sess
       </td>
       <td>{order.optionChainOrderType}</td>
       <td className="cd-number cd-time">{formatTime(order.optionChainEnteredTime, env.timeZone)}</td>
-      <td className="cd-reason">{order.optionChainStatusDescription ?? DASH}</td>
+      <td className="cd-reason">{order.optionChainStatusDescription === null ? DASH : <span className="cd-reason-text">{order.optionChainStatusDescription}</span>}</td>
     </tr>
   );
 });

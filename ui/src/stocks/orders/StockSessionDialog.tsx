@@ -97,7 +97,7 @@ const StockSessionOrderRow = observer(function StockSessionOrderRow({ order }: {
       <td>{order.stockOrderType}</td>
       <td className="cd-number cd-time">{formatTime(order.stockEnteredTime, env.timeZone)}</td>
       <td>{order.accountName}</td>
-      <td className="cd-reason">{order.stockStatusDescription ?? DASH}</td>
+      <td className="cd-reason">{order.stockStatusDescription === null ? DASH : <span className="cd-reason-text">{order.stockStatusDescription}</span>}</td>
     </tr>
   );
 });

@@ -132,7 +132,7 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
                       </td>
                       <td>{row.optionChainOrderType}</td>
                       <td className="cd-number cd-time">{formatTime(row.optionChainEnteredTime, env.timeZone)}</td>
-                      <td className="cd-reason">{row.optionChainStatusDescription ?? DASH}</td>
+                      <td className="cd-reason">{row.optionChainStatusDescription === null ? DASH : <span className="cd-reason-text">{row.optionChainStatusDescription}</span>}</td>
                     </tr>
                   );
                 })}
