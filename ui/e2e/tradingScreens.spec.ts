@@ -617,6 +617,16 @@ test("the screenshot walk: each screen at 1366 × 768 with rejected, stopped, tr
   await expect(sessionRows(page, "Stock Trading")).toHaveCount(5);
   await dismissToasts(page);
   await snap(page, "stock");
+  // Scrolled down to the rejected row, the table keeps its headings in view.
+  const region = page.getByRole("region", { name: "Stock orders table" });
+  await region.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await expect(sessionRows(page, "Stock Trading").last().getByText("3 rejected")).toBeInViewport();
+  const regionBox = await region.boundingBox();
+  const headingBox = await ordersTable(page, "Stock Trading").getByRole("columnheader", { name: "Status", exact: true }).boundingBox();
+  expect(Math.abs((headingBox?.y ?? -100) - (regionBox?.y ?? 0))).toBeLessThan(3);
+  await snap(page, "stock-scrolled");
   const stopRow = sessionRows(page, "Stock Trading").nth(3);
   const stopId = await stopRow.getAttribute("data-session-id");
   await stopRow.getByRole("button", { name: `View session ${stopId}`, exact: true }).click();
