@@ -184,6 +184,10 @@ fn matrix(a: &Ids) -> BTreeMap<String, Row> {
             open("market data"),
         ),
         (
+            "GET /api/copy_trading_account/get_option_quotes/COMMON",
+            open("market data"),
+        ),
+        (
             "POST /api/copy_trading_account/place_order/COMMON",
             owned(merged(
                 option.clone(),

@@ -742,6 +742,11 @@ async fn a_market_order_fills_the_positions_show_and_an_exit_closes_them() {
         json!([{"accountId": off_id, "accountName": "Off",
         "reason": format!("the account holds no long position in {symbol}")}])
     );
+    // The exit asked 10 of the Big account, which holds 3: the answer says it was cut.
+    assert_eq!(
+        answer["capped"],
+        json!([{"accountId": big["accountId"], "accountName": "Big", "asked": 10, "sent": 3}])
+    );
     let (_, text) = call!(
         &service,
         test::TestRequest::get()
@@ -1010,5 +1015,73 @@ async fn replacing_a_replaced_row_replaces_the_live_order_and_links_the_sessions
             StatusCode::BAD_REQUEST,
             error_body("Ticker ZZZZ is not known to the brokerage", "bad_request")
         )
+    );
+}
+
+#[actix_web::test]
+async fn option_quotes_answer_each_contract_asked() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let lonely = sign_in(&service, "lonely").await;
+    let path = |symbols: &str| {
+        format!(
+            "/api/copy_trading_account/get_option_quotes/COMMON?optionChainSymbol={}",
+            symbols.replace(' ', "%20")
+        )
+    };
+    let (status, text) = call!(
+        &service,
+        test::TestRequest::get()
+            .uri(&path("AAPL  241018C00230000"))
+            .cookie(lonely)
+    );
+    assert_eq!(status, StatusCode::CONFLICT, "no account to read through");
+    assert_eq!(json_of(&text)["code"], "authorization_needed");
+
+    let alice = desk(&service, "alice").await;
+    let (symbol, _) = some_call(&service, &alice).await;
+    let (status, text) = call!(
+        &service,
+        test::TestRequest::get()
+            .uri(&path(&format!("{symbol},{symbol}")))
+            .cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let quotes = json_of(&text);
+    let quotes = quotes.as_array().expect("a list");
+    assert_eq!(quotes.len(), 1, "a symbol asked twice is quoted once");
+    let quote = &quotes[0];
+    assert_eq!(quote["symbol"], symbol.as_str());
+    let [bid, ask, last] = ["bid", "ask", "last"].map(|f| quote[f].as_f64().expect("a number"));
+    assert!(0.0 <= bid && bid <= ask && last >= 0.0, "{quote}");
+
+    for bad in ["AAPL", "", "A,B"] {
+        let (status, text) = call!(
+            &service,
+            test::TestRequest::get()
+                .uri(&path(bad))
+                .cookie(alice.clone())
+        );
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {text}");
+        assert!(
+            json_of(&text)["error"]
+                .as_str()
+                .is_some_and(|e| e.starts_with("optionChainSymbol")),
+            "{text}"
+        );
+    }
+    let many: Vec<String> = (0..21)
+        .map(|i| format!("AAPL  2410{:02}C00230000", 1 + i))
+        .collect();
+    let (status, text) = call!(
+        &service,
+        test::TestRequest::get()
+            .uri(&path(&many.join(",")))
+            .cookie(alice)
+    );
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    assert_eq!(
+        json_of(&text)["error"],
+        "optionChainSymbol names at most 20 contracts"
     );
 }

@@ -288,14 +288,26 @@ async fn every_order_type_replace_cancel_fill_and_exit_over_schwab_http() {
         b["stockInstruction"] = json!("SELL");
         b["allTradingAccountsOrderList"] = json!(accounts);
     });
-    assert_eq!(
-        call!(
-            &service,
-            post_json("/api/stock_copy_trading/exit_order/", &exit.to_string())
-                .cookie(alice.clone())
-        ),
-        (StatusCode::OK, "success".into())
+    let (status, text) = call!(
+        &service,
+        post_json("/api/stock_copy_trading/exit_order/", &exit.to_string()).cookie(alice.clone())
     );
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let answer = json_of(&text);
+    assert_eq!(answer["failed"], json!([]));
+    let mut sent: Vec<(u64, u64)> = answer["capped"]
+        .as_array()
+        .expect("the exit says it was cut to what each account holds")
+        .iter()
+        .map(|c| {
+            (
+                c["asked"].as_u64().unwrap_or(0),
+                c["sent"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    sent.sort_unstable();
+    assert_eq!(sent, vec![(100, 2), (100, 4), (100, 6)]);
     let (_, text) = call!(&service, status_now());
     let exits = json_of(&text)["7"].as_array().expect("session 7").clone();
     assert_eq!(

@@ -477,7 +477,8 @@ async fn a_market_order_fills_positions_show_by_symbol_and_exits_are_capped_at_h
     assert_eq!(
         json_of(&text),
         json!({"agentTradingSessionID": 2, "accepted": [big["accountId"]],
-            "failed": [{"accountId": off_id, "accountName": "Off", "reason": "the account holds no long position in AAPL"}]})
+            "failed": [{"accountId": off_id, "accountName": "Off", "reason": "the account holds no long position in AAPL"}],
+            "capped": [{"accountId": big["accountId"], "accountName": "Big", "asked": 100, "sent": 15}]})
     );
     let (_, text) = call!(&service, refresh().cookie(alice.clone()));
     let exit_rows = json_of(&text)["2"].as_array().expect("session 2").clone();
@@ -1384,13 +1385,16 @@ async fn a_short_holding_exits_with_buy_to_cover() {
         b["stockInstruction"] = json!("SELL");
         b["allTradingAccountsOrderList"] = json!([{"accountId": small}]);
     });
+    let (status, text) = call!(
+        &service,
+        post_json("/api/stock_copy_trading/exit_order/", &exit.to_string()).cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
     assert_eq!(
-        call!(
-            &service,
-            post_json("/api/stock_copy_trading/exit_order/", &exit.to_string())
-                .cookie(alice.clone())
-        ),
-        (StatusCode::OK, "success".into())
+        json_of(&text),
+        json!({"agentTradingSessionID": 2, "accepted": [small], "failed": [],
+            "capped": [{"accountId": small, "accountName": "Small", "asked": 10, "sent": 4}]}),
+        "the answer says the exit was cut to the 4 held"
     );
     let (_, text) = call!(&service, refresh().cookie(alice.clone()));
     let row = json_of(&text)["2"][0].clone();
@@ -1482,4 +1486,39 @@ async fn polls_with_since_answer_the_sessions_and_symbols_changed_since_that_ver
     );
     assert_eq!(json_of(&text)["full"], true);
     assert_eq!(json_of(&text)["changed"], json_of(&table));
+}
+
+#[actix_web::test]
+async fn the_watch_list_refuses_a_symbol_the_brokerage_does_not_quote() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = desk(&service, "alice").await;
+    let add = |symbol: &str| {
+        post_json(
+            "/api/stock/add_stock/",
+            &json!({"stockSymbol": symbol}).to_string(),
+        )
+        .cookie(alice.clone())
+    };
+    assert_eq!(
+        call!(&service, add("msft")),
+        (StatusCode::OK, r#"{"success":true,"list":["MSFT"]}"#.into())
+    );
+    assert_eq!(
+        call!(&service, add("ZZZZ")),
+        (
+            StatusCode::BAD_REQUEST,
+            error_body("Stock ZZZZ is not known to the brokerage", "bad_request")
+        )
+    );
+    assert_eq!(
+        call!(
+            &service,
+            test::TestRequest::get()
+                .uri("/api/stock/get_stock_list")
+                .cookie(alice.clone())
+        ),
+        (StatusCode::OK, r#"["MSFT"]"#.into()),
+        "nothing was added"
+    );
 }

@@ -332,3 +332,129 @@ async fn the_vertical_orders_table_answers_since() {
         )
     );
 }
+
+#[actix_web::test]
+async fn a_single_leg_exit_of_a_vertical_session_is_replaced_as_one_leg() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = sign_in(&service, "rhea").await;
+    let body = json!({"accountName": "Small", "accountUsername": "rhea-Small",
+                      "accountPassword": "pw", "accountType": "small_account"});
+    let (status, text) = call!(
+        &service,
+        post_json("/api/trading_account/login/", &body.to_string()).cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let (_, text) = call!(&service, test::TestRequest::get()
+        .uri("/api/copy_trading_account/get_option_chain_list/COMMON?optionContractTickerName=AAPL&optionChainCallPut=CALL")
+        .cookie(alice.clone()));
+    let chain = json_of(&text);
+    let strikes = chain
+        .as_object()
+        .and_then(|c| c.values().next())
+        .and_then(Value::as_object)
+        .expect("strikes")
+        .clone();
+    let middle = strikes.len() / 2;
+    let symbol = |i: usize| {
+        strikes.values().nth(i).expect("strike")[0]["symbol"]
+            .as_str()
+            .expect("symbol")
+            .to_owned()
+    };
+    let (low, high) = (symbol(middle), symbol(middle + 2));
+    let market = |symbol: &str, instruction: &str| {
+        json!({"optionChainSymbol": symbol, "optionChainInstruction": instruction, "optionChainOrderType": "MARKET",
+               "optionChainQuantity": 1, "optionChainPrice": 0})
+    };
+    let placed = json!({"allTradingAccountsOrderList": [],
+        "orderLegs": [market(&low, "BUY_TO_OPEN"), market(&high, "SELL_TO_OPEN")]});
+    assert_eq!(
+        call!(
+            &service,
+            post_json(
+                "/api/copy_trading_account/place_order/VERTICAL",
+                &placed.to_string()
+            )
+            .cookie(alice.clone())
+        ),
+        (StatusCode::OK, "success".into())
+    );
+    let table = || async {
+        let (_, text) = call!(
+            &service,
+            test::TestRequest::get()
+                .uri("/api/copy_trading_account/fetch_trade_status/VERTICAL")
+                .cookie(alice.clone())
+        );
+        json_of(&text)
+    };
+    let spread = table().await["1"][0].clone();
+    assert_eq!(spread["optionChainStatus"], "FILLED", "{spread}");
+
+    // S on the long leg: one single-leg LIMIT exit far from the market, asking more than is held.
+    let exit = json!({"allTradingAccountsOrderList": [{"accountId": spread["accountId"], "accountName": "Small",
+        "accountUsername": "rhea-Small"}], "optionChainPrimarySymbol": low, "optionChainPrimaryInstruction": "SELL_TO_CLOSE",
+        "optionChainOrderType": "LIMIT", "optionChainQuantity": 4, "optionChainPrice": "500"});
+    let (status, text) = call!(
+        &service,
+        post_json(
+            "/api/copy_trading_account/exit_order/VERTICAL",
+            &exit.to_string()
+        )
+        .cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let answer = json_of(&text);
+    assert_eq!(answer["failed"], json!([]));
+    assert_eq!(
+        answer["capped"],
+        json!([{"accountId": spread["accountId"], "accountName": "Small", "asked": 4, "sent": 1}]),
+        "the exit says it was cut to the one spread held"
+    );
+    let exit_row = table().await["2"][0].clone();
+    assert_eq!(exit_row["optionChainStatus"], "WORKING", "{exit_row}");
+    assert_eq!(exit_row["optionChainQuantity"], 1);
+
+    // R on that single-leg order replaces it with one leg: a new session naming session 2.
+    let update = |symbol: &str, instruction: &str, price: &str| {
+        json!({"accountId": exit_row["accountId"], "optionChainOrderId": exit_row["optionChainOrderId"],
+               "optionChainSymbol": symbol, "newInstruction": instruction, "newOrderType": "LIMIT",
+               "newQuantity": 1, "newPrice": price})
+    };
+    let replace = |legs: Value| {
+        with_json(
+            test::TestRequest::put()
+                .uri("/api/copy_trading_account/replace_individual_legs/VERTICAL"),
+            &json!({"agentTradingSessionID": 2, "legsToUpdate": legs}),
+        )
+        .cookie(alice.clone())
+    };
+    // Two legs for an order holding one are refused, naming the count; nothing is sent.
+    let (status, text) = call!(
+        &service,
+        replace(json!([
+            update(&low, "SELL_TO_CLOSE", "400"),
+            update(&high, "BUY_TO_CLOSE", "0.01")
+        ]))
+    );
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    assert!(
+        json_of(&text)["error"]
+            .as_str()
+            .is_some_and(|e| e.ends_with("holds 1 leg; its replacement names 2")),
+        "{text}"
+    );
+    assert_eq!(
+        call!(
+            &service,
+            replace(json!([update(&low, "SELL_TO_CLOSE", "400")]))
+        ),
+        (StatusCode::OK, "success".into())
+    );
+    let after = table().await;
+    assert_eq!(after["3"][0]["replacedSessionID"], 2);
+    assert_eq!(after["3"][0]["optionChainPrice"], 400.0);
+    assert_eq!(after["3"][0]["optionChainStatus"], "WORKING");
+    assert_eq!(after["2"][0]["optionChainStatus"], "REPLACED");
+}

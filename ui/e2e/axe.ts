@@ -7,10 +7,13 @@ import { expect } from "./fixtures";
 const ALSO_REFUSED = ["page-has-heading-one", "heading-order"];
 
 /**
- * Scans the page (or the open dialog) with axe-core and fails on any serious or critical violation, and on a
- * missing level-one heading or a skipped heading level; `what` names the screen in the failure.
+ * Scans the page (or the open dialog) with axe-core, once nothing is moving, and fails on any serious or
+ * critical violation, and on a missing level-one heading or a skipped heading level; `what` names the screen in
+ * the failure.
  */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
+  // A dialog or toast still fading in or out has colours between its own and the page's: scan what stays.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();

@@ -52,8 +52,8 @@ export async function setUp(page: Page, prefix: string): Promise<string> {
   return agent;
 }
 
-/** The success or danger toast showing exactly `text`. */
-export async function expectToast(page: Page, intent: "success" | "danger", text: string): Promise<void> {
+/** The success or danger toast showing exactly `text` (or text matching it). */
+export async function expectToast(page: Page, intent: "success" | "danger", text: string | RegExp): Promise<void> {
   await expect(toast(page, intent).filter({ hasText: text })).toHaveText(text);
 }
 

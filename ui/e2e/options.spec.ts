@@ -89,10 +89,11 @@ test("a LIMIT order placed through the chain pickers, replaced for selected rows
   const bigRow = viewRows.filter({ hasText: "Big C" });
   await bigRow.getByRole("button", { name: "Cancel the order of Big C" }).click();
   const cancel = page.getByRole("dialog", { name: /^Option Delete Order: big-c-/ });
-  await expect(cancel).toContainText(`Cancel the order ${chosen} on 1 account?`);
+  await expect(cancel).toContainText(`Cancel the order ${chosen} on 1 account (3 contracts)?`);
   await cancel.getByRole("button", { name: "DELETE" }).click();
   await expectToast(page, "success", "Order deleted successful");
-  await expect(bigRow.getByRole("cell").nth(8)).toHaveText("CANCELED");
+  await expect(bigRow.getByRole("cell").nth(8)).toHaveText("CANCELED (Already Canceled)");
+  await expect(bigRow.getByRole("button", { name: "the order of Big C (Already Canceled)" })).toBeDisabled();
   await view.locator(".bp6-dialog-footer").getByRole("button", { name: "Close" }).click();
 
   // The replacement is a new session of two rows at the new price; the first one's rows now differ in status.
@@ -108,7 +109,8 @@ test("a MARKET order fills; its positions are exited, selected and changed", asy
   const session = sessionRows(page).first();
   await expect(sessionCell(session, "Status")).toHaveText("FILLED");
   await expect(session.getByRole("img", { name: "Status colour green" })).toBeVisible();
-  await expect(sessionCell(session, "Filled Qty")).toHaveText("1");
+  // Every account filled: 1 contract on each small account, 3 on the big one.
+  await expect(sessionCell(session, "Filled Qty")).toHaveText("1–3");
 
   // One position row per account: the small ones hold 1, the big one 3, all long (green).
   await expect(positionRows(page)).toHaveCount(3);
@@ -162,7 +164,11 @@ test("an order is saved from the place dialog and placed again from the PUT list
 
   const dialog = await openPlaceDialog(page);
   await dialog.getByRole("button", { name: "Save order" }).click();
-  await expectToast(page, "danger", "Please ensure option contract information is completed");
+  await expectToast(
+    page,
+    "danger",
+    "Please ensure option contract information is completed: Symbol is empty, Description is empty, Price is 0",
+  );
   const description = await chooseFromChain(dialog, "NVDA", "PUT");
   await dialog.getByLabel("Price", { exact: true }).fill("0.05");
   await dialog.getByRole("button", { name: "Save order" }).click();
@@ -191,7 +197,7 @@ test("an order is saved from the place dialog and placed again from the PUT list
   await dismissToasts(page);
 
   await puts.getByRole("button", { name: `Delete saved order ${description}` }).click();
-  await expectToast(page, "success", "Remove saved order successful");
+  await expectToast(page, "success", "Remove option contract save order successful");
   await expect(puts.getByText("No saved orders")).toBeVisible();
 });
 
@@ -263,7 +269,7 @@ test("replace and cancel of checked orders with none checked warn, and LIMIT wit
   // C on the main table cancels every open order of the session.
   await session.getByRole("button", { name: `Cancel session ${sessionId}` }).click();
   const cancel = page.getByRole("dialog", { name: `Option Delete Orders of Session ${sessionId}` });
-  await expect(cancel).toContainText("on 3 accounts?");
+  await expect(cancel).toContainText("on 3 accounts (1–3 contracts each, 5 in all)?");
   await cancel.getByRole("button", { name: "DELETE" }).click();
   await expectToast(page, "success", "Order deleted successful");
   await expect(sessionCell(session, "Status")).toHaveText("CANCELED");

@@ -30,6 +30,7 @@ const ORDER_COLUMNS = [
   "Total Filled / Qty",
   "Filled Qty",
   "Price",
+  "Stop",
   "Qty",
   "Side Pos Effect",
   "Status",
@@ -143,6 +144,10 @@ test("a LIMIT order is placed, viewed, replaced for selected rows and deleted fo
       placed += 1;
     }
   });
+  // The price starts at the quote's bid; a typed 0 is refused.
+  await expect(dialog.getByTestId("quote")).toContainText(/^AAPLBid \d+\.\d{2}/);
+  await expect(dialog.getByLabel("Price", { exact: true })).not.toHaveValue("0");
+  await dialog.getByLabel("Price", { exact: true }).fill("0");
   await dialog.getByLabel("Quantity").fill("1.5");
   await dialog.getByRole("button", { name: "Place order" }).click();
   await expect(dialog.getByText("Quantity must be a whole number of at least 1")).toBeVisible();
@@ -163,7 +168,8 @@ test("a LIMIT order is placed, viewed, replaced for selected rows and deleted fo
   const session = sessionRows(page).first();
   const sessionId = await session.getAttribute("data-session-id");
   await expect(sessionCell(session, "Symbol")).toHaveText("AAPL");
-  await expect(sessionCell(session, "Session")).toHaveText("NORMAL");
+  // The table says the session in the words the form offers.
+  await expect(sessionCell(session, "Session")).toHaveText("DAY");
   await expect(sessionCell(session, "Duration")).toHaveText("DAY");
   await expect(sessionCell(session, "Copy session")).toHaveText(`#${sessionId}`);
   await expect(sessionCell(session, "Accounts")).toHaveText("3");
@@ -203,10 +209,10 @@ test("a LIMIT order is placed, viewed, replaced for selected rows and deleted fo
   const bigRow = viewRows.filter({ hasText: "Big C" });
   await bigRow.getByRole("button", { name: "Cancel the order of Big C" }).click();
   const cancel = page.getByRole("dialog", { name: /^Stock Delete Order: big-c-/ });
-  await expect(cancel).toContainText("Are you sure to delete this order BUY AAPL LIMIT x3?");
+  await expect(cancel).toContainText("Are you sure to delete this order BUY AAPL LIMIT 3 shares?");
   await cancel.getByRole("button", { name: "DELETE ORDER" }).click();
   await expectToast(page, "success", "Selected order deleted successful");
-  await expect(bigRow.getByRole("cell", { name: "CANCELED", exact: true })).toBeVisible();
+  await expect(bigRow.getByRole("cell", { name: "CANCELED (Already Canceled)", exact: true })).toBeVisible();
   await view.locator(".bp6-dialog-footer").getByRole("button", { name: "Close" }).click();
 
   // The replacement is a new session naming the one it replaced.
@@ -253,10 +259,10 @@ test("a TRAILING_STOP order carries its link type, offset and basis; extended ho
   await expectToast(page, "success", "Copy trading successful");
   const session = sessionRows(page).first();
   await expect(sessionCell(session, "Order type")).toHaveText("TRAILING_STOP");
-  await expect(sessionCell(session, "Session")).toHaveText("NORMAL");
-  await expect(sessionCell(session, "Duration")).toHaveText("GOOD_TILL_CANCEL");
-  await expect(sessionCell(session, "Order type")).toHaveAttribute("title", /Stop Price Link Type PERCENT/);
-  await expect(sessionCell(session, "Order type")).toHaveAttribute("title", /Stop Price Link Basis MARK/);
+  await expect(sessionCell(session, "Session")).toHaveText("GTC");
+  await expect(sessionCell(session, "Duration")).toHaveText("GTC");
+  await expect(sessionCell(session, "Stop")).toHaveText("TRAIL 5 %");
+  await expect(sessionCell(session, "Stop")).toHaveAttribute("title", "Trailing 5 % of the mark");
 
   // STOP_LIMIT names its stop price the Activation Price.
   await page.getByRole("button", { name: "BUY/SELL" }).click();

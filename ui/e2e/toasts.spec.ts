@@ -35,7 +35,7 @@ test("toasts shown while a dialog is open leave its fields and buttons uncovered
     await dialog.getByRole("button", { name: "Save order" }).click();
   }
   await expect(shownToasts(page)).toHaveCount(3);
-  await expect(toast(page, "danger").first()).toHaveText("Please ensure option contract information is completed");
+  await expect(toast(page, "danger").first()).toHaveText(/^Please ensure option contract information is completed: /);
 
   // Wait until the dialog has made room above the toasts, then compare the boxes.
   await expect

@@ -28,8 +28,8 @@ pub use fan_out_mode::{
 pub use keeper::{SessionKeeper, SessionKey, WriteInFlight};
 pub use kind::TradeKind;
 pub use planner::{
-    AccountFacts, AccountWork, AgentFacts, Holdings, Plan, PlanError, REPLACEABLE, SessionUse,
-    Work, exit_quantity, plan, sized,
+    AccountFacts, AccountWork, AgentFacts, ExitCut, Holdings, Plan, PlanError, REPLACEABLE,
+    SessionUse, Work, exit_cuts, exit_quantity, plan, sized,
 };
 pub use preflight::{AccountCheck, preview_plan, previews};
 pub use repository::{RepositoryError, SessionRepository};

@@ -148,6 +148,22 @@ pub enum PlanError {
     /// Every order is already canceled.
     #[error("The order is already canceled")]
     AlreadyCanceled,
+    /// A replacement names another number of legs than the order it replaces holds (a single-leg
+    /// order of a vertical session is replaced by one leg, a spread by all of its legs).
+    #[error(
+        "order {order} of account {account} holds {held} {}; its replacement names {named}",
+        if *held == 1 { "leg" } else { "legs" }
+    )]
+    LegsDiffer {
+        /// The account.
+        account: AccountId,
+        /// The live order replaced.
+        order: BrokerOrderId,
+        /// The legs that order holds.
+        held: usize,
+        /// The legs the replacement names.
+        named: usize,
+    },
 }
 
 /// Turns a command into per-account work.
@@ -332,6 +348,38 @@ fn exit(
         .collect()
 }
 
+/// An exit sent for less than was asked, because the account holds less.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExitCut {
+    /// The account.
+    pub account: AccountId,
+    /// The quantity asked for (contracts, shares or spreads).
+    pub asked: u32,
+    /// The quantity sent: what the account holds.
+    pub sent: u32,
+}
+
+/// The exits of `plan` that go out for less than `command` asked, so that the answer can say so; none
+/// for any other action.
+#[must_use]
+pub fn exit_cuts(command: &CopyCommand, plan: &Plan) -> Vec<ExitCut> {
+    let Action::Exit { exits } = &command.action else {
+        return Vec::new();
+    };
+    exits
+        .iter()
+        .zip(&plan.works)
+        .filter_map(|((account, asked), work)| match &work.work {
+            Work::Place(sent) if sent.total_quantity() < asked.total_quantity() => Some(ExitCut {
+                account: *account,
+                asked: asked.total_quantity(),
+                sent: sent.total_quantity(),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Where a listed order stands once its replace chain is followed.
 struct Live {
     session: SessionId,
@@ -439,11 +487,21 @@ fn replace(
         .zip(&lives)
         .map(|((account, _), found)| {
             let tier = owned(facts, *account)?.tier;
+            let request = request_for(tier)?;
+            let (held, named) = (found.row.request.legs.len(), request.legs.len());
+            if held != named {
+                return Err(PlanError::LegsDiffer {
+                    account: *account,
+                    order: found.order,
+                    held,
+                    named,
+                });
+            }
             Ok(AccountWork {
                 account: *account,
                 work: Work::Replace {
                     old: found.order,
-                    request: request_for(tier)?,
+                    request,
                 },
             })
         })
@@ -790,6 +848,80 @@ mod tests {
                 account: AccountId(2),
                 order: BrokerOrderId(99),
                 session: SessionId(1)
+            })
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn exits_sent_for_less_than_asked_are_named() -> Result<(), PlanError> {
+        let mut world = World::new(vec![
+            account(1, AccountType::Small, true, true),
+            account(2, AccountType::Big, true, true),
+            account(3, AccountType::Small, true, true),
+        ]);
+        let symbol = "AAPL  241018C00230000".to_owned();
+        world.holdings.insert((AccountId(1), symbol.clone()), 2);
+        world.holdings.insert((AccountId(2), symbol.clone()), 9);
+        let close = OrderRequest::limit(
+            OrderLeg::option(Instruction::SellToClose, 5, symbol),
+            dec!(1),
+        );
+        let command = command(Action::Exit {
+            exits: vec![
+                (AccountId(1), close.clone()),
+                (AccountId(2), close.clone()),
+                (AccountId(3), close),
+            ],
+        });
+        let plan = world.plan(command.action.clone())?;
+        // Account 1 holds 2 of the 5 asked; account 2 holds enough; account 3 is refused (no cut).
+        assert_eq!(
+            exit_cuts(&command, &plan),
+            vec![ExitCut {
+                account: AccountId(1),
+                asked: 5,
+                sent: 2
+            }]
+        );
+        let place = self::command(Action::Place {
+            targets: Targets::Active,
+            order: buy(1),
+        });
+        let placed = world.plan(place.action.clone())?;
+        assert!(exit_cuts(&place, &placed).is_empty());
+        Ok(())
+    }
+
+    #[test]
+    fn a_replace_names_as_many_legs_as_the_order_it_replaces() -> Result<(), PlanError> {
+        let world = World::new(vec![account(1, AccountType::Small, true, true)]);
+        // The rows of `World::session` hold single-leg orders (an exit of a vertical session).
+        world.session(1, &[(1, 10, OrderStatus::Working, None)], None);
+        let one_leg = world.plan(Action::ReplaceEach {
+            session: SessionId(1),
+            orders: vec![(AccountId(1), BrokerOrderId(10), buy(2))],
+        })?;
+        assert_eq!(quantities(&one_leg), vec![(1, 2)]);
+        let spread = OrderRequest::vertical(
+            crate::order::OrderType::NetDebit,
+            1,
+            dec!(0.5),
+            [
+                OrderLeg::option(Instruction::BuyToOpen, 1, "AAPL  241018C00230000"),
+                OrderLeg::option(Instruction::SellToOpen, 1, "AAPL  241018C00240000"),
+            ],
+        );
+        assert_eq!(
+            world.plan(Action::ReplaceEach {
+                session: SessionId(1),
+                orders: vec![(AccountId(1), BrokerOrderId(10), spread)],
+            }),
+            Err(PlanError::LegsDiffer {
+                account: AccountId(1),
+                order: BrokerOrderId(10),
+                held: 1,
+                named: 2
             })
         );
         Ok(())

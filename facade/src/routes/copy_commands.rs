@@ -7,7 +7,7 @@ use actix_web::HttpResponse;
 use engine::account::AccountRegistry;
 use engine::copy::{
     AccountFacts, AgentFacts, CancelResult, CopyCommand, CopySession, ExecuteError, Executed,
-    Holdings, Plan, PlanError, Work, gate_previews, plan, previews,
+    ExitCut, Holdings, Plan, PlanError, Work, exit_cuts, gate_previews, plan, previews,
 };
 use engine::ids::{AccountId, AgentId};
 use serde::Serialize;
@@ -62,7 +62,9 @@ impl From<PlanError> for ApiError {
                 message,
                 code: "no_active_accounts",
             },
-            PlanError::NothingNamed(_) | PlanError::QuantityTooLarge => Self::BadRequest(message),
+            PlanError::NothingNamed(_)
+            | PlanError::QuantityTooLarge
+            | PlanError::LegsDiffer { .. } => Self::BadRequest(message),
             PlanError::NoSuchSession | PlanError::NotInSession { .. } => Self::NotFound(message),
             PlanError::NotReplaceable(_) => Self::Conflict {
                 message,
@@ -135,10 +137,11 @@ pub(crate) async fn run(
     } else {
         plan
     };
+    let cuts = exit_cuts(&command, &plan);
     match supervisor.execute(plan).await? {
         Executed::Session(session) => {
             tracing::info!(agent = %agent, session = %session.id, kind = %command.kind, accounts = session.rows.len(), "copy trade sent");
-            session_answer(state, &session)
+            session_answer(state, &session, &cuts)
         }
         Executed::Cancels { results, .. } => cancel_answer(state, agent, &results),
     }
@@ -155,7 +158,21 @@ pub(crate) struct Failure {
     reason: String,
 }
 
-/// The partial answer: which accounts accepted and which did not, and why. Cancels carry no session id.
+/// An exit sent for less than was asked, because the account holds less, in a partial answer.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = copy::Capped)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Capped {
+    account_id: u64,
+    account_name: String,
+    /// The quantity asked for (contracts, shares or spreads).
+    asked: u32,
+    /// The quantity sent: what the account holds.
+    sent: u32,
+}
+
+/// The partial answer: which accounts accepted and which did not, and why; for an exit, also the
+/// accounts whose exit was cut to what they hold. Cancels carry no session id.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = copy::PartialAnswer)]
 #[serde(rename_all = "camelCase")]
@@ -171,6 +188,12 @@ pub(crate) struct Partial {
     accepted: Vec<u64>,
     /// The accounts that did not.
     failed: Vec<Failure>,
+    /// Exits only: the accounts that hold less than was asked and were sent what they hold (absent
+    /// when none was cut). An exit whose every account accepted but some were cut answers this
+    /// object with an empty `failed`, never the bare `success`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
+    capped: Vec<Capped>,
 }
 
 /// The spec's text answer of a command every account accepted.
@@ -180,9 +203,14 @@ pub(crate) fn text_success() -> HttpResponse {
         .body("success")
 }
 
-/// `success` when every row was accepted, else the partial answer.
-fn session_answer(state: &AppState, session: &CopySession) -> Result<HttpResponse, ApiError> {
-    if session.rows.iter().all(engine::copy::CopyRow::accepted) {
+/// `success` when every row was accepted in full, else the partial answer (refusals, and exits cut
+/// to what the account holds).
+fn session_answer(
+    state: &AppState,
+    session: &CopySession,
+    cuts: &[ExitCut],
+) -> Result<HttpResponse, ApiError> {
+    if cuts.is_empty() && session.rows.iter().all(engine::copy::CopyRow::accepted) {
         return Ok(text_success());
     }
     let names = AccountNames::load(state, session.agent)?;
@@ -205,6 +233,15 @@ fn session_answer(state: &AppState, session: &CopySession) -> Result<HttpRespons
                     .status_description
                     .clone()
                     .unwrap_or_else(|| r.status_word()),
+            })
+            .collect(),
+        capped: cuts
+            .iter()
+            .map(|cut| Capped {
+                account_id: cut.account.get(),
+                account_name: names.of(cut.account).0,
+                asked: cut.asked,
+                sent: cut.sent,
             })
             .collect(),
     }))
@@ -236,5 +273,6 @@ fn cancel_answer(
                 })
             })
             .collect(),
+        capped: Vec::new(),
     }))
 }

@@ -19,7 +19,7 @@ use crate::{ApiError, AppState};
 
 const OPENING: &[&str] = &["BUY_TO_OPEN", "SELL_TO_OPEN"];
 pub(super) const CLOSING: &[&str] = &["SELL_TO_CLOSE", "BUY_TO_CLOSE"];
-const ANY_OPTION: &[&str] = &[
+pub(super) const ANY_OPTION: &[&str] = &[
     "BUY_TO_OPEN",
     "SELL_TO_OPEN",
     "SELL_TO_CLOSE",
@@ -76,6 +76,10 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
             (
                 "/copy_trading_account/get_option_chain_list/COMMON",
                 web::get().to(option_chain),
+            ),
+            (
+                "/copy_trading_account/get_option_quotes/COMMON",
+                web::get().to(option_quotes),
             ),
         ],
     );
@@ -727,6 +731,90 @@ async fn option_chain(
         }
         answer.insert(expiry.to_string(), serde_json::Value::Object(by_strike));
     }
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+struct OptionQuoteQuery {
+    /// One to twenty OSI option symbols, separated by commas (e.g. the two legs of a vertical).
+    option_chain_symbol: String,
+}
+
+/// The most contracts one quote call reads (the legs of an order, or the positions of one dialog).
+const MAX_QUOTED_CONTRACTS: usize = 20;
+
+/// How long an option quote may take before the answer is a 502.
+const OPTION_QUOTE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// One option contract's quote; a side the brokerage does not quote is null.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = option::Quote, example = json!({"symbol": "AAPL  241018C00230000", "bid": 2.45, "ask": 2.55, "last": 2.5, "mark": 2.5}))]
+struct OptionQuote {
+    /// The padded OSI option symbol.
+    symbol: String,
+    #[schema(required = true)]
+    bid: Option<f64>,
+    #[schema(required = true)]
+    ask: Option<f64>,
+    #[schema(required = true)]
+    last: Option<f64>,
+    #[schema(required = true)]
+    mark: Option<f64>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/copy_trading_account/get_option_quotes/COMMON",
+    tag = "Options (single leg)",
+    operation_id = "get_copy_trading_account_get_option_quotes_COMMON",
+    params(OptionQuoteQuery),
+    responses((status = 200, description = "The quote of each contract asked for that the brokerage quotes, in the order asked (one brokerage read for all of them)", body = Vec<OptionQuote>, content_type = "application/json"), crate::routes::openapi::Refusals)
+)]
+async fn option_quotes(
+    state: web::Data<AppState>,
+    session: Session,
+    query: web::Query<OptionQuoteQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let agent = agent(&session)?;
+    let mut symbols: Vec<String> = Vec::new();
+    for text in query.option_chain_symbol.split(',') {
+        let symbol = OptionSymbol::parse(text.trim()).map_err(|_| {
+            ApiError::BadRequest(
+                "optionChainSymbol must be OSI option symbols separated by commas".into(),
+            )
+        })?;
+        let padded = symbol.to_string();
+        if !symbols.contains(&padded) {
+            symbols.push(padded);
+        }
+    }
+    if symbols.len() > MAX_QUOTED_CONTRACTS {
+        return Err(ApiError::BadRequest(format!(
+            "optionChainSymbol names at most {MAX_QUOTED_CONTRACTS} contracts"
+        )));
+    }
+    let account = market_data_account(&state, agent)?;
+    let quotes = tokio::time::timeout(OPTION_QUOTE_TIMEOUT, account.quotes(&symbols))
+        .await
+        .map_err(|_| {
+            ApiError::BadGateway(
+                "The brokerage did not quote the contracts within 5 seconds".into(),
+            )
+        })?
+        .map_err(|err| account_failure(&err))?;
+    let answer: Vec<OptionQuote> = symbols
+        .iter()
+        .filter_map(|symbol| quotes.get(symbol))
+        .map(|quote| OptionQuote {
+            symbol: quote.symbol.clone(),
+            bid: quote.bid.map(|v| number(Some(v))),
+            ask: quote.ask.map(|v| number(Some(v))),
+            last: quote.last.map(|v| number(Some(v))),
+            mark: quote.mark.map(|v| number(Some(v))),
+        })
+        .collect();
     Ok(HttpResponse::Ok().json(answer))
 }
 

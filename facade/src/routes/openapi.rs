@@ -190,6 +190,7 @@ impl Modify for SessionCookie {
         delete_copy_trading_account_cancel_order_common,
         delete_copy_trading_account_cancel_order_individual_common,
         super::copy_trading::option_chain,
+        super::copy_trading::option_quotes,
         super::option_contract::list,
         super::option_contract::add,
         super::option_contract::remove,

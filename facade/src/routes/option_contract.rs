@@ -107,7 +107,7 @@ async fn add(
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let symbol = ticker(&body.0.option_chain_symbol)?;
-    check_known_ticker(&state, agent, &symbol).await?;
+    check_known_ticker(&state, agent, &symbol, "Ticker").await?;
     match state
         .store
         .watch_lists()?
@@ -276,12 +276,14 @@ async fn saved_remove(
     }))
 }
 
-/// Refuses a ticker the brokerage does not quote. Without a linked, authorized account there is no
-/// one to ask, and the ticker is kept as typed.
-async fn check_known_ticker(
+/// Refuses a ticker the brokerage does not quote (a favourite ticker, a watched stock), naming it
+/// `what` ("Ticker AAPL is not known to the brokerage"). Without a linked, authorized account there is
+/// no one to ask, and the ticker is kept as typed.
+pub(super) async fn check_known_ticker(
     state: &AppState,
     agent: AgentId,
     symbol: &str,
+    what: &str,
 ) -> Result<(), ApiError> {
     let Ok(account) = super::copy_trading::market_data_account(state, agent) else {
         return Ok(());
@@ -294,7 +296,7 @@ async fn check_known_ticker(
         Ok(())
     } else {
         Err(ApiError::BadRequest(format!(
-            "Ticker {symbol} is not known to the brokerage"
+            "{what} {symbol} is not known to the brokerage"
         )))
     }
 }

@@ -201,6 +201,8 @@ async fn watch_add(
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let symbol = symbol(&body.0)?;
+    // Like the favourite tickers: a symbol the brokerage does not quote has no bid to watch.
+    super::option_contract::check_known_ticker(&state, agent, &symbol, "Stock").await?;
     match state
         .store
         .watch_lists()?

@@ -473,10 +473,10 @@ pub(super) async fn replace_individual_legs(
     }
     let mut orders = Vec::with_capacity(groups.len());
     for ((account, order), legs) in groups {
-        let vertical = Vertical::from_form(&legs, LegRule::Any).map_err(|e| {
-            ApiError::BadRequest(format!("Order {order} of account {account}: {e}"))
+        let request = replacement(&legs).map_err(|message| {
+            ApiError::BadRequest(format!("Order {order} of account {account}: {message}"))
         })?;
-        orders.push((account, order, vertical.request(vertical.spreads())));
+        orders.push((account, order, request));
     }
     let action = Action::ReplaceEach {
         session: session_id,
@@ -492,6 +492,27 @@ pub(super) async fn replace_individual_legs(
         how,
     )
     .await
+}
+
+/// The new order of one account's legs in a replace: a single-leg order for one leg (an exit made
+/// in a vertical session), else a spread of its legs. The planner checks that it holds as many legs
+/// as the order it replaces.
+fn replacement(legs: &[LegForm]) -> Result<engine::order::OrderRequest, String> {
+    if let [leg] = legs {
+        let fields = super::copy_trading::OrderFields::single(
+            &leg.symbol,
+            &leg.instruction,
+            &leg.order_type,
+            &leg.quantity,
+            &leg.price,
+        );
+        let order =
+            super::copy_trading::OptionOrder::parse(&fields, super::copy_trading::ANY_OPTION)
+                .map_err(|err| err.to_string())?;
+        return Ok(order.request(order.quantity()));
+    }
+    let vertical = Vertical::from_form(legs, LegRule::Any).map_err(|e| e.to_string())?;
+    Ok(vertical.request(vertical.spreads()))
 }
 
 /// The saved-sets answer.

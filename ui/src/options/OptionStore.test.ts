@@ -147,7 +147,7 @@ describe("OptionStore orders", () => {
     expect(ids()[0]).toBe(13);
   });
 
-  it("offers R for replaceable rows and C for open rows with an order id", async () => {
+  it("offers R for replaceable rows and C for open or REPLACED rows with an order id", async () => {
     const { root } = withServer([
       orderRowJson(5, 1, { optionChainStatus: "WORKING" }),
       orderRowJson(5, 2, { optionChainStatus: "FILLED" }),
@@ -163,7 +163,7 @@ describe("OptionStore orders", () => {
     }
 
     expect(root.options.replaceableRows(session).map((r) => r.accountId)).toEqual([1, 3, 6]);
-    expect(root.options.cancellableRows(session).map((r) => r.accountId)).toEqual([1, 6]);
+    expect(root.options.cancellableRows(session).map((r) => r.accountId)).toEqual([1, 3, 6]);
   });
 });
 

@@ -9,6 +9,8 @@ import { OptionMessages } from "./OptionMessages";
 import {
   canCancel,
   canReplace,
+  liveOptionRow,
+  optionOutcome,
   parseOptionSessions,
   replacedSessionOf,
   type OptionOrderRow,
@@ -73,7 +75,11 @@ export class OptionStore {
 
   /** @param deps The root store (API client, environment, session). */
   constructor(deps: OptionStoreDeps) {
-    this.orderTable = new SessionTable(deps, { path: OptionPaths.orders, parse: parseOptionSessions });
+    this.orderTable = new SessionTable(deps, {
+      path: OptionPaths.orders,
+      parse: parseOptionSessions,
+      outcomeOf: optionOutcome,
+    });
     this.positionTable = new PositionTable(deps, {
       path: OptionPaths.positions,
       parse: parseOptionPositions,
@@ -104,6 +110,7 @@ export class OptionStore {
     this.sessionDialog = new SessionOrdersDialogStore({
       rowsOf: (id) => this.orderTable.rowsOf(id),
       replacersOf: (id) => this.replacersOf(id),
+      liveRowOf: (row) => this.liveRowOf(row),
       replaceDialog: this.replaceDialog,
       cancelDialog: this.cancelDialog,
       warning: this.warning,
@@ -136,6 +143,11 @@ export class OptionStore {
       .filter((session) => replacedSessionOf(session) === sessionId)
       .map((session) => session.id)
       .reverse();
+  }
+
+  /** The live row of `row`: a REPLACED row followed to the order that replaced it. */
+  liveRowOf(row: OptionOrderRow): OptionOrderRow {
+    return liveOptionRow(row, this.orderTable.sessions);
   }
 
   /** The rows of `session` whose orders can be replaced. */
@@ -200,9 +212,10 @@ export class OptionStore {
     });
   }
 
-  /** R on a session: replaces its open orders. */
+  /** R on a session: replaces its open orders, the form starting from the first one's live order. */
   replaceSession(session: OptionSession): void {
-    this.replaceDialog.open("session", session.id, this.replaceableRows(session));
+    const rows = this.replaceableRows(session);
+    this.replaceDialog.open("session", session.id, rows, rows[0] && this.liveRowOf(rows[0]));
   }
 
   /** C on a session: cancels its open orders. */

@@ -78,19 +78,19 @@ describe("OptionTradingSection orders table", () => {
       "2",
       "0 / 4",
       "0",
-      "2.50",
-      "3",
+      "1.25–2.50",
+      "1–3",
       "BUY_TO_OPEN",
-      "WORKING",
+      "1 WORKING1 FAILED_TO_PLACE",
       "LIMIT",
       "2025-01-02 03:04:05",
-      "",
-      "Alpha",
+      "1 rejected",
+      "Alpha +1",
     ]);
     expect(within(newest).getByRole("img", { name: "Status colour purple" })).toHaveStyle({
       backgroundColor: "#9D3F9D",
     });
-    expect(within(newest).getByText("WORKING")).toHaveStyle({ color: "#866103" });
+    expect(within(newest).getByText("1 WORKING")).toHaveStyle({ color: "#866103" });
     expect(within(newest).getByText("67%").closest(".bp6-tag")).toHaveClass("bp6-intent-warning");
     expect(within(newest).getByTitle("0 of 4 contracts filled on 2 accounts")).toHaveTextContent("0 / 4");
     expect(cellTexts(older).slice(2, 7)).toEqual(["#11", "AAPL 10/18/2024 230.00 C", "100%", "1", "1 / 1"]);

@@ -24,6 +24,7 @@ export const StockMessages = {
   quoteFailed: "Failed to get stock",
   selectOrder: "Please select at least one order!",
   selectPosition: "Please select at least one position!",
+  selectPositionToChange: "Please select at least one position.",
   quantitiesDiffer: "Quantity size of position selected are not same!",
   symbolsDiffer: "Positions selected are not the same stock! Use Change Selected to exit different stocks.",
 } as const;

@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, textResponse } from "../shared/test/fakeTransport";
 import { testRoot } from "../shared/test/testRoot";
 import type { RouteHandler } from "../shared/test/routeResponder";
-import { NO_QUOTE } from "./lists/StockWatchListStore";
 import {
   stockOrdersAnswer,
   stockPositionJson,
@@ -215,7 +214,7 @@ describe("StockStore replace and cancel", () => {
     await stocks.polling.poll();
     stocks.sessionDialog.view.open(5);
     stocks.sessionDialog.cancelRow(stocks.sessionDialog.view.rows[0]!);
-    expect(stocks.cancelDialog.question).toBe("Are you sure to delete this order BUY AAPL LIMIT x10?");
+    expect(stocks.cancelDialog.question).toBe("Are you sure to delete this order BUY AAPL LIMIT 10 shares?");
     expect(await stocks.cancelDialog.confirm()).toEqual({ ok: true, message: "Selected order deleted successful" });
     expect(bodyOf(requests, "DELETE /api/stock_copy_trading/cancel_order_individual/")).toEqual({
       agentTradingSessionID: 5,
@@ -397,7 +396,8 @@ describe("saved stock orders and the watch list", () => {
         jsonResponse(200, { symbol: "GDX", bid: null, ask: 42.31, last: 42.3, mark: null }),
     });
     expect(await stocks.watchList.load()).toBeNull();
-    expect(stocks.watchList.bids.get("GDX")).toBe(NO_QUOTE);
+    // Null: the watch list shows "no quote" for it (StockWatchList).
+    expect(stocks.watchList.bids.get("GDX")).toBeNull();
   });
 
   it("says 'Failed to get stock' with the reason when the quote fails", async () => {
@@ -411,5 +411,37 @@ describe("saved stock orders and the watch list", () => {
       message: "Failed to get stock: Stock AAPLX is not known to the brokerage",
     });
     expect(stocks.watchList.bids.get("AAPLX")).toBeNull();
+  });
+});
+
+describe("StockStore quotes in the order dialog", () => {
+  const QUOTE = "GET /api/stock_copy_trading/get_stock_quotes/";
+
+  it("shows the symbol's quote while open and starts a new LIMIT order at the bid, never at a missing one", async () => {
+    let bid: number | null = null;
+    const { stocks, quoteScheduler, requests } = harness([], [], {
+      [QUOTE]: () => jsonResponse(200, { symbol: "AAPL", bid, ask: 190.1, last: 190 }),
+    });
+    const dialog = stocks.orderDialog;
+    dialog.openPlace();
+    expect(quoteScheduler.live()).toHaveLength(0);
+    dialog.form.setSymbol("aapl");
+    quoteScheduler.fire();
+    await vi.waitFor(() => expect(dialog.quotes.quoteOf("AAPL")).toBeDefined());
+    expect(dialog.quotes.quoteOf("AAPL")).toEqual({ symbol: "AAPL", bid: null, ask: 190.1, last: 190, mark: null });
+    expect(dialog.form.price).toBe("0");
+
+    bid = 189.5;
+    dialog.quotes.refresh();
+    await vi.waitFor(() => expect(dialog.form.price).toBe("189.5"));
+    dialog.form.setPrice("188");
+    bid = 189.7;
+    dialog.quotes.refresh();
+    await vi.waitFor(() => expect(dialog.quotes.quoteOf("AAPL")?.bid).toBe(189.7));
+    expect(dialog.form.price).toBe("188");
+
+    dialog.close();
+    expect(quoteScheduler.live()).toHaveLength(0);
+    expect(requests.filter((request) => request.url.startsWith("/api/stock_copy_trading/get_stock_quotes/"))).toHaveLength(3);
   });
 });

@@ -13,7 +13,9 @@ import { rowValues, StockOrderDialogStore } from "./orders/StockOrderDialogStore
 import {
   canCancelStock,
   canReplaceStock,
+  liveStockRow,
   parseStockSessions,
+  stockOutcome,
   type StockOrderRow,
   type StockSession,
 } from "./orders/StockOrderRow";
@@ -56,7 +58,11 @@ export class StockStore {
 
   /** @param deps The root store (API client, environment, session). */
   constructor(deps: StockStoreDeps) {
-    this.orderTable = new SessionTable(deps, { path: StockPaths.orders, parse: parseStockSessions });
+    this.orderTable = new SessionTable(deps, {
+      path: StockPaths.orders,
+      parse: parseStockSessions,
+      outcomeOf: stockOutcome,
+    });
     this.positionTable = new PositionTable(deps, {
       path: StockPaths.positions,
       parse: parseStockPositions,
@@ -87,6 +93,7 @@ export class StockStore {
     this.cancelDialog = new StockCancelDialogStore(deps, { reloadTables });
     this.sessionDialog = new StockSessionDialogStore({
       rowsOf: (id) => this.orderTable.rowsOf(id),
+      liveRowOf: (row) => this.liveRowOf(row),
       orderDialog: this.orderDialog,
       cancelDialog: this.cancelDialog,
       warning: this.warning,
@@ -120,6 +127,11 @@ export class StockStore {
   /** The positions checked (SELECTED POSITION) in the per-symbol view, in its order. */
   get viewSelectedPositions(): StockPosition[] {
     return this.positionTable.viewSelection.pick(this.viewedPositions);
+  }
+
+  /** The live row of `row`: a REPLACED row followed to the order that replaced it. */
+  liveRowOf(row: StockOrderRow): StockOrderRow {
+    return liveStockRow(row, this.orderTable.sessions);
   }
 
   /** The rows of `session` whose orders can be replaced. */
@@ -165,9 +177,10 @@ export class StockStore {
     this.orderDialog.openPlaceWith(savedOrderValues(order), null);
   }
 
-  /** R on a session: replaces its open orders. */
+  /** R on a session: replaces its open orders, the form starting from the first one's live order. */
   replaceSession(session: StockSession): void {
-    this.orderDialog.openReplace(false, session.id, this.replaceableRows(session));
+    const rows = this.replaceableRows(session);
+    this.orderDialog.openReplace(false, session.id, rows, rows[0] && this.liveRowOf(rows[0]));
   }
 
   /** C on a session: deletes its open orders. */
@@ -192,7 +205,7 @@ export class StockStore {
 
   /** Change Selected: a closing order per selected position. */
   changeSelected(): void {
-    openForSelection(this.positionTable.selected, { none: StockMessages.selectPosition }, this.warning, (selected) =>
+    openForSelection(this.positionTable.selected, { none: StockMessages.selectPositionToChange }, this.warning, (selected) =>
       this.changeDialog.open(selected),
     );
   }

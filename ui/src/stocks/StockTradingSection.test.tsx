@@ -63,6 +63,7 @@ describe("StockTradingSection", () => {
       "Total Filled / Qty",
       "Filled Qty",
       "Price",
+      "Stop",
       "Qty",
       "Side Pos Effect",
       "Status",

@@ -1,6 +1,7 @@
 // The Stock Trading section: orders on top, positions, saved stock orders and the watch list below, and dialogs.
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
+import { RejectionToasts } from "../shared/shell/RejectionToasts";
 import { ScreenTitle } from "../shared/shell/ScreenTitle";
 import { WarningDialog } from "../shared/dialogs/WarningDialog";
 import { showOutcome } from "../shared/shell/toaster";
@@ -28,8 +29,10 @@ export const StockTradingSection = observer(function StockTradingSection() {
         showOutcome(outcome);
       }
     });
+    stocks.watchList.startRefreshing();
     return () => {
       stocks.polling.stopPolling();
+      stocks.watchList.stopRefreshing();
     };
   }, [stocks]);
 
@@ -59,6 +62,7 @@ export const StockTradingSection = observer(function StockTradingSection() {
       <StockChangePositionsDialog />
       <StockPositionAccountsDialog />
       <WarningDialog warning={stocks.warning} />
+      <RejectionToasts watch={stocks.orderTable.rejections} />
     </section>
   );
 });

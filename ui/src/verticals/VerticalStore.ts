@@ -10,8 +10,15 @@ import { CancelLegsDialogStore } from "./orders/CancelLegsDialogStore";
 import { DeleteOrderDialogStore } from "./orders/DeleteOrderDialogStore";
 import { PlaceAgainDialogStore } from "./orders/PlaceAgainDialogStore";
 import { ReplaceLegsDialogStore } from "./orders/ReplaceLegsDialogStore";
-import { parseVerticalSessions, type VerticalOrderRow, type VerticalSession } from "./orders/VerticalOrderRow";
+import {
+  parseVerticalSessions,
+  verticalOutcome,
+  type VerticalOrderRow,
+  type VerticalSession,
+} from "./orders/VerticalOrderRow";
 import { ChangePositionsDialogStore } from "./positions/ChangePositionsDialogStore";
+import { CloseSpreadDialogStore } from "./positions/CloseSpreadDialogStore";
+import { selectedSpread, spreadPairs, type SpreadPair } from "./positions/spreadPairs";
 import { ExitPositionsDialogStore } from "./positions/ExitPositionsDialogStore";
 import { parseVerticalPositions, positionKey, type VerticalPosition } from "./positions/VerticalPosition";
 import { OrderSetStore } from "./sets/OrderSetStore";
@@ -57,10 +64,16 @@ export class VerticalStore {
   readonly exitDialog: ExitPositionsDialogStore;
   /** Change Multiple Positions. */
   readonly changeDialog: ChangePositionsDialogStore;
+  /** Close Spread. */
+  readonly closeSpreadDialog: CloseSpreadDialogStore;
 
   /** @param deps The root store (API client, environment, session). */
   constructor(deps: VerticalStoreDeps) {
-    this.orderTable = new SessionTable(deps, { path: VerticalPaths.orders, parse: parseVerticalSessions });
+    this.orderTable = new SessionTable(deps, {
+      path: VerticalPaths.orders,
+      parse: parseVerticalSessions,
+      outcomeOf: verticalOutcome,
+    });
     this.positionTable = new PositionTable(deps, {
       path: VerticalPaths.positions,
       parse: parseVerticalPositions,
@@ -89,6 +102,7 @@ export class VerticalStore {
     this.reviewDialog = new ReviewSetDialogStore(deps, reloadTables);
     this.exitDialog = new ExitPositionsDialogStore(deps, { reloadTables, exitedSelected });
     this.changeDialog = new ChangePositionsDialogStore(deps, { reloadTables, exitedSelected });
+    this.closeSpreadDialog = new CloseSpreadDialogStore(deps, { reloadTables, exitedSelected });
     makeAutoObservable(
       this,
       {
@@ -105,6 +119,7 @@ export class VerticalStore {
         reviewDialog: false,
         exitDialog: false,
         changeDialog: false,
+        closeSpreadDialog: false,
       },
       { autoBind: true },
     );
@@ -131,7 +146,8 @@ export class VerticalStore {
       this.deleteDialog.pending ||
       this.reviewDialog.pending ||
       this.exitDialog.pending ||
-      this.changeDialog.pending
+      this.changeDialog.pending ||
+      this.closeSpreadDialog.pending
     );
   }
 
@@ -168,7 +184,7 @@ export class VerticalStore {
     this.replaceDialog.open(session);
   }
 
-  /** C on a session: Cancel Vertical Order Legs with every open order chosen. */
+  /** C on a session: Cancel Vertical Order Legs, nothing ticked until the agent ticks a leg. */
   cancelSession(session: VerticalSession): void {
     this.cancelDialog.open(session);
   }
@@ -178,8 +194,30 @@ export class VerticalStore {
     this.exitDialog.open([position], false);
   }
 
-  /** Exit for the selected positions: at least one, all of one settled quantity; otherwise the warning. */
+  /** The spreads the accounts hold (a long and a short leg of one series in one account). */
+  get spreadPairs(): SpreadPair[] {
+    return spreadPairs(this.positionTable.rows);
+  }
+
+  /** Close spread: one closing order per account holding `pair`, both legs at a net price. */
+  closeSpread(pair: SpreadPair, accountIds?: readonly number[]): void {
+    this.closeSpreadDialog.open(pair, accountIds);
+  }
+
+  /**
+   * Exit for the selected positions. When they are the two legs of one spread (on one or several accounts)
+   * they close as a spread (Close Spread); otherwise at least one, all of one settled quantity, or the warning.
+   */
   exitSelected(): void {
+    const spread = selectedSpread(this.positionTable.selected);
+    if (spread !== null) {
+      const held = this.spreadPairs.find((pair) => pair.key === spread.key) ?? spread;
+      this.closeSpread(
+        held,
+        spread.holdings.map((holding) => holding.long.accountId),
+      );
+      return;
+    }
     const sameQuantity = {
       valueOf: (position: VerticalPosition) => position.optionChainSettledQuantity,
       differs: VerticalMessages.quantitiesDiffer,

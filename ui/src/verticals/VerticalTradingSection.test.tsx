@@ -48,7 +48,7 @@ describe("VerticalTradingSection tables", () => {
       "0 / 4",
       "0",
       "0.65",
-      "1",
+      "1–3",
       "BUY_TO_OPENSELL_TO_OPEN",
       "WORKING",
       "NET_DEBIT",
@@ -71,7 +71,7 @@ describe("VerticalTradingSection tables", () => {
     expect(rows).toHaveLength(4);
     const canceled = rows[2];
     if (canceled === undefined) throw new Error("row missing");
-    expect(canceled).toHaveStyle({ textDecoration: "line-through" });
+    expect(canceled).toHaveClass("cd-canceled-row");
     expect(canceled).toHaveTextContent("(Already Canceled)");
     expect(within(canceled).getByRole("button", { name: `${LOW_CALL.description} of Account 2 (Already Canceled)` })).toBeDisabled();
     expect(within(canceled).queryByRole("button", { name: /^Replace/ })).toBeNull();
@@ -89,6 +89,9 @@ describe("VerticalTradingSection leg dialogs", () => {
     await user.click(await within(await screen.findByRole("table", { name: "Vertical orders" })).findByRole("button", { name: "Cancel session 9" }));
     const dialog = await screen.findByRole("dialog", { name: "Cancel Vertical Order Legs" });
     expect(within(dialog).getByRole("checkbox", { name: `Select ${HIGH_CALL.description} of Account 2` })).toBeDisabled();
+    const leg = within(dialog).getByRole("checkbox", { name: `Select ${LOW_CALL.description} of Account 1` });
+    expect(leg).not.toBeChecked();
+    await user.click(leg);
     await user.click(within(dialog).getByRole("button", { name: "Cancel selected legs" }));
     await waitFor(() =>
       expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: true, message: "Selected legs canceled successfully" }),
@@ -103,12 +106,12 @@ describe("VerticalTradingSection leg dialogs", () => {
     ]);
   });
 
-  it("unticking every leg warns 'Please select at least one leg to cancel.'", async () => {
+  it("opens with no leg ticked: cancelling at once warns 'Please select at least one leg to cancel.'", async () => {
     const user = userEvent.setup({ delay: null });
     const { fake } = renderVerticalScreen({ rows: verticalRowsJson(9, 1) });
     await user.click(await within(await screen.findByRole("table", { name: "Vertical orders" })).findByRole("button", { name: "Cancel session 9" }));
     const dialog = await screen.findByRole("dialog", { name: "Cancel Vertical Order Legs" });
-    await user.click(within(dialog).getByRole("checkbox", { name: `Select ${LOW_CALL.description} of Account 1` }));
+    expect(within(dialog).getByRole("checkbox", { name: `Select ${LOW_CALL.description} of Account 1` })).not.toBeChecked();
     await user.click(within(dialog).getByRole("button", { name: "Cancel selected legs" }));
     await waitFor(() =>
       expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: false, message: "Please select at least one leg to cancel." }),
@@ -132,7 +135,7 @@ describe("VerticalTradingSection Multi-Leg Order Entry", () => {
     await user.type(within(dialog).getByLabelText("Ticker"), "aapl");
     await user.click(within(dialog).getByRole("button", { name: "CALL" }));
     await waitFor(() => expect(within(dialog).getByLabelText("Expiration")).toHaveDisplayValue("18-10-2024 (4)"));
-    expect(within(dialog).getByLabelText("Price")).toHaveValue("1.1");
+    expect(within(dialog).getByLabelText("Price")).toHaveValue(1.1);
     await user.click(within(dialog).getByRole("button", { name: "Add leg" }));
     await user.selectOptions(within(dialog).getByLabelText("Strike"), "235.0");
     await user.selectOptions(within(dialog).getByLabelText("Instruction"), "SELL_TO_OPEN");

@@ -1,6 +1,7 @@
 // The Vertical Trading section: orders on top, positions and the saved sets, saved orders and favourites below.
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
+import { RejectionToasts } from "../shared/shell/RejectionToasts";
 import { ScreenTitle } from "../shared/shell/ScreenTitle";
 import { WarningDialog } from "../shared/dialogs/WarningDialog";
 import { useStores } from "../shared/shell/StoreContext";
@@ -15,6 +16,8 @@ import { ReplaceLegsDialog } from "./orders/ReplaceLegsDialog";
 import { SessionLegsDialog } from "./orders/SessionLegsDialog";
 import { VerticalOrdersTable } from "./orders/VerticalOrdersTable";
 import { ChangePositionsDialog } from "./positions/ChangePositionsDialog";
+import { CloseSpreadDialog } from "./positions/CloseSpreadDialog";
+import { SpreadPairsBar } from "./positions/SpreadPairsBar";
 import { ExitPositionsDialog } from "./positions/ExitPositionsDialog";
 import { PositionAccountsDialog } from "./positions/PositionAccountsDialog";
 import { VerticalPositionsTable } from "./positions/VerticalPositionsTable";
@@ -46,6 +49,7 @@ export const VerticalTradingSection = observer(function VerticalTradingSection()
       </div>
       <div className="cd-option-bottom">
         <div className="cd-option-positions-panel">
+          <SpreadPairsBar />
           <VerticalPositionsTable />
         </div>
         <div className="cd-option-side">
@@ -65,7 +69,9 @@ export const VerticalTradingSection = observer(function VerticalTradingSection()
       <ExitPositionsDialog />
       <ChangePositionsDialog />
       <PositionAccountsDialog />
+      <CloseSpreadDialog />
       <WarningDialog warning={verticals.warning} />
+      <RejectionToasts watch={verticals.orderTable.rejections} />
     </section>
   );
 });

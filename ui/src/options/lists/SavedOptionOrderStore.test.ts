@@ -53,7 +53,7 @@ describe("SavedOptionOrderStore", () => {
 
     await expect(root.options.savedOrders.remove("TSLA  241018C00250000")).resolves.toEqual({
       ok: true,
-      message: "Remove saved order successful",
+      message: "Remove option contract save order successful",
     });
 
     expect(calls(requests).at(-1)).toEqual([
@@ -64,14 +64,14 @@ describe("SavedOptionOrderStore", () => {
     expect(root.options.savedOrders.calls.map((o) => o.optionChainSymbol)).toEqual(["AAPL  241018C00230000"]);
   });
 
-  it("says 'Remove saved order failed' when the server refuses", async () => {
+  it("says 'Remove option contract save order failed' when the server refuses", async () => {
     const { root } = testRoot({
       [REMOVE]: () => jsonResponse(404, { error: "No saved order for that option symbol", code: "not_found" }),
     });
 
     await expect(root.options.savedOrders.remove("X")).resolves.toEqual({
       ok: false,
-      message: "Remove saved order failed: No saved order for that option symbol",
+      message: "Remove option contract save order failed: No saved order for that option symbol",
     });
   });
 

@@ -24,10 +24,26 @@ export interface SaveOrderBody {
   readonly optionChainPrice: number | string;
 }
 
+/** The form label of each field of a saved order. */
+const SAVE_FIELD_LABELS: Readonly<Record<keyof SaveOrderBody, string>> = {
+  optionChainSymbol: "Symbol",
+  optionChainDescription: "Description",
+  optionChainInstruction: "Instruction",
+  optionChainOrderType: "Order Type",
+  optionChainQuantity: "Quantity",
+  optionChainPrice: "Price",
+};
+
+/** The labels of the fields of `body` that are empty, or a quantity or price of zero (spec 01 §5). */
+export function incompleteSaveFields(body: SaveOrderBody): string[] {
+  return (Object.keys(SAVE_FIELD_LABELS) as (keyof SaveOrderBody)[])
+    .filter((key) => String(body[key]).trim() === "" || Number(body[key]) === 0)
+    .map((key) => SAVE_FIELD_LABELS[key]);
+}
+
 /** True when a field of `body` is empty, or its quantity or price is zero (spec 01 §5: nothing is sent). */
 export function isIncompleteSave(body: SaveOrderBody): boolean {
-  const values = Object.values(body) as (string | number)[];
-  return values.some((value) => String(value).trim() === "" || Number(value) === 0);
+  return incompleteSaveFields(body).length > 0;
 }
 
 /** The saved orders, split into calls and puts for the side lists. */

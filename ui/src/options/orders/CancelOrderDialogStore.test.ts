@@ -38,7 +38,7 @@ describe("CancelOrderDialogStore", () => {
     dialog.open("individual", 4, [row]);
 
     expect(dialog.title).toBe("Option Delete Order: user3");
-    expect(dialog.question).toBe("Cancel the order AAPL 10/18/2024 230.00 C on 1 account?");
+    expect(dialog.question).toBe("Cancel the order AAPL 10/18/2024 230.00 C on 1 account (1 contract)?");
     await expect(dialog.confirm()).resolves.toEqual({ ok: true, message: "Order deleted successful" });
     expect(calls(requests).filter(([method]) => method === "DELETE")).toEqual([
       [
@@ -71,7 +71,7 @@ describe("CancelOrderDialogStore", () => {
     dialog.open("selected", 4, session.rows);
 
     expect(dialog.title).toBe("Option Delete Selected Orders");
-    expect(dialog.question).toBe("Cancel the order AAPL 10/18/2024 230.00 C on 2 accounts?");
+    expect(dialog.question).toBe("Cancel the order AAPL 10/18/2024 230.00 C on 2 accounts (1 contract each, 2 in all)?");
     await expect(dialog.confirm()).resolves.toEqual({ ok: true, message: "Selected order deleted successful" });
     expect(JSON.parse(requests.at(-1)?.body ?? "null")).toEqual({
       agentTradingSessionID: 4,

@@ -1,4 +1,5 @@
 // The cancel ("Option Delete Order") dialogs: one account's order, the checked orders, or a session's open ones.
+import { quantitiesText } from "../../shared/orders/groupSummary";
 import { makeAutoObservable } from "mobx";
 import { OptionPaths } from "../optionPaths";
 import { sendFromDialog } from "../../shared/stores/DialogRequest";
@@ -61,7 +62,11 @@ export class CancelOrderDialogStore {
       return "";
     }
     const accounts = this.targets.length === 1 ? "1 account" : `${this.targets.length} accounts`;
-    return `Cancel the order ${first.optionChainDescription} on ${accounts}?`;
+    const quantities = quantitiesText(
+      this.targets.map((row) => row.optionChainQuantity),
+      "contract",
+    );
+    return `Cancel the order ${first.optionChainDescription} on ${accounts} (${quantities})?`;
   }
 
   /** Opens the dialog for `targets` of session `sessionId`; does nothing without targets. */

@@ -1,9 +1,13 @@
 // One account's order of a single-leg option copy-trade, how the orders answer is read, and which rows R and C act on.
 import { Fields } from "../../shared/api/fields";
 import { isRecord } from "../../shared/api/json";
+import { summarizeGroup, type GroupSummary } from "../../shared/orders/groupSummary";
+import { refusalsOf, type Refusals, type RowOutcome } from "../../shared/orders/rejections";
+import { liveRowOf } from "../../shared/orders/replaceChain";
 import { summarizeSession, type SessionSummary } from "../../shared/orders/sessionSummary";
 import {
-  isOpenStatus,
+  CANCELED_STATUS,
+  isCancellableStatus,
   OWN_STATUS_COLORS,
   REPLACEABLE_STATUSES,
   SESSION_STATUS_COLORS,
@@ -82,9 +86,51 @@ export function canReplace(row: OptionOrderRow): boolean {
   return row.optionChainOrderId !== null && REPLACEABLE_STATUSES.includes(row.optionChainStatus);
 }
 
-/** True when the row's order can be cancelled: it has an order id and is still open. */
+/** True when the row's order can be cancelled: placed, and open or REPLACED (followed to its live order). */
 export function canCancel(row: OptionOrderRow): boolean {
-  return row.optionChainOrderId !== null && isOpenStatus(row.optionChainStatus);
+  return row.optionChainOrderId !== null && isCancellableStatus(row.optionChainStatus);
+}
+
+/** True when the row's order is already cancelled (C disabled, "(Already Canceled)", struck through). */
+export function isCanceledOption(row: OptionOrderRow): boolean {
+  return row.optionChainStatus === CANCELED_STATUS;
+}
+
+/** The account, status and reason of a row, for the rejection rules. */
+export function optionOutcome(row: OptionOrderRow): RowOutcome {
+  return { accountId: row.accountId, status: row.optionChainStatus, reason: row.optionChainStatusDescription };
+}
+
+/** The session's refused accounts and why. */
+export function optionRefusals(session: OptionSession): Refusals {
+  return refusalsOf(session.rows.map(optionOutcome));
+}
+
+/** The session's orders at a glance: statuses by count, kinds, quantity ranges. */
+export function optionGroupSummary(session: OptionSession): GroupSummary {
+  return summarizeGroup(
+    session.rows.map((row) => ({
+      accountId: row.accountId,
+      status: row.optionChainStatus,
+      orderType: row.optionChainOrderType,
+      instructions: [row.optionChainInstruction],
+      quantity: row.optionChainQuantity,
+      filled: row.optionChainFilledQuantity,
+      price: row.optionChainPrice,
+      legs: 1,
+    })),
+    "contracts",
+  );
+}
+
+/** The live row of `row`: a REPLACED row followed to the order that replaced it, within `sessions`. */
+export function liveOptionRow(row: OptionOrderRow, sessions: readonly OptionSession[]): OptionOrderRow {
+  return liveRowOf(row, row.agentTradingSessionID, sessions, {
+    accountOf: (entry) => entry.accountId,
+    statusOf: (entry) => entry.optionChainStatus,
+    placedOf: (entry) => entry.optionChainOrderId !== null,
+    replacedSessionOf: (rows) => rows[0]?.replacedSessionID ?? null,
+  });
 }
 
 /** A key that tells the rows of one session apart: the account and its order. */

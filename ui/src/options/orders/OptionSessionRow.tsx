@@ -3,14 +3,22 @@ import { Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
-import { optionSessionSummary, replacedSessionOf, type OptionSession } from "./OptionOrderRow";
+import { rangeText } from "../../shared/orders/groupSummary";
+import {
+  optionGroupSummary,
+  optionRefusals,
+  optionSessionSummary,
+  replacedSessionOf,
+  type OptionSession,
+} from "./OptionOrderRow";
 import { useStores } from "../../shared/shell/StoreContext";
 import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
-import { OrderStatusText } from "../../shared/tables/OrderStatusText";
 import { RoundButton } from "../../shared/tables/RoundButton";
 import { SessionLabel } from "../../shared/tables/SessionLabel";
-import { StatusDot } from "../../shared/tables/StatusDot";
+import { SessionStatusMark } from "../../shared/tables/SessionStatusMark";
+import { StatusCounts } from "../../shared/tables/StatusCounts";
 import { SuccessRateTag } from "../../shared/tables/SuccessRateTag";
+import { Words } from "../../shared/tables/Words";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
 
 /** Props of {@link OptionSessionRow}. */
@@ -28,6 +36,8 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
   }
   const id = session.id;
   const summary = optionSessionSummary(session);
+  const group = optionGroupSummary(session);
+  const descriptions = Array.from(new Set(session.rows.map((row) => row.optionChainDescription)));
   return (
     <tr data-session-id={id}>
       <td>
@@ -62,7 +72,11 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
           onOpenSession={options.sessionDialog.view.open}
         />
       </td>
-      <td>{first.optionChainDescription}</td>
+      <td>
+        {descriptions.map((description) => (
+          <div key={description}>{description}</div>
+        ))}
+      </td>
       <td>
         <SuccessRateTag rate={first.successRate} />
       </td>
@@ -70,25 +84,23 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
       <td className="cd-number">
         <FilledOfTotal summary={summary} unit="contracts" />
       </td>
-      <td className="cd-number">{first.optionChainFilledQuantity}</td>
-      <td className="cd-number">{formatPrice(first.optionChainPrice)}</td>
-      <td className="cd-number">{first.optionChainQuantity}</td>
-      <td>{first.optionChainInstruction}</td>
-      <td>
-        <OrderStatusText
-          status={first.optionChainStatus}
-          open={first.optionChainOwnStatusColor === "yellow"}
-          reason={first.optionChainStatusDescription}
-        />
+      <td className="cd-number">{rangeText(group.filled)}</td>
+      <td className="cd-number">{rangeText(group.price, formatPrice)}</td>
+      <td className="cd-number">{rangeText(group.quantity)}</td>
+      <td>{group.instructions.join(" / ")}</td>
+      <td className="cd-words">
+        <StatusCounts statuses={group.statuses} />
       </td>
-      <td>{first.optionChainOrderType}</td>
-      <td className="cd-number">{formatTime(first.optionChainEnteredTime, env.timeZone)}</td>
+      <td className="cd-words">
+        <Words text={group.orderTypes.join(" / ")} />
+      </td>
+      <td className="cd-number cd-time">{formatTime(first.optionChainEnteredTime, env.timeZone)}</td>
       <td>
-        <StatusDot color={first.optionChainStatusColor} />
+        <SessionStatusMark color={first.optionChainStatusColor} refusals={optionRefusals(session)} />
       </td>
       <td>
-        <span className="cd-truncate cd-name" title={first.accountName}>
-          {first.accountName}
+        <span className="cd-truncate cd-name" title={session.rows.map((row) => row.accountName).join(", ")}>
+          {session.rows.length === 1 ? first.accountName : `${first.accountName} +${session.rows.length - 1}`}
         </span>
       </td>
     </tr>

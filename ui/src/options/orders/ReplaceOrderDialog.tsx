@@ -7,6 +7,7 @@ import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
+import { QuoteLine } from "../../shared/quotes/QuoteLine";
 
 /** The replacement's instruction, order type, quantity and price, and what each tier will be sent. */
 export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
@@ -17,6 +18,9 @@ export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
       <DialogBody>
         <p className="cd-dialog-account">{dialog.description}</p>
         <p>{`Accounts: ${dialog.targets.map((row) => row.accountUsername).join(", ")}`}</p>
+        {dialog.quotedSymbols.map((symbol) => (
+          <QuoteLine key={symbol} label={dialog.description} quote={dialog.quotes.quoteOf(symbol)} />
+        ))}
         <OrderFormFields form={dialog.form} />
         <TierPreviewNote text={dialog.previewText} />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />

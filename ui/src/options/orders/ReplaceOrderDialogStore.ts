@@ -11,6 +11,7 @@ import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswe
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 
 /** What the replace dialog works with besides the API client. */
 export interface ReplaceOrderDialogLinks {
@@ -41,6 +42,8 @@ export class ReplaceOrderDialogStore {
   readonly tiers: TierPreviewStore;
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
+  /** The contract's bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
 
   private readonly links: ReplaceOrderDialogLinks;
 
@@ -54,9 +57,10 @@ export class ReplaceOrderDialogStore {
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "links">(
       this,
-      { links: false, form: false, tiers: false, preflight: false },
+      { links: false, form: false, tiers: false, quotes: false, preflight: false },
       { autoBind: true },
     );
+    this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen ? this.quotedSymbols : []));
   }
 
   /** The dialog's title: the account username for one order. */
@@ -66,6 +70,12 @@ export class ReplaceOrderDialogStore {
       return `Replace Order: ${first.accountUsername}`;
     }
     return this.scope === "selected" ? "Replace Selected Orders" : `Replace Orders of Session ${this.sessionId}`;
+  }
+
+  /** The contract quoted: the orders' option. */
+  get quotedSymbols(): string[] {
+    const first = this.targets[0];
+    return first === undefined ? [] : [first.optionChainSymbol];
   }
 
   /** The option of the orders, in words. */
@@ -81,10 +91,18 @@ export class ReplaceOrderDialogStore {
     );
   }
 
-  /** Opens the dialog for `targets` of session `sessionId`; does nothing without targets. */
-  open(scope: OrderScope, sessionId: number, targets: readonly OptionOrderRow[]): void {
-    const first = targets[0];
-    if (first === undefined || this.pending) {
+  /**
+   * Opens the dialog for `targets` of session `sessionId`; does nothing without targets. The form starts from
+   * `live`: the first target's live order (a REPLACED row followed to the order that replaced it).
+   */
+  open(
+    scope: OrderScope,
+    sessionId: number,
+    targets: readonly OptionOrderRow[],
+    live: OptionOrderRow | undefined = targets[0],
+  ): void {
+    const first = live ?? targets[0];
+    if (first === undefined || targets.length === 0 || this.pending) {
       return;
     }
     this.scope = scope;

@@ -4,7 +4,9 @@ import { observer } from "mobx-react-lite";
 import { DASH } from "../../shared/format/dash";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
-import { canCancel, canReplace, type OptionOrderRow } from "./OptionOrderRow";
+import { canCancel, canReplace, isCanceledOption, type OptionOrderRow } from "./OptionOrderRow";
+import { ALREADY_CANCELED } from "../../shared/orders/orderStatus";
+import { CancelButton } from "../../shared/tables/CancelButton";
 import { useStores } from "../../shared/shell/StoreContext";
 import { OrderStatusText } from "../../shared/tables/OrderStatusText";
 import { RoundButton } from "../../shared/tables/RoundButton";
@@ -19,8 +21,13 @@ export interface SessionOrderRowProps {
 export const SessionOrderRow = observer(function SessionOrderRow({ order }: SessionOrderRowProps) {
   const { options, env } = useStores();
   const dialog = options.sessionDialog;
+  const canceled = isCanceledOption(order);
   return (
-    <tr data-account-id={order.accountId}>
+    <tr
+      data-account-id={order.accountId}
+      className={canceled ? "cd-canceled-row" : undefined}
+      data-canceled={canceled || undefined}
+    >
       <td>
         <Checkbox
           className="cd-table-check"
@@ -39,14 +46,12 @@ export const SessionOrderRow = observer(function SessionOrderRow({ order }: Sess
             onClick={() => dialog.replaceRow(order)}
           />
         )}
-        {canCancel(order) && (
-          <RoundButton
-            letter="C"
-            label={`Cancel the order of ${order.accountName}`}
-            intent={Intent.DANGER}
-            onClick={() => dialog.cancelRow(order)}
-          />
-        )}
+        <CancelButton
+          what={`the order of ${order.accountName}`}
+          cancellable={canCancel(order)}
+          canceled={canceled}
+          onClick={() => dialog.cancelRow(order)}
+        />
       </td>
       <td>{`${order.accountName} (${order.accountUsername})`}</td>
       <td>{order.optionChainDescription}</td>
@@ -60,10 +65,11 @@ export const SessionOrderRow = observer(function SessionOrderRow({ order }: Sess
           open={order.optionChainOwnStatusColor === "yellow"}
           reason={order.optionChainStatusDescription}
         />
+        {canceled && <span className="cd-muted"> {ALREADY_CANCELED}</span>}
       </td>
       <td>{order.optionChainOrderType}</td>
-      <td className="cd-number">{formatTime(order.optionChainEnteredTime, env.timeZone)}</td>
-      <td>{order.optionChainStatusDescription ?? DASH}</td>
+      <td className="cd-number cd-time">{formatTime(order.optionChainEnteredTime, env.timeZone)}</td>
+      <td className="cd-reason">{order.optionChainStatusDescription === null ? DASH : <span className="cd-reason-text">{order.optionChainStatusDescription}</span>}</td>
     </tr>
   );
 });

@@ -73,7 +73,8 @@ describe("SessionOrdersDialog", () => {
     ]);
     expect(within(working).getByRole("button", { name: "Replace the order of Account 1" })).toBeEnabled();
     expect(within(working).getByRole("button", { name: "Cancel the order of Account 1" })).toBeEnabled();
-    expect(within(filled).queryByRole("button", { name: /Replace|Cancel/ })).toBeNull();
+    expect(within(filled).queryByRole("button", { name: /Replace/ })).toBeNull();
+    expect(within(filled).getByRole("button", { name: "Cancel the order of Account 2" })).toBeDisabled();
     expect(cellTexts(failed).slice(8)).toEqual([
       "FAILED_TO_PLACE",
       "LIMIT",
@@ -107,7 +108,7 @@ describe("SessionOrdersDialog", () => {
     expect(tick).toBeChecked();
     await user.click(within(dialog).getByRole("button", { name: "Cancel selected orders" }));
     const confirm = await screen.findByRole("dialog", { name: "Option Delete Selected Orders" });
-    expect(confirm).toHaveTextContent("Cancel the order AAPL 10/18/2024 230.00 C on 1 account?");
+    expect(confirm).toHaveTextContent("Cancel the order AAPL 10/18/2024 230.00 C on 1 account (1 contract)?");
     await user.click(within(confirm).getByRole("button", { name: "DELETE" }));
 
     await waitFor(() =>

@@ -2,7 +2,7 @@
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { ScrollRegion } from "../../shared/tables/ScrollRegion";
-import { optionSessionSummary, orderRowKey } from "./OptionOrderRow";
+import { optionRefusals, optionSessionSummary, orderRowKey } from "./OptionOrderRow";
 import { useStores } from "../../shared/shell/StoreContext";
 import { ReplaceChainLinks } from "../../shared/tables/ReplaceChainLinks";
 import { RoundButton } from "../../shared/tables/RoundButton";
@@ -45,6 +45,7 @@ export const SessionOrdersDialog = observer(function SessionOrdersDialog() {
             rate={first.successRate}
             summary={optionSessionSummary({ id: dialog.view.sessionId, rows })}
             unit="contracts"
+            refusals={optionRefusals({ id: dialog.view.sessionId, rows })}
           />
         )}
         <ReplaceChainLinks

@@ -13,6 +13,8 @@ export interface SessionOrdersDialogDeps {
   readonly rowsOf: (sessionId: number) => readonly OptionOrderRow[];
   /** The sessions made by replacing a session's orders, oldest first. */
   readonly replacersOf: (sessionId: number) => readonly number[];
+  /** The live row of a row (a REPLACED one followed to the order that replaced it). */
+  readonly liveRowOf: (row: OptionOrderRow) => OptionOrderRow;
   /** The replace dialog. */
   readonly replaceDialog: ReplaceOrderDialogStore;
   /** The cancel dialog. */
@@ -47,7 +49,7 @@ export class SessionOrdersDialogStore {
 
   /** R on one row: replaces that account's order. */
   replaceRow(row: OptionOrderRow): void {
-    this.deps.replaceDialog.open("individual", row.agentTradingSessionID, [row]);
+    this.deps.replaceDialog.open("individual", row.agentTradingSessionID, [row], this.deps.liveRowOf(row));
   }
 
   /** C on one row: cancels that account's order. */
@@ -58,7 +60,7 @@ export class SessionOrdersDialogStore {
   /** R in the header: replaces the checked orders, or warns when none is checked. */
   replaceSelected(): void {
     this.view.withChecked(this.deps.warning, OptionMessages.selectOrder, (sessionId, rows) =>
-      this.deps.replaceDialog.open("selected", sessionId, rows),
+      this.deps.replaceDialog.open("selected", sessionId, rows, rows[0] && this.deps.liveRowOf(rows[0])),
     );
   }
 

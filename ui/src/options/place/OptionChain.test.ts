@@ -43,9 +43,16 @@ describe("parseOptionChain", () => {
 
   it("rejects a malformed answer naming the field", () => {
     expect(() => parseOptionChain(null)).toThrow("the option chain answer is not an object");
-    expect(() => parseOptionChain({ "2024-10-18:4": { "230.0": [{ description: "x", symbol: "y" }] } })).toThrow(
-      "bid of the contract of 2024-10-18:4 230.0 is not a number",
+    expect(() => parseOptionChain({ "2024-10-18:4": { "230.0": [{ symbol: "y", bid: 1 }] } })).toThrow(
+      "description of the contract of 2024-10-18:4 230.0 is not a string",
     );
+  });
+
+  it("reads a contract the brokerage quotes no bid for as having none", () => {
+    const [expiry] = parseOptionChain({
+      "2024-10-18:4": { "230.0": [{ description: "x", symbol: "y", bid: null }], "235.0": [{ description: "z", symbol: "w" }] },
+    });
+    expect(expiry?.strikes.map((strike) => strike.contract.bid)).toEqual([null, null]);
   });
 });
 

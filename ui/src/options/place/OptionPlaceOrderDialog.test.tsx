@@ -209,8 +209,10 @@ describe("OptionPlaceOrderDialog", () => {
 
     expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
       ok: false,
-      message: "Please ensure option contract information is completed",
+      message:
+        "Please ensure option contract information is completed: Symbol is empty, Description is empty, Price is 0",
     });
+    expect(within(dialog).getByLabelText("Price")).toHaveAttribute("aria-invalid", "true");
   });
 
   it("Add with an empty symbol says 'Please ensure option contract symbol is completed'", async () => {

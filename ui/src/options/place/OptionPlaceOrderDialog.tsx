@@ -21,6 +21,7 @@ import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { StrikeSuggest } from "./StrikeSuggest";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
+import { QuoteLine } from "../../shared/quotes/QuoteLine";
 
 const SIDES: readonly OptionSide[] = ["CALL", "PUT"];
 
@@ -87,6 +88,15 @@ export const OptionPlaceOrderDialog = observer(function OptionPlaceOrderDialog()
             <FormGroup className="cd-wide" label="Description" labelFor={descriptionId}>
               <InputGroup id={descriptionId} readOnly value={dialog.description} />
             </FormGroup>
+            <div className="cd-wide">
+              {dialog.symbol === "" ? (
+                <p className="cd-quote-line cd-muted" data-testid="quote">
+                  Pick a contract to see its quote
+                </p>
+              ) : (
+                <QuoteLine label={dialog.description} quote={dialog.quotes.quoteOf(dialog.symbol)} />
+              )}
+            </div>
             <OrderFormFields form={dialog.form} />
             <div className="cd-wide">
               <TierPreviewNote text={dialog.previewText} />

@@ -490,14 +490,16 @@ describe("PlaceOrderDialogStore prefilled", () => {
 });
 
 describe("PlaceOrderDialogStore saving and the contract list", () => {
-  it("refuses to save an incomplete order without a request", async () => {
+  it("refuses to save an incomplete order without a request, naming and marking what is missing", async () => {
     const { dialog, requests } = placeHarness();
     dialog.open();
 
     await expect(dialog.saveOrder()).resolves.toEqual({
       ok: false,
-      message: "Please ensure option contract information is completed",
+      message:
+        "Please ensure option contract information is completed: Symbol is empty, Description is empty, Price is 0",
     });
+    expect(dialog.form.shownPriceProblem).not.toBeNull();
     expect(requests.filter((r) => r.method === "POST")).toHaveLength(0);
   });
 

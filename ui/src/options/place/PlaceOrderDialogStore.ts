@@ -10,10 +10,12 @@ import type { OptionContractListStore } from "../lists/OptionContractListStore";
 import { OptionMessages } from "../OptionMessages";
 import { OPENING_INSTRUCTIONS, OptionOrderForm, type OrderFieldValues } from "../../shared/orderForm/OptionOrderForm";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
-import { isIncompleteSave, type SavedOptionOrderStore } from "../lists/SavedOptionOrderStore";
+import { incompleteSaveFields, type SavedOptionOrderStore } from "../lists/SavedOptionOrderStore";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
+import { prefillPrice } from "../../shared/quotes/Quote";
 
 /** An order being placed again: its contract as its symbol names it, and the order. */
 interface ChainPrefill {
@@ -84,6 +86,8 @@ export class PlaceOrderDialogStore {
   readonly tiers: TierPreviewStore;
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
+  /** The chosen contract's bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
 
   private readonly deps: StoreDeps;
   private readonly links: PlaceOrderDialogLinks;
@@ -101,9 +105,10 @@ export class PlaceOrderDialogStore {
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "deps" | "links" | "chainRequests">(
       this,
-      { deps: false, links: false, chainRequests: false, form: false, tiers: false, preflight: false },
+      { deps: false, links: false, chainRequests: false, form: false, tiers: false, quotes: false, preflight: false },
       { autoBind: true },
     );
+    this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen && this.symbol !== "" ? [this.symbol] : []));
   }
 
   /** The chosen strike's entry, or null. */
@@ -239,7 +244,9 @@ export class PlaceOrderDialogStore {
     this.strikeQuery = "";
     this.description = entry.contract.description;
     this.symbol = entry.contract.symbol;
-    this.form.presetPrice(String(entry.contract.bid));
+    // A contract without a bid above 0 leaves the price empty to be typed, never a made-up 0.
+    const bid = prefillPrice(entry.contract.bid);
+    this.form.presetPrice(bid === null ? "" : String(bid));
   }
 
   /** Sets what is typed in the strike type-ahead (upper-cased). */
@@ -293,13 +300,18 @@ export class PlaceOrderDialogStore {
   }
 
   /**
-   * Saves the form as a reusable order. Every field must be filled (spec 01 §5), and a quantity or price
-   * that cannot be sent is marked on its field; either way nothing is sent.
+   * Saves the form as a reusable order. Every field must be filled (spec 01 §5): the message names the ones
+   * that are not (a 0 price, e.g. from a strike without a bid, is "Price is 0") and they are marked; a quantity
+   * or price that cannot be sent is marked on its field; either way nothing is sent.
    */
   saveOrder(): Promise<Outcome> {
     const body = { optionChainSymbol: this.symbol, optionChainDescription: this.description, ...this.form.payload() };
-    if (isIncompleteSave(body)) {
-      return Promise.resolve(failed(OptionMessages.saveIncomplete));
+    const missing = incompleteSaveFields(body);
+    if (missing.length > 0) {
+      this.checked = true;
+      this.form.check();
+      const what = missing.map((label) => (label === "Price" || label === "Quantity" ? `${label} is 0` : `${label} is empty`));
+      return Promise.resolve(failedWith(OptionMessages.saveIncomplete, what.join(", ")));
     }
     const problem = this.form.check();
     if (problem !== null) {

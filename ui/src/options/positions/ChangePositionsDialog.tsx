@@ -9,7 +9,15 @@ import { PositionChangeRow } from "./PositionChangeRow";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
 /** The dialog's columns. */
-export const CHANGE_COLUMNS = ["Symbol Description", "Settled Qty", "Instruction", "Order Type", "Quantity", "Price"];
+export const CHANGE_COLUMNS = [
+  "Symbol Description",
+  "Settled Qty",
+  "Bid / Ask / Last",
+  "Instruction",
+  "Order Type",
+  "Quantity",
+  "Price",
+];
 
 /** One row per selected position; Submit Changes sends every closing order at once. */
 export const ChangePositionsDialog = observer(function ChangePositionsDialog() {

@@ -6,10 +6,11 @@ import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/Op
 import { positionKey, type OptionPosition } from "./OptionPosition";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import { reasonOf } from "../../shared/api/describeError";
-import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
+import { acceptedText, copyAnswerReason, isAcceptedAnswer } from "../../shared/orders/CopyAnswer";
 import { exitDefaults, positionAccount } from "./PositionExit";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 
 /** What the change dialog works with besides the API client. */
 export interface ChangePositionsDialogLinks {
@@ -46,13 +47,19 @@ export class ChangePositionsDialogStore {
    * @param deps The root store (API client).
    * @param links The screen's callbacks.
    */
+  /** The positions' quotes, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
+
   constructor(deps: StoreDeps, links: ChangePositionsDialogLinks) {
     this.links = links;
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "links">(
       this,
-      { links: false, changes: observable.ref, preflight: false },
+      { links: false, changes: observable.ref, quotes: false, preflight: false },
       { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.changes.map((change) => change.position.optionChainSymbol) : [],
     );
   }
 
@@ -94,8 +101,8 @@ export class ChangePositionsDialogStore {
     let outcome: Outcome;
     try {
       const answer = await this.preflight.send(this.command());
-      if (isSuccessAnswer(answer)) {
-        outcome = succeeded(OptionMessages.exitMultipleSucceeded);
+      if (isAcceptedAnswer(answer)) {
+        outcome = succeeded(acceptedText(OptionMessages.exitMultipleSucceeded, answer));
       } else {
         console.error("Not every position was exited", answer);
         outcome = failedWith(OptionMessages.exitMultiplePartial, copyAnswerReason(answer));

@@ -31,11 +31,11 @@ describe("ExitOrderDialog", () => {
     expect(within(dialog).getByLabelText("Order Type")).toHaveValue("LIMIT");
     const quantity = within(dialog).getByRole("spinbutton", { name: "Quantity" });
     const price = within(dialog).getByRole("spinbutton", { name: "Price" });
-    expect(quantity).toHaveValue("2");
-    expect(price).toHaveValue("0.8");
-    price.focus();
-    await user.keyboard("{ArrowUp}");
-    expect(price).toHaveValue("0.81");
+    expect(quantity).toHaveValue(2);
+    expect(quantity).toHaveAttribute("step", "1");
+    expect(price).toHaveValue(0.8);
+    expect(price).toHaveAttribute("step", "0.01");
+    expect(price).toHaveAttribute("type", "number");
 
     await user.click(within(dialog).getByRole("button", { name: "Exit order" }));
 
@@ -48,7 +48,7 @@ describe("ExitOrderDialog", () => {
       optionChainInstruction: "BUY_TO_CLOSE",
       optionChainOrderType: "LIMIT",
       optionChainQuantity: 2,
-      optionChainPrice: 0.81,
+      optionChainPrice: 0.8,
     });
   });
 
@@ -109,6 +109,7 @@ describe("ChangePositionsDialog", () => {
     expect(headings(within(dialog).getByRole("table"))).toEqual([
       "Symbol Description",
       "Settled Qty",
+      "Bid / Ask / Last",
       "Instruction",
       "Order Type",
       "Quantity",

@@ -6,6 +6,7 @@ import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
+import { QuoteLine } from "../../shared/quotes/QuoteLine";
 
 /** The closing order, starting from the position's defaults; quantity and price are numeric. */
 export const ExitOrderDialog = observer(function ExitOrderDialog() {
@@ -16,6 +17,9 @@ export const ExitOrderDialog = observer(function ExitOrderDialog() {
       <DialogBody>
         <p className="cd-dialog-account">{dialog.description}</p>
         <p>{`Accounts: ${dialog.accountNames}`}</p>
+        {dialog.targets[0] !== undefined && (
+          <QuoteLine label={dialog.description} quote={dialog.quotes.quoteOf(dialog.targets[0].optionChainSymbol)} />
+        )}
         <OrderFormFields form={dialog.form} numeric />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>

@@ -6,10 +6,11 @@ import { OptionMessages } from "../OptionMessages";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import type { OptionPosition } from "./OptionPosition";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
-import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
+import { acceptedText, copyAnswerReason, isAcceptedAnswer } from "../../shared/orders/CopyAnswer";
 import { exitDefaults, positionAccount } from "./PositionExit";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 
 /** What the exit dialog works with besides the API client. */
 export interface ExitOrderDialogLinks {
@@ -40,13 +41,19 @@ export class ExitOrderDialogStore {
    * @param deps The root store (API client).
    * @param links The screen's callbacks.
    */
+  /** The option's bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
+
   constructor(deps: StoreDeps, links: ExitOrderDialogLinks) {
     this.links = links;
     this.preflight = new PreflightStore(deps);
-    makeAutoObservable<this, "links">(
+    makeAutoObservable<this, "deps" | "links">(
       this,
-      { links: false, form: false, preflight: false },
+      { deps: false, links: false, form: false, quotes: false, preflight: false },
       { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen && this.targets[0] !== undefined ? [this.targets[0].optionChainSymbol] : [],
     );
   }
 
@@ -93,9 +100,13 @@ export class ExitOrderDialogStore {
     if (problem !== null) {
       return failedWith(OptionMessages.exitFailed, problem);
     }
+    let answer: unknown = null;
     const result = await sendFromDialog(this, {
-      send: () => this.preflight.send(this.command(first)),
-      accepted: isSuccessAnswer,
+      send: async () => {
+        answer = await this.preflight.send(this.command(first));
+        return answer;
+      },
+      accepted: isAcceptedAnswer,
       refusalReason: copyAnswerReason,
       logs: { refused: "The exit was not accepted everywhere", failed: "Exiting the position failed" },
     });
@@ -103,7 +114,9 @@ export class ExitOrderDialogStore {
       this.links.exitedSelected();
     }
     this.links.reloadTables();
-    return result.ok ? succeeded(OptionMessages.exitSucceeded) : failedWith(OptionMessages.exitFailed, result.reason);
+    return result.ok
+      ? succeeded(acceptedText(OptionMessages.exitSucceeded, answer))
+      : failedWith(OptionMessages.exitFailed, result.reason);
   }
 
   /** Check accounts: previews the exit on every targeted account (nothing is sent). */

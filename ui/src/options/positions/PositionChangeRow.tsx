@@ -4,6 +4,8 @@ import { observer } from "mobx-react-lite";
 import type { PositionChange } from "./ChangePositionsDialogStore";
 import { ORDER_TYPES } from "../../shared/orderForm/OptionOrderForm";
 import { SettledQuantity } from "../../shared/tables/SettledQuantity";
+import { QuoteCell } from "../../shared/quotes/QuoteLine";
+import { useStores } from "../../shared/shell/StoreContext";
 
 /** Props of {@link PositionChangeRow}. */
 export interface PositionChangeRowProps {
@@ -13,8 +15,10 @@ export interface PositionChangeRowProps {
 
 /** The position (with its account), its settled quantity, and the closing order's fields. */
 export const PositionChangeRow = observer(function PositionChangeRow({ change }: PositionChangeRowProps) {
+  const { options } = useStores();
   const { position, form } = change;
   const of = `${position.optionChainDescription} of ${position.accountName}`;
+  const quote = options.changeDialog.quotes.quoteOf(position.optionChainSymbol);
   return (
     <tr>
       <td>
@@ -24,6 +28,7 @@ export const PositionChangeRow = observer(function PositionChangeRow({ change }:
       <td className="cd-number">
         <SettledQuantity quantity={position.optionChainSettledQuantity} />
       </td>
+      <QuoteCell of={of} quote={quote} />
       <td>
         <HTMLSelect
           aria-label={`Instruction for ${of}`}

@@ -8,8 +8,8 @@ export interface ChainContract {
   readonly description: string;
   /** The option symbol sent with an order. */
   readonly symbol: string;
-  /** The bid, the default price of a new order. */
-  readonly bid: number;
+  /** The bid, the default price of a new order; null when the brokerage quotes none. */
+  readonly bid: number | null;
 }
 
 /** One strike of an expiry. */
@@ -77,7 +77,7 @@ export function parseOptionChain(value: unknown): ChainExpiry[] {
         contract: {
           description: fields.string("description"),
           symbol: fields.string("symbol"),
-          bid: fields.number("bid"),
+          bid: bidOf(contracts[0]),
         },
       });
     }
@@ -87,4 +87,10 @@ export function parseOptionChain(value: unknown): ChainExpiry[] {
     }
   }
   return expiries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** A contract's bid: a finite number, or null when the chain sends none (null or absent). */
+function bidOf(contract: unknown): number | null {
+  const bid = isRecord(contract) ? contract.bid : undefined;
+  return typeof bid === "number" && Number.isFinite(bid) ? bid : null;
 }

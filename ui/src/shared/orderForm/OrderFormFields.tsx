@@ -1,5 +1,5 @@
 // The order fields of the place, replace and exit forms: instruction, order type, quantity and price.
-import { FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from "@blueprintjs/core";
+import { FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useId } from "react";
 import { ORDER_TYPES, type OptionOrderForm } from "./OptionOrderForm";
@@ -9,8 +9,8 @@ export interface OrderFormFieldsProps {
   /** The form edited; its quantity label names the quantity field. */
   readonly form: OptionOrderForm;
   /**
-   * Numeric inputs (the exit dialog: quantity numeric, price numeric with step 0.01; the arrow keys step
-   * them) instead of free text (the place and replace forms).
+   * Number inputs (the exit dialog: quantity whole, price with step 0.01; the arrow keys step them) instead of
+   * free text (the place and replace forms).
    */
   readonly numeric?: boolean;
 }
@@ -69,15 +69,14 @@ export const OrderFormFields = observer(function OrderFormFields(props: OrderFor
         helperText={quantityProblem === null ? undefined : <span id={`${quantityId}-problem`}>{quantityProblem}</span>}
       >
         {numeric ? (
-          <NumericInput
+          <InputGroup
             {...quantityInput}
-            buttonPosition="none"
-            fill
+            type="number"
+            inputMode="numeric"
             min={1}
-            stepSize={1}
-            minorStepSize={null}
+            step={1}
             value={form.quantity}
-            onValueChange={(_value, text) => form.setQuantity(text)}
+            onValueChange={form.setQuantity}
           />
         ) : (
           <InputGroup {...quantityInput} value={form.quantity} onValueChange={form.setQuantity} />
@@ -91,16 +90,14 @@ export const OrderFormFields = observer(function OrderFormFields(props: OrderFor
           helperText={priceProblem === null ? undefined : <span id={`${priceId}-problem`}>{priceProblem}</span>}
         >
           {numeric ? (
-            <NumericInput
+            <InputGroup
               {...priceInput}
-              buttonPosition="none"
-              fill
+              type="number"
+              inputMode="decimal"
               min={0}
-              stepSize={0.01}
-              minorStepSize={0.01}
-              majorStepSize={1}
+              step={0.01}
               value={form.price}
-              onValueChange={(_value, text) => form.setPrice(text)}
+              onValueChange={form.setPrice}
             />
           ) : (
             <InputGroup {...priceInput} value={form.price} onValueChange={form.setPrice} />

@@ -1,5 +1,6 @@
 // What a copy-trading call's answer says: whether every account accepted it, and if not, who refused and why.
 import { isRecord } from "../api/json";
+import { failed, succeeded, withReason, type Outcome } from "../stores/Outcome";
 
 /** The answer text of a copy-trading call that every targeted account accepted. */
 export const SUCCESS_TEXT = "success";
@@ -41,14 +42,17 @@ export function copyAnswerReason(answer: unknown): string | null {
     const refused = answer.failed.length;
     const total = Array.isArray(answer.accepted) ? refused + answer.accepted.length : refused;
     const count = total === refused ? `${refused}` : `${refused} of ${total}`;
-    return `refused on ${count} ${total === 1 ? "account" : "accounts"} (${parts.join("; ")})`;
+    const refusal = `refused on ${count} ${total === 1 ? "account" : "accounts"} (${parts.join("; ")})`;
+    const capped = cappedText(answer);
+    return capped === null ? refusal : `${refusal}. ${capped}`;
   }
   return JSON.stringify(answer);
 }
 
 /**
  * The text of a copy-trading answer for a message: the text itself, or each failed account of a partial
- * answer with its reason (`Alpha: insufficient buying power; Beta: token expired`).
+ * answer with its reason (`Alpha: insufficient buying power; Beta: token expired`), then the exits cut to
+ * what was held ({@link cappedText}).
  */
 export function copyAnswerText(answer: unknown): string {
   if (typeof answer === "string") {
@@ -59,9 +63,81 @@ export function copyAnswerText(answer: unknown): string {
       const { name, reason } = refusedAccount(entry);
       return reason === null ? name : `${name}: ${reason}`;
     });
+    const capped = cappedText(answer);
     if (parts.length > 0) {
-      return parts.join("; ");
+      return capped === null ? parts.join("; ") : `${parts.join("; ")}. ${capped}`;
+    }
+    if (capped !== null) {
+      return capped;
     }
   }
   return JSON.stringify(answer);
+}
+
+/** One account whose exit the server cut to what it holds. */
+export interface CappedExit {
+  /** The account's name (or `account <id>`). */
+  readonly name: string;
+  /** Contracts, shares or spreads asked for. */
+  readonly asked: number;
+  /** What was sent: what the account holds. */
+  readonly sent: number;
+}
+
+/** The exits of an answer's `capped` list (none when the answer has no such list). */
+export function cappedExits(answer: unknown): CappedExit[] {
+  if (!isRecord(answer) || !Array.isArray(answer.capped)) {
+    return [];
+  }
+  return answer.capped.filter(isRecord).map((entry) => ({
+    name: typeof entry.accountName === "string" ? entry.accountName : `account ${String(entry.accountId)}`,
+    asked: typeof entry.asked === "number" ? entry.asked : 0,
+    sent: typeof entry.sent === "number" ? entry.sent : 0,
+  }));
+}
+
+/**
+ * What the answer says of exits cut to what the accounts hold, e.g. `Cut to what is held: Big 3 of 10; Small
+ * 4 of 10`; null when none was cut.
+ */
+export function cappedText(answer: unknown): string | null {
+  const capped = cappedExits(answer);
+  if (capped.length === 0) {
+    return null;
+  }
+  return `Cut to what is held: ${capped.map((exit) => `${exit.name} ${exit.sent} of ${exit.asked}`).join("; ")}`;
+}
+
+/**
+ * True when every targeted account accepted: the text `success`, or a partial answer that refused no account
+ * and only says that exits were cut to what the accounts hold.
+ */
+export function isAcceptedAnswer(answer: unknown): boolean {
+  if (isSuccessAnswer(answer)) {
+    return true;
+  }
+  return (
+    isRecord(answer) && Array.isArray(answer.failed) && answer.failed.length === 0 && cappedExits(answer).length > 0
+  );
+}
+
+/** `ok`, followed by what the answer says of exits cut to what was held ({@link cappedText}), if anything. */
+export function acceptedText(ok: string, answer: unknown): string {
+  const capped = cappedText(answer);
+  if (capped === null) {
+    return ok;
+  }
+  return /[.!?]$/.test(ok.trim()) ? `${ok.trim()} ${capped}` : `${ok.trim()}. ${capped}`;
+}
+
+/**
+ * The outcome of a copy-trading answer: `success` is `ok`; a partial answer that refused no account but cut
+ * exits to what was held is `ok` followed by that ({@link cappedText}); anything else is `failure` followed by
+ * the answer's text.
+ */
+export function copyOutcome(answer: unknown, ok: string, failure: string): Outcome {
+  if (isAcceptedAnswer(answer)) {
+    return succeeded(acceptedText(ok, answer));
+  }
+  return failed(withReason(failure, copyAnswerText(answer)));
 }

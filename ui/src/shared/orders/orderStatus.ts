@@ -29,3 +29,14 @@ export const REPLACEABLE_STATUSES: readonly string[] = ["WORKING", "QUEUED", "PE
 export function isOpenStatus(status: string): boolean {
   return !FINAL_STATUSES.includes(status);
 }
+
+/** Statuses whose order C may cancel: open ones, and REPLACED (the server follows it to the live order). */
+export function isCancellableStatus(status: string): boolean {
+  return status === "REPLACED" || isOpenStatus(status);
+}
+
+/** The status of an order already cancelled: C is disabled, labelled "(Already Canceled)", and the row struck through. */
+export const CANCELED_STATUS = "CANCELED";
+
+/** The words beside a disabled C on a cancelled order (spec 02 §4). */
+export const ALREADY_CANCELED = "(Already Canceled)";

@@ -7,6 +7,11 @@ export interface Environment {
   readonly now: () => number;
   /** Timer source of every poller. */
   readonly scheduler: Scheduler;
+  /**
+   * Timer source of the quote feeds of open order dialogs and the watch list (kept apart from the tables'
+   * pollers, so a test drives each on its own).
+   */
+  readonly quoteScheduler: Scheduler;
   /** Opens an empty new window or tab; null when the browser refused (e.g. a popup blocker). */
   readonly openBlankWindow: () => Window | null;
   /** The time zone order times are shown in (an IANA name); the browser's own when absent. */
@@ -17,5 +22,6 @@ export interface Environment {
 export const browserEnvironment: Environment = {
   now: () => Date.now(),
   scheduler: timerScheduler,
+  quoteScheduler: timerScheduler,
   openBlankWindow: () => window.open("", "_blank"),
 };

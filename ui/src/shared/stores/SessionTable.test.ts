@@ -11,9 +11,15 @@ function parseTextSessions(value: unknown): Session<string>[] {
   return Object.entries(value as Record<string, string[]>).map(([id, rows]) => ({ id: Number(id), rows }));
 }
 
+/** A row of these tests is its status word, on account 1 (`REJECTED:reason` carries a reason). */
+function outcomeOf(row: string) {
+  const [status = "", reason = null] = row.split(":");
+  return { accountId: 1, status, reason };
+}
+
 function ordersTable(pageSize?: number) {
   const server = tableTestServer();
-  const table = new SessionTable(server.deps, { path: "/orders", parse: parseTextSessions, pageSize });
+  const table = new SessionTable(server.deps, { path: "/orders", parse: parseTextSessions, pageSize, outcomeOf });
   return { server, table };
 }
 
@@ -66,7 +72,9 @@ describe("SessionTable", () => {
   });
 
   it("shows the sessions a page at a time, ten by default", async () => {
-    expect(new SessionTable(tableTestServer().deps, { path: "/orders", parse: parseTextSessions }).paging.size).toBe(
+    expect(
+      new SessionTable(tableTestServer().deps, { path: "/orders", parse: parseTextSessions, outcomeOf }).paging.size,
+    ).toBe(
       SESSIONS_PER_PAGE,
     );
     const { server, table } = ordersTable(2);

@@ -1,7 +1,9 @@
 // A screen's orders table: sessions merged from delta polls of one path, newest first, shown a page at a time.
 import { makeAutoObservable, observable } from "mobx";
 import type { ApiClient } from "../api/ApiClient";
+import type { RowOutcome } from "../orders/rejections";
 import { Paging } from "./Paging";
+import { RejectionWatch } from "./RejectionWatch";
 import { DeltaPoll, mergeTableDelta } from "./TableDelta";
 
 /** Sessions per page of a trading screen's orders table. */
@@ -26,6 +28,8 @@ export interface SessionTableConfig<Row> {
    * @throws {Error} when the answer is malformed.
    */
   readonly parse: (changed: unknown) => readonly Session<Row>[];
+  /** The account, status and reason of a row, which the table's {@link RejectionWatch} reads. */
+  readonly outcomeOf: (row: Row) => RowOutcome;
 }
 
 /**
@@ -39,6 +43,8 @@ export class SessionTable<Row> {
   loaded = false;
   /** Paging of the table. */
   readonly paging: Paging;
+  /** Alerts for sessions sent from this page whose rows turn REJECTED. */
+  readonly rejections: RejectionWatch<Row>;
   private readonly deltaPoll: DeltaPoll;
   private readonly parse: (changed: unknown) => readonly Session<Row>[];
 
@@ -50,9 +56,10 @@ export class SessionTable<Row> {
     this.deltaPoll = new DeltaPoll(deps, config.path);
     this.parse = config.parse;
     this.paging = new Paging(config.pageSize ?? SESSIONS_PER_PAGE, () => this.byId.size);
+    this.rejections = new RejectionWatch(config.outcomeOf);
     makeAutoObservable<this, "deltaPoll" | "parse">(
       this,
-      { byId: false, paging: false, deltaPoll: false, parse: false },
+      { byId: false, paging: false, rejections: false, deltaPoll: false, parse: false },
       { autoBind: true },
     );
   }
@@ -83,6 +90,7 @@ export class SessionTable<Row> {
       const changed = new Map(sessions.map((session) => [session.id, session.rows] as const));
       mergeTableDelta(this.byId, delta.full, changed, delta.removed.map(Number));
       this.loaded = true;
+      this.rejections.observe(changed, Math.max(0, ...this.byId.keys()));
     });
   }
 
@@ -90,6 +98,7 @@ export class SessionTable<Row> {
   reset(): void {
     this.byId.clear();
     this.deltaPoll.reset();
+    this.rejections.reset();
     this.loaded = false;
     this.paging.first();
   }

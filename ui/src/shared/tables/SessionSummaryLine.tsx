@@ -1,7 +1,8 @@
 // The line above a session's orders in its view dialog: colour, success rate and what the session adds up to.
 import type { SessionStatusColor } from "../orders/orderStatus";
+import type { Refusals } from "../orders/rejections";
 import type { SessionSummary } from "../orders/sessionSummary";
-import { StatusDot } from "./StatusDot";
+import { SessionStatusMark } from "./SessionStatusMark";
 import { SuccessRateTag } from "./SuccessRateTag";
 
 /** Props of {@link SessionSummaryLine}. */
@@ -14,18 +15,31 @@ export interface SessionSummaryLineProps {
   readonly summary: SessionSummary;
   /** What is counted, e.g. `contracts` or `shares`. */
   readonly unit: string;
+  /** The accounts refused and why. */
+  readonly refusals: Refusals;
 }
 
-/** E.g. `● Success rate 67% · 3 accounts · 2 of 5 contracts filled`. */
-export function SessionSummaryLine({ color, rate, summary, unit }: SessionSummaryLineProps) {
+/**
+ * E.g. `● Success rate 67% · 3 accounts · 2 of 5 contracts filled`, then, when accounts were refused, a line
+ * `1 of 3 accounts rejected: insufficient buying power (1)` that needs no hovering.
+ */
+export function SessionSummaryLine({ color, rate, summary, unit, refusals }: SessionSummaryLineProps) {
   return (
-    <p className="cd-session-summary">
-      <StatusDot color={color} />
-      <span className="cd-summary-part">
-        Success rate <SuccessRateTag rate={rate} />
-      </span>
-      <span className="cd-summary-part">{summary.accounts === 1 ? "1 account" : `${summary.accounts} accounts`}</span>
-      <span className="cd-summary-part">{`${summary.totalFilled} of ${summary.totalQuantity} ${unit} filled`}</span>
-    </p>
+    <>
+      <p className="cd-session-summary">
+        <SessionStatusMark color={color} refusals={refusals} />
+        <span className="cd-summary-part">
+          Success rate <SuccessRateTag rate={rate} />
+        </span>
+        <span className="cd-summary-part">{summary.accounts === 1 ? "1 account" : `${summary.accounts} accounts`}</span>
+        <span className="cd-summary-part">{`${summary.totalFilled} of ${summary.totalQuantity} ${unit} filled`}</span>
+      </p>
+      {refusals.refused > 0 && (
+        <p className="cd-session-refusals" data-testid="session-refusals">
+          {`${refusals.refused} of ${refusals.accounts} ${refusals.accounts === 1 ? "account" : "accounts"} rejected: `}
+          {refusals.byReason.map((entry) => `${entry.reason} (${entry.accounts})`).join("; ")}
+        </p>
+      )}
+    </>
   );
 }

@@ -18,6 +18,8 @@ export interface RenderedApp extends RenderResult {
   readonly fake: FakeTransport;
   /** The timers of the store's pollers; they fire only when the test says so. */
   readonly scheduler: ManualScheduler;
+  /** The timers of the quote feeds; they fire only when the test says so. */
+  readonly quoteScheduler: ManualScheduler;
 }
 
 /** Shows the current path in a test id, so tests can assert where navigation went. */
@@ -39,9 +41,11 @@ export function renderApp(
 ): RenderedApp {
   const fake = fakeTransport(responder);
   const scheduler = new ManualScheduler();
+  const quoteScheduler = new ManualScheduler();
   const store = new RootStore(new ApiClient({ transport: fake.transport }), {
     now: () => TEST_NOW_MS,
     scheduler: scheduler.schedule,
+    quoteScheduler: quoteScheduler.schedule,
     openBlankWindow: () => null,
     timeZone: "UTC",
     ...env,
@@ -54,7 +58,7 @@ export function renderApp(
       </MemoryRouter>
     </StoreContext.Provider>,
   );
-  return { ...result, store, fake, scheduler };
+  return { ...result, store, fake, scheduler, quoteScheduler };
 }
 
 /** A responder for tests that must not call the API at all. */

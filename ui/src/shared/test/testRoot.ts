@@ -17,6 +17,8 @@ export interface TestRoot {
   readonly requests: RecordedRequest[];
   /** The pollers' timers. */
   readonly scheduler: ManualScheduler;
+  /** The quote feeds' timers. */
+  readonly quoteScheduler: ManualScheduler;
 }
 
 /**
@@ -30,14 +32,16 @@ export function testRoot(
   const server = routeResponder(routes);
   const fake = fakeTransport(server.responder);
   const scheduler = new ManualScheduler();
+  const quoteScheduler = new ManualScheduler();
   const root = new RootStore(new ApiClient({ transport: fake.transport }), {
     now: () => TEST_NOW_MS,
     scheduler: scheduler.schedule,
+    quoteScheduler: quoteScheduler.schedule,
     openBlankWindow: () => null,
     timeZone: "UTC",
     ...env,
   });
-  return { root, server, requests: fake.requests, scheduler };
+  return { root, server, requests: fake.requests, scheduler, quoteScheduler };
 }
 
 /** `[method, url, body]` of each request, for exact assertions. */

@@ -143,6 +143,8 @@ export class StockOrderForm {
   linkBasis: string = DEFAULT_LINK_BASIS;
   /** True once a submit was tried: the marks are shown from then on. */
   checked = false;
+  /** True once the price was typed (a quote no longer fills it). */
+  priceEdited = false;
 
   /** @param instructions The instructions offered. */
   constructor(instructions: readonly string[]) {
@@ -253,8 +255,14 @@ export class StockOrderForm {
     this.quantity = value;
   }
 
-  /** Sets the price text. */
+  /** Sets the price text as typed. */
   setPrice(value: string): void {
+    this.price = value;
+    this.priceEdited = true;
+  }
+
+  /** Puts `value` in the price field for the agent (from a quote); it does not count as typed. */
+  presetPrice(value: string): void {
     this.price = value;
   }
 
@@ -290,6 +298,7 @@ export class StockOrderForm {
     this.offset = values.offset;
     this.linkBasis = linkBasisOf(values.linkBasis);
     this.checked = false;
+    this.priceEdited = false;
   }
 
   /** The defaults of a new order: first instruction, DAY, LIMIT, quantity 1, prices 0, VALUE 0.1, BID. */

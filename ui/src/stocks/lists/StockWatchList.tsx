@@ -2,24 +2,16 @@
 import { Button } from "@blueprintjs/core";
 import { CrossIcon } from "@blueprintjs/icons";
 import { observer } from "mobx-react-lite";
-import { DASH } from "../../shared/format/dash";
 import { formatPrice } from "../../shared/format/formatPrice";
+import { formatTime } from "../../shared/format/formatTime";
+import { NO_QUOTE } from "../../shared/quotes/QuoteLine";
 import { TickerAddForm } from "../../shared/orderForm/TickerAddForm";
 import { showOutcome } from "../../shared/shell/toaster";
 import { useStores } from "../../shared/shell/StoreContext";
-import { NO_QUOTE, type WatchedBid } from "./StockWatchListStore";
 
-/** The bid as shown: its price, "No quote" when the market quotes none, a dash before (or without) an answer. */
-function bidText(bid: WatchedBid | undefined): string {
-  if (bid === NO_QUOTE) {
-    return "No quote";
-  }
-  return bid === undefined || bid === null ? DASH : formatPrice(bid);
-}
-
-/** The watch list panel. */
+/** The watch list panel: each symbol with its labelled bid, refreshed every 10 seconds while shown. */
 export const StockWatchList = observer(function StockWatchList() {
-  const { stocks } = useStores();
+  const { stocks, env } = useStores();
   const list = stocks.watchList;
   return (
     <section className="cd-favorites" aria-label="Stock watch list">
@@ -38,8 +30,13 @@ export const StockWatchList = observer(function StockWatchList() {
           return (
             <li key={symbol} className="cd-ticker" data-symbol={symbol}>
               <span>{symbol}</span>
-              <span className="cd-number" aria-label={`Bid of ${symbol}`}>
-                {bidText(bid)}
+              <span className="cd-watch-bid">
+                <span className="cd-quote-label" aria-hidden="true">
+                  Bid
+                </span>{" "}
+                <span className="cd-number" aria-label={`Bid of ${symbol}`}>
+                  {bid === undefined ? "…" : bid === null ? NO_QUOTE : formatPrice(bid)}
+                </span>
               </span>
               <Button
                 variant="minimal"
@@ -55,6 +52,11 @@ export const StockWatchList = observer(function StockWatchList() {
         })}
         {list.symbols.length === 0 && <li className="cd-empty-note">No stocks watched</li>}
       </ul>
+      {list.refreshedAt !== null && list.symbols.length > 0 && (
+        <p className="cd-muted cd-watch-refreshed" data-testid="watch-refreshed">
+          {`Bids as of ${formatTime(new Date(list.refreshedAt).toISOString(), env.timeZone).slice(11)}, every 10 s`}
+        </p>
+      )}
     </section>
   );
 });

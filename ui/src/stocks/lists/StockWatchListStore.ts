@@ -3,7 +3,9 @@ import { makeAutoObservable, observable, runInAction } from "mobx";
 import { ApiError } from "../../shared/api/ApiError";
 import { describeError } from "../../shared/api/describeError";
 import { isRecord } from "../../shared/api/json";
+import { parseQuote } from "../../shared/quotes/Quote";
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { Poller } from "../../shared/stores/Poller";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { StockMessages, withReason } from "../StockMessages";
 import { STOCK_QUOTE_TIMEOUT_MS, StockPaths, StockWatchPaths } from "../stockPaths";
@@ -17,18 +19,17 @@ export function parseStockList(value: unknown): string[] {
   return list as string[];
 }
 
-/** Marks a symbol the market quotes no bid for (an index, a halted or illiquid stock): "no quote", never 0. */
-export const NO_QUOTE = "no quote";
+/** How often the watch list's bids are read again while the screen is shown (after the last read settled). */
+export const WATCH_REFRESH_MS = 10_000;
 
-/** A watched symbol's bid: a price, {@link NO_QUOTE}, or null when the quote failed. */
-export type WatchedBid = number | typeof NO_QUOTE | null;
-
-/** The watch list and the bids of its symbols. */
+/** The watch list and the bids of its symbols, refreshed while the screen is shown. */
 export class StockWatchListStore {
   /** The symbols, in the server's order. */
   symbols: string[] = [];
-  /** The bid of each symbol quoted (absent until quoted, {@link NO_QUOTE} without a bid, null on failure). */
-  readonly bids = observable.map<string, WatchedBid>();
+  /** The bid of each symbol quoted (absent until quoted, null when the quote failed or has no bid). */
+  readonly bids = observable.map<string, number | null>();
+  /** When the bids were last read (ms since the epoch), or null. */
+  refreshedAt: number | null = null;
   /** The symbol input, upper-cased. */
   input = "";
   /** True once loaded. */
@@ -37,11 +38,46 @@ export class StockWatchListStore {
   pending = false;
 
   private readonly deps: StoreDeps;
+  private refresher: Poller | null = null;
+  private cancelFirstRefresh: (() => void) | null = null;
 
-  /** @param deps The root store (API client). */
+  /** @param deps The root store (API client, quote timers). */
   constructor(deps: StoreDeps) {
     this.deps = deps;
-    makeAutoObservable<this, "deps">(this, { deps: false }, { autoBind: true });
+    makeAutoObservable<this, "deps" | "refresher" | "cancelFirstRefresh">(
+      this,
+      { deps: false, refresher: false, cancelFirstRefresh: false },
+      { autoBind: true },
+    );
+  }
+
+  /**
+   * Reads the bids again every {@link WATCH_REFRESH_MS} (a setTimeout chain on the quote timers, never two
+   * reads at once) until {@link stopRefreshing}; the screen calls it when shown, after {@link load}.
+   */
+  startRefreshing(): void {
+    this.stopRefreshing();
+    const scheduler = this.deps.env.quoteScheduler;
+    this.cancelFirstRefresh = scheduler(() => {
+      this.cancelFirstRefresh = null;
+      this.refresher = new Poller(() => this.refreshBids(), WATCH_REFRESH_MS, { scheduler });
+      this.refresher.start();
+    }, WATCH_REFRESH_MS);
+  }
+
+  /** Stops the refresh (the screen is left). */
+  stopRefreshing(): void {
+    this.cancelFirstRefresh?.();
+    this.cancelFirstRefresh = null;
+    this.refresher?.stop();
+    this.refresher = null;
+  }
+
+  /** One refresh of every symbol's bid; failures are only logged and leave "no quote". */
+  async refreshBids(): Promise<void> {
+    for (const symbol of this.symbols) {
+      await this.quote(symbol);
+    }
   }
 
   /** Sets the input, upper-cased. */
@@ -66,8 +102,8 @@ export class StockWatchListStore {
   }
 
   /**
-   * Asks the bid of `symbol` (5 s at most); a null bid is {@link NO_QUOTE}. Returns 'Failed to get stock' and the
-   * reason on failure.
+   * Asks the bid of `symbol` (5 s at most); a bid the brokerage does not quote shows "no quote". Returns 'Failed
+   * to get stock' and the reason when the call fails.
    */
   async quote(symbol: string): Promise<Outcome | null> {
     try {
@@ -76,12 +112,10 @@ export class StockWatchListStore {
         { stockSymbol: symbol },
         { timeoutMs: STOCK_QUOTE_TIMEOUT_MS },
       );
-      const bid = isRecord(answer) ? answer.bid : undefined;
-      if (bid !== null && (typeof bid !== "number" || !Number.isFinite(bid))) {
-        throw new Error(`the quote of ${symbol} is unreadable`);
-      }
+      const { bid } = parseQuote(answer, symbol);
       runInAction(() => {
-        this.bids.set(symbol, bid ?? NO_QUOTE);
+        this.bids.set(symbol, bid);
+        this.refreshedAt = this.deps.env.now();
       });
       return null;
     } catch (error) {
@@ -161,6 +195,8 @@ export class StockWatchListStore {
 
   /** Forgets the list (another agent signed in). */
   reset(): void {
+    this.stopRefreshing();
+    this.refreshedAt = null;
     this.symbols = [];
     this.bids.clear();
     this.input = "";

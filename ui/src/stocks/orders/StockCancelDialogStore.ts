@@ -1,5 +1,6 @@
 // The stock delete dialogs: the checked orders (or a session's open ones), or one account's order.
 import { makeAutoObservable, runInAction } from "mobx";
+import { quantitiesText } from "../../shared/orders/groupSummary";
 import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { describeError } from "../../shared/api/describeError";
 import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
@@ -53,8 +54,13 @@ export class StockCancelDialogStore {
     if (first === undefined) {
       return "";
     }
-    const description = `${first.stockInstruction} ${first.stockSymbol} ${first.stockOrderType} x${first.stockQuantity}`;
-    return `Are you sure to delete this order ${description}?`;
+    const quantities = quantitiesText(
+      this.targets.map((row) => row.stockQuantity),
+      "share",
+    );
+    const description = `${first.stockInstruction} ${first.stockSymbol} ${first.stockOrderType} ${quantities}`;
+    const accounts = this.targets.length === 1 ? "" : ` on ${this.targets.length} accounts`;
+    return `Are you sure to delete this order ${description}${accounts}?`;
   }
 
   /** Opens the dialog for `targets` of session `sessionId`; does nothing without targets. */

@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { QuoteLine } from "../../shared/quotes/QuoteLine";
 import { useStores } from "../../shared/shell/StoreContext";
 import { StockOrderFields } from "../form/StockOrderFields";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
@@ -17,6 +18,9 @@ export const StockOrderDialog = observer(function StockOrderDialog() {
     <PendingDialog stacked dialog={dialog} title={dialog.title} className="cd-order-dialog">
       <DialogBody>
         {accounts !== "" && <p>{`Accounts: ${accounts}`}</p>}
+        {dialog.quoted !== null && (
+          <QuoteLine label={dialog.quoted.label} quote={dialog.quotes.quoteOf(dialog.quoted.symbol)} />
+        )}
         <StockOrderFields form={dialog.form} symbolReadOnly={dialog.mode === "exit"} />
         {dialog.previewShown && <TierPreviewNote text={dialog.previewText} />}
         {dialog.mode !== "save" && <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />}

@@ -1,8 +1,10 @@
 // The stock order dialog: place (all accounts or a session's), replace (checked or one order), exit, and save.
-import { makeAutoObservable, runInAction } from "mobx";
-import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
+import { makeAutoObservable, reaction, runInAction } from "mobx";
+import { copyOutcome } from "../../shared/orders/CopyAnswer";
+import { prefillPrice } from "../../shared/quotes/Quote";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { describeError } from "../../shared/api/describeError";
-import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, type Outcome } from "../../shared/stores/Outcome";
 
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
@@ -87,6 +89,10 @@ export class StockOrderDialogStore {
   readonly tiers: TierPreviewStore;
   /** The fan-out mode and Check accounts (every mode but save). */
   readonly preflight: PreflightStore;
+  /** The bid, ask and last of the form's symbol, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
+  /** The price the quote prefilled, while the field still holds it (a typed price is never overwritten). */
+  prefilledPrice: string | null = null;
 
   private readonly links: StockOrderDialogLinks;
 
@@ -100,9 +106,46 @@ export class StockOrderDialogStore {
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "links">(
       this,
-      { links: false, openingForm: false, closingForm: false, saveForm: false, tiers: false, preflight: false },
+      { links: false, openingForm: false, closingForm: false, saveForm: false, tiers: false, quotes: false, preflight: false },
       { autoBind: true },
     );
+    this.quotes = new QuoteFeed(deps, "stock", () => (this.isOpen ? [this.form.symbol] : []));
+    reaction(
+      () => {
+        const quote = this.isOpen ? this.quotes.quoteOf(this.form.symbol) : undefined;
+        return { bid: quote?.bid ?? null, orderType: this.form.orderType, symbol: this.form.symbol };
+      },
+      ({ bid }) => this.prefillFromQuote(bid),
+      { equals: (a, b) => a.bid === b.bid && a.orderType === b.orderType && a.symbol === b.symbol },
+    );
+  }
+
+  /** The form's symbol and its quote, for the dialog's quote line. */
+  get quoted(): { readonly symbol: string; readonly label: string } | null {
+    const symbol = this.form.symbol.trim().toUpperCase();
+    return symbol === "" ? null : { symbol, label: symbol };
+  }
+
+  /**
+   * A new order with a limit price starts from the quote's bid, as an option order starts from its contract's
+   * bid: while placing or saving, with the price still 0 (or still the bid put there before) and never typed, a
+   * bid above 0 becomes the price. A missing bid never prefills anything.
+   */
+  prefillFromQuote(bid: number | null): void {
+    const form = this.form;
+    const price = prefillPrice(bid);
+    if (price === null || (this.mode !== "place" && this.mode !== "save") || !form.priceShown) {
+      return;
+    }
+    const untouched =
+      !form.priceEdited &&
+      (form.price.trim() === "" || Number(form.price) === 0 || form.price === this.prefilledPrice);
+    if (!untouched) {
+      return;
+    }
+    const text = String(price);
+    form.presetPrice(text);
+    this.prefilledPrice = text;
   }
 
   /** The form of the current mode. */
@@ -199,9 +242,17 @@ export class StockOrderDialogStore {
     this.show(scaledFor);
   }
 
-  /** R: replaces `rows` of session `sessionId` (the checked ones, a session's open ones, or one order). */
-  openReplace(individual: boolean, sessionId: number, rows: readonly StockOrderRow[]): void {
-    const first = rows[0];
+  /**
+   * R: replaces `rows` of session `sessionId` (the checked ones, a session's open ones, or one order). The form
+   * starts from `live`: the first row's live order (a REPLACED row followed to the order that replaced it).
+   */
+  openReplace(
+    individual: boolean,
+    sessionId: number,
+    rows: readonly StockOrderRow[],
+    live: StockOrderRow | undefined = rows[0],
+  ): void {
+    const first = live ?? rows[0];
     if (first === undefined || this.pending) {
       return;
     }
@@ -264,7 +315,7 @@ export class StockOrderDialogStore {
     } else {
       try {
         const answer = await this.send(mode, fields);
-        outcome = isSuccessAnswer(answer) ? succeeded(texts.ok) : failed(withReason(texts.failed, copyAnswerText(answer)));
+        outcome = copyOutcome(answer, texts.ok, texts.failed);
       } catch (error) {
         console.error("The stock order request failed", error);
         outcome = failed(withReason(texts.failed, describeError(error)));
@@ -347,6 +398,7 @@ export class StockOrderDialogStore {
   }
 
   private show(scaledFor?: number): void {
+    this.prefilledPrice = null;
     this.isOpen = true;
     if (this.mode !== "save") {
       this.preflight.reset();

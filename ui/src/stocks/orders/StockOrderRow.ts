@@ -1,9 +1,15 @@
 // One account's order of a stock copy-trade, how the orders answer is read, and which rows R and C act on.
 import { Fields } from "../../shared/api/fields";
 import { isRecord } from "../../shared/api/json";
+import { summarizeGroup, type GroupSummary } from "../../shared/orders/groupSummary";
+import { refusalsOf, type Refusals, type RowOutcome } from "../../shared/orders/rejections";
+import { liveRowOf } from "../../shared/orders/replaceChain";
 import { summarizeSession, type SessionSummary } from "../../shared/orders/sessionSummary";
+import { stopText, stopWords } from "../../shared/format/stopText";
+import { choiceOf } from "../form/StockOrderForm";
 import {
-  isOpenStatus,
+  CANCELED_STATUS,
+  isCancellableStatus,
   OWN_STATUS_COLORS,
   REPLACEABLE_STATUSES,
   SESSION_STATUS_COLORS,
@@ -71,9 +77,77 @@ export function canReplaceStock(row: StockOrderRow): boolean {
   return row.stockOrderId !== null && REPLACEABLE_STATUSES.includes(row.stockStatus);
 }
 
-/** True when the row's order can be cancelled. */
+/** True when the row's order can be cancelled: placed, and open or REPLACED (followed to its live order). */
 export function canCancelStock(row: StockOrderRow): boolean {
-  return row.stockOrderId !== null && isOpenStatus(row.stockStatus);
+  return row.stockOrderId !== null && isCancellableStatus(row.stockStatus);
+}
+
+/** True when the row's order is already cancelled (C disabled, "(Already Canceled)", struck through). */
+export function isCanceledStock(row: StockOrderRow): boolean {
+  return row.stockStatus === CANCELED_STATUS;
+}
+
+/** The account, status and reason of a row, for the rejection rules. */
+export function stockOutcome(row: StockOrderRow): RowOutcome {
+  return { accountId: row.accountId, status: row.stockStatus, reason: row.stockStatusDescription };
+}
+
+/** The session's refused accounts and why. */
+export function stockRefusals(session: StockSession): Refusals {
+  return refusalsOf(session.rows.map(stockOutcome));
+}
+
+/** The session's orders at a glance: statuses by count, kinds, quantity ranges. */
+export function stockGroupSummary(session: StockSession): GroupSummary {
+  return summarizeGroup(
+    session.rows.map((row) => ({
+      accountId: row.accountId,
+      status: row.stockStatus,
+      orderType: row.stockOrderType,
+      instructions: [row.stockInstruction],
+      quantity: row.stockQuantity,
+      filled: row.stockFilledQuantity,
+      price: row.stockPrice,
+      legs: 1,
+    })),
+    "shares",
+  );
+}
+
+/** The row's stop level in words (`STOP 240.00`, `ACT 240.00`, `TRAIL 1 %`), or null without a stop. */
+export function stockStopText(row: StockOrderRow): string | null {
+  return stopText({
+    orderType: row.stockOrderType,
+    stopPrice: row.stockStopPrice,
+    linkType: row.stockStopPriceLinkType,
+    offset: row.stockStopPriceOffset,
+  });
+}
+
+/** The same in whole words, for hover. */
+export function stockStopWords(row: StockOrderRow): string | null {
+  return stopWords({
+    orderType: row.stockOrderType,
+    stopPrice: row.stockStopPrice,
+    linkType: row.stockStopPriceLinkType,
+    offset: row.stockStopPriceOffset,
+    basis: row.stockStopPriceLinkBasis,
+  });
+}
+
+/** Whether the order has a limit price to show (LIMIT, STOP_LIMIT) or a fill price (any order that filled). */
+export function stockHasPrice(row: StockOrderRow): boolean {
+  return row.stockPrice > 0;
+}
+
+/** The live row of `row`: a REPLACED row followed to the order that replaced it, within `sessions`. */
+export function liveStockRow(row: StockOrderRow, sessions: readonly StockSession[]): StockOrderRow {
+  return liveRowOf(row, row.agentTradingSessionID, sessions, {
+    accountOf: (entry) => entry.accountId,
+    statusOf: (entry) => entry.stockStatus,
+    placedOf: (entry) => entry.stockOrderId !== null,
+    replacedSessionOf: (rows) => rows[0]?.replacedSessionID ?? null,
+  });
 }
 
 /** A key that tells the rows of one session apart. */
@@ -160,4 +234,14 @@ function optionalNumber(value: unknown, fallback: number): number {
     return Number(value);
   }
   return fallback;
+}
+
+/** The row's session and duration in the form's words: `DAY`, `GTC`, `EXT` or `GTC_EXT`. */
+export function stockSessionWord(row: StockOrderRow): string {
+  return choiceOf(row.stockSession, row.stockDuration);
+}
+
+/** The row's duration in the form's words: `DAY` or `GTC` (another duration as the brokerage names it). */
+export function stockDurationWord(row: StockOrderRow): string {
+  return row.stockDuration === "GOOD_TILL_CANCEL" ? "GTC" : row.stockDuration;
 }

@@ -2,14 +2,17 @@
 import { HTMLTable } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../../shared/shell/StoreContext";
+import { ScrollRegion } from "../../shared/tables/ScrollRegion";
 import { TablePager } from "../../shared/tables/TablePager";
 import { StockSessionRow } from "./StockSessionRow";
 
 /**
- * The visible columns in order. The spec's hidden columns (session ID, account id, Stock order Id, Stop Price,
- * Stop Price Link Type, Stop Price Offset) are not rendered; the stop fields show on hover of the order type.
- * Copy session, Accounts and Total Filled / Qty describe the whole session; the other columns show its first
- * account's order, which represents the session. The status dot's column has no heading text.
+ * The visible columns in order. The spec's hidden columns (session ID, account id, Stock order Id) are not
+ * rendered; its three stop columns are one, Stop, in words ("STOP 240.00", "ACT 240.00", "TRAIL 1 %").
+ * Session shows the order form's choice (DAY, GTC, EXT, GTC_EXT) and Duration its duration (DAY, GTC), in
+ * the words the form offers. Every column describes the whole
+ * session: statuses by count, the kinds of its orders, and per-order ranges where the accounts differ. The
+ * status dot's column has no heading text.
  */
 export const STOCK_ORDER_COLUMNS = [
   "View",
@@ -23,6 +26,7 @@ export const STOCK_ORDER_COLUMNS = [
   "Total Filled / Qty",
   "Filled Qty",
   "Price",
+  "Stop",
   "Qty",
   "Side Pos Effect",
   "Status",
@@ -39,8 +43,8 @@ export const StockOrdersTable = observer(function StockOrdersTable() {
   const paging = stocks.orderTable.paging;
   return (
     <div className="cd-table-block cd-option-orders">
-      <div className="cd-table-scroll">
-        <HTMLTable className="cd-option-table" compact striped aria-label="Stock orders">
+      <ScrollRegion className="cd-table-scroll" label="Stock orders table">
+        <HTMLTable className="cd-option-table cd-sticky-name" compact striped aria-label="Stock orders">
           <thead>
             <tr>
               {STOCK_ORDER_COLUMNS.map((column, index) => (
@@ -63,7 +67,7 @@ export const StockOrdersTable = observer(function StockOrdersTable() {
             )}
           </tbody>
         </HTMLTable>
-      </div>
+      </ScrollRegion>
       <TablePager
         label="Stock order pages"
         page={paging.page}

@@ -2,24 +2,56 @@
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
 import { FairnessButton } from "../../shared/records/FairnessButton";
 import { observer } from "mobx-react-lite";
+import { DASH } from "../../shared/format/dash";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
 import { useStores } from "../../shared/shell/StoreContext";
+import { ALREADY_CANCELED } from "../../shared/orders/orderStatus";
+import { CancelButton } from "../../shared/tables/CancelButton";
 import { OrderStatusText } from "../../shared/tables/OrderStatusText";
 import { RoundButton } from "../../shared/tables/RoundButton";
+import { ScrollRegion } from "../../shared/tables/ScrollRegion";
 import { SessionSummaryLine } from "../../shared/tables/SessionSummaryLine";
-import { canCancelStock, canReplaceStock, stockRowKey, stockSessionSummary, type StockOrderRow } from "./StockOrderRow";
-import { stopDetails } from "./stopDetails";
+import {
+  canCancelStock,
+  canReplaceStock,
+  isCanceledStock,
+  stockRefusals,
+  stockRowKey,
+  stockSessionSummary,
+  stockSessionWord,
+  stockStopText,
+  stockStopWords,
+  type StockOrderRow,
+} from "./StockOrderRow";
 
 /** The columns after SELECTED ORDER and Change order. */
-const COLUMNS = ["Symbol", "Filled Qty", "Price", "Qty", "Side Pos Effect", "Status", "Order type", "Time", "Name"];
+const COLUMNS = [
+  "Symbol",
+  "Session",
+  "Filled Qty",
+  "Price",
+  "Stop",
+  "Qty",
+  "Side Pos Effect",
+  "Status",
+  "Order type",
+  "Time",
+  "Name",
+  "Reason",
+];
 
 /** One account's order: its check, R and C where they apply, and its fields (open rows in yellow). */
 const StockSessionOrderRow = observer(function StockSessionOrderRow({ order }: { readonly order: StockOrderRow }) {
   const { stocks, env } = useStores();
   const dialog = stocks.sessionDialog;
+  const canceled = isCanceledStock(order);
   return (
-    <tr data-account-id={order.accountId}>
+    <tr
+      data-account-id={order.accountId}
+      className={canceled ? "cd-canceled-row" : undefined}
+      data-canceled={canceled || undefined}
+    >
       <td>
         <Checkbox
           className="cd-table-check"
@@ -38,18 +70,20 @@ const StockSessionOrderRow = observer(function StockSessionOrderRow({ order }: {
             onClick={() => dialog.replaceRow(order)}
           />
         )}
-        {canCancelStock(order) && (
-          <RoundButton
-            letter="C"
-            label={`Cancel the order of ${order.accountName}`}
-            intent={Intent.DANGER}
-            onClick={() => dialog.cancelRow(order)}
-          />
-        )}
+        <CancelButton
+          what={`the order of ${order.accountName}`}
+          cancellable={canCancelStock(order)}
+          canceled={canceled}
+          onClick={() => dialog.cancelRow(order)}
+        />
       </td>
       <td>{order.stockSymbol}</td>
+      <td>{stockSessionWord(order)}</td>
       <td className="cd-number">{order.stockFilledQuantity}</td>
-      <td className="cd-number">{formatPrice(order.stockPrice)}</td>
+      <td className="cd-number">{order.stockPrice > 0 ? formatPrice(order.stockPrice) : DASH}</td>
+      <td className="cd-stop" title={stockStopWords(order) ?? undefined}>
+        {stockStopText(order) ?? DASH}
+      </td>
       <td className="cd-number">{order.stockQuantity}</td>
       <td>{order.stockInstruction}</td>
       <td>
@@ -58,10 +92,12 @@ const StockSessionOrderRow = observer(function StockSessionOrderRow({ order }: {
           open={order.stockOwnStatusColor === "yellow"}
           reason={order.stockStatusDescription}
         />
+        {canceled && <span className="cd-muted"> {ALREADY_CANCELED}</span>}
       </td>
-      <td title={stopDetails(order)}>{order.stockOrderType}</td>
-      <td className="cd-number">{formatTime(order.stockEnteredTime, env.timeZone)}</td>
+      <td>{order.stockOrderType}</td>
+      <td className="cd-number cd-time">{formatTime(order.stockEnteredTime, env.timeZone)}</td>
       <td>{order.accountName}</td>
+      <td className="cd-reason">{order.stockStatusDescription === null ? DASH : <span className="cd-reason-text">{order.stockStatusDescription}</span>}</td>
     </tr>
   );
 });
@@ -86,9 +122,10 @@ export const StockSessionDialog = observer(function StockSessionDialog() {
             rate={first.successRate}
             summary={stockSessionSummary({ id: dialog.view.sessionId, rows })}
             unit="shares"
+            refusals={stockRefusals({ id: dialog.view.sessionId, rows })}
           />
         )}
-        <div className="cd-table-scroll">
+        <ScrollRegion className="cd-table-scroll" label="Orders of the session table">
           <HTMLTable className="cd-option-table" compact striped aria-label="Orders of the session">
             <thead>
               <tr>
@@ -127,7 +164,7 @@ export const StockSessionDialog = observer(function StockSessionDialog() {
               )}
             </tbody>
           </HTMLTable>
-        </div>
+        </ScrollRegion>
       </DialogBody>
       <DialogFooter
         actions={

@@ -11,6 +11,8 @@ import { stockRowKey, type StockOrderRow } from "./StockOrderRow";
 export interface StockSessionDialogDeps {
   /** The current rows of a session (empty when it is gone). */
   readonly rowsOf: (sessionId: number) => readonly StockOrderRow[];
+  /** The live row of a row (a REPLACED one followed to the order that replaced it). */
+  readonly liveRowOf: (row: StockOrderRow) => StockOrderRow;
   /** The order dialog (replace). */
   readonly orderDialog: StockOrderDialogStore;
   /** The delete dialog. */
@@ -35,7 +37,7 @@ export class StockSessionDialogStore {
 
   /** R on one row: the individual replace. */
   replaceRow(row: StockOrderRow): void {
-    this.deps.orderDialog.openReplace(true, row.agentTradingSessionID, [row]);
+    this.deps.orderDialog.openReplace(true, row.agentTradingSessionID, [row], this.deps.liveRowOf(row));
   }
 
   /** C on one row: the individual delete. */
@@ -46,7 +48,7 @@ export class StockSessionDialogStore {
   /** R in the header: replaces the checked orders, or warns when none is checked. */
   replaceSelected(): void {
     this.view.withChecked(this.deps.warning, StockMessages.selectOrder, (sessionId, rows) =>
-      this.deps.orderDialog.openReplace(false, sessionId, rows),
+      this.deps.orderDialog.openReplace(false, sessionId, rows, rows[0] && this.deps.liveRowOf(rows[0])),
     );
   }
 

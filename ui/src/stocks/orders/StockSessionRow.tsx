@@ -1,21 +1,38 @@
-// One row of the stock orders table: a copy-trade session, represented by its first account's order.
+// One row of the stock orders table: a copy-trade session, summed up across its accounts' orders.
 import { Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { DASH } from "../../shared/format/dash";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
+import { rangeText } from "../../shared/orders/groupSummary";
 import { useStores } from "../../shared/shell/StoreContext";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
-import { OrderStatusText } from "../../shared/tables/OrderStatusText";
 import { RoundButton } from "../../shared/tables/RoundButton";
-import { StatusDot } from "../../shared/tables/StatusDot";
+import { SessionStatusMark } from "../../shared/tables/SessionStatusMark";
+import { StatusCounts } from "../../shared/tables/StatusCounts";
 import { SuccessRateTag } from "../../shared/tables/SuccessRateTag";
-import { stockSessionSummary, type StockSession } from "./StockOrderRow";
-import { stopDetails } from "./stopDetails";
+import { Words } from "../../shared/tables/Words";
+import {
+  stockGroupSummary,
+  stockRefusals,
+  stockSessionSummary,
+  stockDurationWord,
+  stockSessionWord,
+  stockStopText,
+  stockStopWords,
+  type StockSession,
+} from "./StockOrderRow";
 
 /** Props of {@link StockSessionRow}. */
 export interface StockSessionRowProps {
   /** The session shown. */
   readonly session: StockSession;
+}
+
+/** Distinct texts of the session's rows, joined. */
+function distinctText(values: readonly (string | null)[]): string {
+  const texts = Array.from(new Set(values.filter((value): value is string => value !== null)));
+  return texts.length === 0 ? DASH : texts.join(" / ");
 }
 
 /** V opens the session's orders; P places it again; R replaces and C deletes its open orders. */
@@ -27,6 +44,11 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
   }
   const id = session.id;
   const summary = stockSessionSummary(session);
+  const group = stockGroupSummary(session);
+  const priced = session.rows.filter((row) => row.stockPrice > 0).map((row) => row.stockPrice);
+  const price =
+    priced.length === 0 ? DASH : rangeText({ min: Math.min(...priced), max: Math.max(...priced) }, formatPrice);
+  const stops = session.rows.map(stockStopText);
   return (
     <tr data-session-id={id}>
       <td>
@@ -54,9 +76,11 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
           onClick={() => stocks.cancelSession(session)}
         />
       </td>
-      <td>{first.stockSymbol}</td>
-      <td>{first.stockSession}</td>
-      <td>{first.stockDuration}</td>
+      <td>{distinctText(session.rows.map((row) => row.stockSymbol))}</td>
+      <td className="cd-words">
+        <Words text={distinctText(session.rows.map(stockSessionWord))} />
+      </td>
+      <td>{distinctText(session.rows.map(stockDurationWord))}</td>
       <td className="cd-number">
         <div>{`#${id}`}</div>
         {first.replacedSessionID !== null && <div className="cd-muted">{`replaces #${first.replacedSessionID}`}</div>}
@@ -68,23 +92,30 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
       <td className="cd-number">
         <FilledOfTotal summary={summary} unit="shares" />
       </td>
-      <td className="cd-number">{first.stockFilledQuantity}</td>
-      <td className="cd-number">{formatPrice(first.stockPrice)}</td>
-      <td className="cd-number">{first.stockQuantity}</td>
-      <td>{first.stockInstruction}</td>
-      <td>
-        <OrderStatusText
-          status={first.stockStatus}
-          open={first.stockOwnStatusColor === "yellow"}
-          reason={first.stockStatusDescription}
-        />
+      <td className="cd-number">{rangeText(group.filled)}</td>
+      <td className="cd-number">{price}</td>
+      <td className="cd-stop" title={distinctText(session.rows.map(stockStopWords))}>
+        {distinctText(stops)}
       </td>
-      <td title={stopDetails(first)}>{first.stockOrderType}</td>
-      <td className="cd-number">{formatTime(first.stockEnteredTime, env.timeZone)}</td>
-      <td>
-        <StatusDot color={first.stockStatusColor} />
+      <td className="cd-number">{rangeText(group.quantity)}</td>
+      <td className="cd-words">
+        <Words text={group.instructions.join(" / ")} />
       </td>
-      <td>{first.accountName}</td>
+      <td className="cd-words">
+        <StatusCounts statuses={group.statuses} />
+      </td>
+      <td className="cd-words">
+        <Words text={group.orderTypes.join(" / ")} />
+      </td>
+      <td className="cd-number cd-time">{formatTime(first.stockEnteredTime, env.timeZone)}</td>
+      <td>
+        <SessionStatusMark color={first.stockStatusColor} refusals={stockRefusals(session)} />
+      </td>
+      <td>
+        <span className="cd-truncate cd-name" title={first.accountName}>
+          {session.rows.length === 1 ? first.accountName : `${first.accountName} +${session.rows.length - 1}`}
+        </span>
+      </td>
     </tr>
   );
 });

@@ -1,8 +1,9 @@
 // "Change Multiple Stock Positions": a closing order per selected position, sent together.
 import { makeAutoObservable, observable, runInAction } from "mobx";
-import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
+import { copyOutcome } from "../../shared/orders/CopyAnswer";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { describeError } from "../../shared/api/describeError";
-import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { STOCK_CLOSING_INSTRUCTIONS, StockOrderForm } from "../form/StockOrderForm";
@@ -35,6 +36,8 @@ export class StockChangePositionsDialogStore {
   pending = false;
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
+  /** The quotes of the positions' symbols, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
 
   private readonly links: StockChangePositionsLinks;
 
@@ -47,8 +50,11 @@ export class StockChangePositionsDialogStore {
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "links">(
       this,
-      { links: false, changes: observable.ref, preflight: false },
+      { links: false, changes: observable.ref, quotes: false, preflight: false },
       { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "stock", () =>
+      this.isOpen ? this.changes.map((change) => change.position.stockSymbol) : [],
     );
   }
 
@@ -86,9 +92,7 @@ export class StockChangePositionsDialogStore {
     let outcome: Outcome;
     try {
       const answer = await this.preflight.send(command);
-      outcome = isSuccessAnswer(answer)
-        ? succeeded(StockMessages.exitSucceeded)
-        : failed(withReason(StockMessages.exitFailed, copyAnswerText(answer)));
+      outcome = copyOutcome(answer, StockMessages.exitSucceeded, StockMessages.exitFailed);
     } catch (error) {
       console.error("Exiting the stock positions failed", error);
       outcome = failed(withReason(StockMessages.exitFailed, describeError(error)));

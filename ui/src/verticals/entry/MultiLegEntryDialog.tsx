@@ -16,6 +16,7 @@ import { useId } from "react";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { QuoteLines } from "../../shared/quotes/QuoteLine";
 import { useStores } from "../../shared/shell/StoreContext";
 import { showOutcome } from "../../shared/shell/toaster";
 import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
@@ -36,8 +37,8 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
   const favouriteId = useId();
   const favourites = options.contracts.tickers;
   return (
-    <PendingDialog dialog={entry} title="Multi-Leg Order Entry" className="cd-place-dialog">
-      <DialogBody>
+    <PendingDialog dialog={entry} title="Multi-Leg Order Entry" className="cd-place-dialog cd-entry-dialog">
+      <DialogBody className="cd-entry-body">
         <div className="cd-place-form">
           <FormGroup label="Ticker" labelFor={tickerId}>
             <InputGroup id={tickerId} value={entry.ticker} onValueChange={entry.setTicker} />
@@ -90,11 +91,14 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
             <Button text="Add leg" icon="add" onClick={() => showOutcomeIfAny(entry.addLeg())} />
           </div>
         </div>
-        <HTMLTable className="cd-option-table" compact aria-label="Staged legs">
-          <LegTable legs={entry.legs} onRemove={entry.removeLeg} />
-        </HTMLTable>
-        <Callout compact className="cd-net-price" data-testid="net-price">{`Net: ${netText(entry.net)}`}</Callout>
-        <TierPreviewNote text={entry.previewText} />
+        <div className="cd-entry-staged">
+          <QuoteLines entries={entry.quotedEntries} quoteOf={entry.quotes.quoteOf} />
+          <HTMLTable className="cd-option-table" compact aria-label="Staged legs">
+            <LegTable legs={entry.legs} onRemove={entry.removeLeg} />
+          </HTMLTable>
+          <Callout compact className="cd-net-price" data-testid="net-price">{`Net: ${netText(entry.net)}`}</Callout>
+          <TierPreviewNote text={entry.previewText} />
+        </div>
         <PreflightPanel preflight={entry.preflight} onCheck={entry.checkAccounts} />
       </DialogBody>
       <DialogFooter

@@ -7,6 +7,8 @@ import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
+import { prefillPrice } from "../../shared/quotes/Quote";
 import { parseOptionChain, type ChainExpiry, type ChainStrike } from "../../shared/orderForm/OptionChain";
 import { legFromTexts, netOf, type NetPrice, type OrderLeg } from "../OrderLeg";
 import type { OrderSetStore } from "../sets/OrderSetStore";
@@ -59,6 +61,8 @@ export class MultiLegEntryStore {
   readonly tiers: TierPreviewStore;
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
+  /** The bid, ask and last of the picked contract and the staged legs, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
 
   private readonly deps: StoreDeps;
   private readonly links: MultiLegEntryLinks;
@@ -75,9 +79,21 @@ export class MultiLegEntryStore {
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "deps" | "links" | "chainRequests">(
       this,
-      { deps: false, links: false, chainRequests: false, form: false, tiers: false, preflight: false },
+      { deps: false, links: false, chainRequests: false, form: false, tiers: false, quotes: false, preflight: false },
       { autoBind: true },
     );
+    this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen ? this.quotedEntries.map((entry) => entry.symbol) : []));
+  }
+
+  /** The contracts quoted: the picked one, then the staged legs, each once. */
+  get quotedEntries(): { readonly symbol: string; readonly label: string }[] {
+    const picked = this.strikeEntry?.contract;
+    const entries = [
+      ...(picked === undefined ? [] : [{ symbol: picked.symbol, label: picked.description }]),
+      ...this.legs.map((leg) => ({ symbol: leg.optionChainSymbol, label: leg.optionChainDescription })),
+    ];
+    const seen = new Set<string>();
+    return entries.filter((entry) => !seen.has(entry.symbol) && seen.add(entry.symbol) !== undefined);
   }
 
   /** The chosen expiry, or null. */
@@ -195,12 +211,14 @@ export class MultiLegEntryStore {
     }
   }
 
-  /** Chooses a strike; the price becomes its bid. */
+  /** Chooses a strike; the price becomes its bid (empty when it has none). */
   setStrike(strike: string): void {
     this.strike = strike;
     const entry = this.strikeEntry;
     if (entry !== null) {
-      this.form.setPrice(String(entry.contract.bid));
+      // A contract without a bid above 0 leaves the price empty to be typed, never a made-up 0.
+      const bid = prefillPrice(entry.contract.bid);
+      this.form.setPrice(bid === null ? "" : String(bid));
     }
   }
 

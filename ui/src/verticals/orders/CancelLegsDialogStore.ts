@@ -37,8 +37,12 @@ export class CancelLegsDialogStore {
     makeAutoObservable<this, "deps" | "reloadTables">(this, { deps: false, reloadTables: false }, { autoBind: true });
   }
 
-  /** Opens the dialog on `session`'s legs with the cancellable orders among `preselected` chosen. */
-  open(session: VerticalSession, preselected: readonly VerticalOrderRow[] = session.rows): void {
+  /**
+   * Opens the dialog on `session`'s legs with the cancellable orders among `preselected` chosen: none by
+   * default, so that nothing is cancelled until a leg is ticked (spec 02 §5: "Please select at least one leg
+   * to cancel.").
+   */
+  open(session: VerticalSession, preselected: readonly VerticalOrderRow[] = []): void {
     if (this.pending) {
       return;
     }

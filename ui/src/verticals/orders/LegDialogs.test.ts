@@ -4,7 +4,7 @@ import { accountJson, OPERATOR_SETTINGS_JSON } from "../../shared/test/accountFi
 import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
 import { calls, testRoot } from "../../shared/test/testRoot";
 import { HIGH_CALL, LOW_CALL, verticalRowsJson, type VerticalRowJson } from "../test/verticalFixtures";
-import { parseVerticalSessions, type VerticalSession } from "./VerticalOrderRow";
+import { parseVerticalOrderRow, parseVerticalSessions, type VerticalSession } from "./VerticalOrderRow";
 
 const CANCEL = "DELETE /api/copy_trading_account/cancel_order/VERTICAL";
 const CANCEL_ONE = "DELETE /api/copy_trading_account/cancel_order_individual/VERTICAL";
@@ -42,10 +42,14 @@ describe("CancelLegsDialogStore", () => {
     ...verticalRowsJson(7, 3),
   ];
 
-  it("chooses each open order once for both its legs; CANCELED legs cannot be chosen", () => {
+  it("opens with nothing ticked; chooses each open order once for both its legs; CANCELED legs cannot be chosen", () => {
     const { root } = harness();
     const dialog = root.verticals.cancelDialog;
     dialog.open(session(rows));
+    expect(dialog.targets).toEqual([]);
+    for (const row of dialog.rows.filter((entry) => entry.optionChainLegIndex === 0)) {
+      dialog.setChosen(row, true);
+    }
     expect(dialog.targets.map((target) => target.accountId)).toEqual([1, 3]);
     const canceledLeg = dialog.rows.find((row) => row.accountId === 2);
     if (canceledLeg === undefined) throw new Error("missing row");
@@ -69,7 +73,7 @@ describe("CancelLegsDialogStore", () => {
     const { root, requests, server } = harness();
     server.on(CANCEL, () => textResponse(200, "success"));
     const dialog = root.verticals.cancelDialog;
-    dialog.open(session(rows));
+    dialog.open(session(rows), rows.map((row) => parseVerticalOrderRow(row, "row")));
     await expect(dialog.submit()).resolves.toEqual({ ok: true, message: "Selected legs canceled successfully" });
     expect(sent(requests, "DELETE")).toEqual([
       [
@@ -91,7 +95,7 @@ describe("CancelLegsDialogStore", () => {
     const { root, server } = harness();
     server.on(CANCEL, () => jsonResponse(409, { error: "the order is already canceled", code: "already_canceled" }));
     const dialog = root.verticals.cancelDialog;
-    dialog.open(session(rows));
+    dialog.open(session(rows), rows.map((row) => parseVerticalOrderRow(row, "row")));
     await expect(dialog.submit()).resolves.toEqual({
       ok: false,
       message: "Order cancellation failed: the order is already canceled",

@@ -6,6 +6,7 @@ import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
 import { useStores } from "../../shared/shell/StoreContext";
 import { ColumnHeads } from "../../shared/tables/ColumnHeads";
+import { QUOTE_COLUMN, QuoteCell } from "../../shared/quotes/QuoteLine";
 import { netText } from "../OrderLeg";
 import { LegFieldCells } from "./LegFieldCells";
 import { legKey } from "./VerticalOrderRow";
@@ -19,7 +20,9 @@ export const PlaceAgainDialog = observer(function PlaceAgainDialog() {
     <PendingDialog stacked dialog={dialog} title="Re-place Vertical Order Legs" className="cd-change-dialog">
       <DialogBody>
         <HTMLTable className="cd-option-table" compact aria-label="Legs to place">
-          <ColumnHeads columns={["Select", "Symbol description", "Instruction", "Order Type", "Quantity", "Price"]} />
+          <ColumnHeads
+            columns={["Select", "Symbol description", QUOTE_COLUMN, "Instruction", "Order Type", "Quantity", "Price"]}
+          />
           <tbody>
             {dialog.drafts.map((draft) => (
               <tr key={legKey(draft.row)}>
@@ -32,6 +35,10 @@ export const PlaceAgainDialog = observer(function PlaceAgainDialog() {
                   />
                 </td>
                 <td>{draft.row.optionChainDescription}</td>
+                <QuoteCell
+                  of={draft.row.optionChainDescription}
+                  quote={dialog.quotes.quoteOf(draft.row.optionChainSymbol)}
+                />
                 <LegFieldCells form={draft.form} of={draft.row.optionChainDescription} />
               </tr>
             ))}

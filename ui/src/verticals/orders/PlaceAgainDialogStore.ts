@@ -1,5 +1,5 @@
 // The Re-place Vertical Order Legs dialog: a session's legs placed again as a new order on every active account.
-import { makeAutoObservable, observable, runInAction } from "mobx";
+import { makeAutoObservable, observable, reaction, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
 import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
@@ -9,7 +9,8 @@ import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../share
 import { netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
-import { LegDraft } from "./LegDraft";
+import { LegDraft, priceLegsFromQuotes } from "./LegDraft";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { legKey, sessionLegs, type VerticalSession } from "./VerticalOrderRow";
 
 /**
@@ -32,6 +33,11 @@ export class PlaceAgainDialogStore {
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
 
+  /** The legs' bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
+
+  /** The orders whose legs were priced from the quotes since the dialog opened. */
+  private readonly priced = new Set<string>();
   private readonly reloadTables: () => void;
 
   /**
@@ -42,10 +48,19 @@ export class PlaceAgainDialogStore {
     this.reloadTables = reloadTables;
     this.tiers = new TierPreviewStore(deps);
     this.preflight = new PreflightStore(deps);
-    makeAutoObservable<this, "reloadTables">(
+    makeAutoObservable<this, "reloadTables" | "priced">(
       this,
-      { reloadTables: false, tiers: false, preflight: false },
+      { reloadTables: false, tiers: false, quotes: false, preflight: false, priced: false },
       { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.drafts.map((draft) => draft.row.optionChainSymbol) : [],
+    );
+    reaction(
+      () => (this.isOpen ? this.drafts.map((draft) => this.quotes.quoteOf(draft.row.optionChainSymbol)) : []),
+      () => {
+        priceLegsFromQuotes(this.drafts, this.quotes.quoteOf, this.priced);
+      },
     );
   }
 
@@ -57,6 +72,7 @@ export class PlaceAgainDialogStore {
       return;
     }
     this.sessionId = session.id;
+    this.priced.clear();
     this.drafts = legs.map((row) => new LegDraft(row));
     this.chosen.replace(legs.map(legKey));
     this.isOpen = true;

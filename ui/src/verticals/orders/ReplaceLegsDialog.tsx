@@ -5,6 +5,7 @@ import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { useStores } from "../../shared/shell/StoreContext";
 import { ColumnHeads } from "../../shared/tables/ColumnHeads";
+import { QUOTE_COLUMN, QuoteCell } from "../../shared/quotes/QuoteLine";
 import { netText } from "../OrderLeg";
 import { legKey } from "./VerticalOrderRow";
 import { LegFieldCells } from "./LegFieldCells";
@@ -19,7 +20,18 @@ export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
       <DialogBody>
         <HTMLTable className="cd-option-table" compact aria-label="Legs to replace">
           <ColumnHeads
-            columns={["Select", "Account", "Symbol description", "Status", "Instruction", "Order Type", "Quantity", "Price", "New net"]}
+            columns={[
+              "Select",
+              "Account",
+              "Symbol description",
+              "Status",
+              QUOTE_COLUMN,
+              "Instruction",
+              "Order Type",
+              "Quantity",
+              "Price",
+              "New net",
+            ]}
           />
           <tbody>
             {dialog.drafts.map((draft) => {
@@ -38,6 +50,7 @@ export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
                   <td>{row.accountName}</td>
                   <td>{row.optionChainDescription}</td>
                   <td>{row.optionChainStatus}</td>
+                  <QuoteCell of={of} quote={dialog.quotes.quoteOf(row.optionChainSymbol)} />
                   <LegFieldCells form={draft.form} of={of} />
                   <td>{row.optionChainLegIndex === 0 ? netText(dialog.netOfOrder(draft.orderKey)) : ""}</td>
                 </tr>

@@ -1,5 +1,5 @@
 // The Replace Individual Order Legs dialog: each replaceable leg with new fields, chosen by account order.
-import { makeAutoObservable, observable } from "mobx";
+import { makeAutoObservable, observable, reaction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
 import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
@@ -8,7 +8,8 @@ import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../share
 import { netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages, withReason } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
-import { LegDraft } from "./LegDraft";
+import { LegDraft, priceLegsFromQuotes } from "./LegDraft";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { canReplaceLeg, orderKey, type VerticalOrderRow, type VerticalSession } from "./VerticalOrderRow";
 
 /**
@@ -30,6 +31,11 @@ export class ReplaceLegsDialogStore {
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
 
+  /** The legs' bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
+
+  /** The orders whose legs were priced from the quotes since the dialog opened. */
+  private readonly priced = new Set<string>();
   private readonly reloadTables: () => void;
 
   /**
@@ -39,7 +45,20 @@ export class ReplaceLegsDialogStore {
   constructor(deps: StoreDeps, reloadTables: () => void) {
     this.reloadTables = reloadTables;
     this.preflight = new PreflightStore(deps);
-    makeAutoObservable<this, "reloadTables">(this, { reloadTables: false, preflight: false }, { autoBind: true });
+    makeAutoObservable<this, "reloadTables" | "priced">(
+      this,
+      { reloadTables: false, quotes: false, preflight: false, priced: false },
+      { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.drafts.map((draft) => draft.row.optionChainSymbol) : [],
+    );
+    reaction(
+      () => (this.isOpen ? this.drafts.map((draft) => this.quotes.quoteOf(draft.row.optionChainSymbol)) : []),
+      () => {
+        priceLegsFromQuotes(this.drafts, this.quotes.quoteOf, this.priced);
+      },
+    );
   }
 
   /** Opens the dialog on `session`'s replaceable legs, with the orders of `preselected` chosen. */
@@ -48,6 +67,7 @@ export class ReplaceLegsDialogStore {
       return;
     }
     this.sessionId = session.id;
+    this.priced.clear();
     this.drafts = session.rows.filter(canReplaceLeg).map((row) => new LegDraft(row));
     this.chosen.clear();
     const replaceable = new Set(this.drafts.map((draft) => draft.orderKey));

@@ -2,17 +2,25 @@
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
 import { FairnessButton } from "../../shared/records/FairnessButton";
 import { observer } from "mobx-react-lite";
+import { DASH } from "../../shared/format/dash";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
 import { useStores } from "../../shared/shell/StoreContext";
 import { OrderStatusText } from "../../shared/tables/OrderStatusText";
+import { CancelButton } from "../../shared/tables/CancelButton";
 import { RoundButton } from "../../shared/tables/RoundButton";
+import { ScrollRegion } from "../../shared/tables/ScrollRegion";
 import { SessionSummaryLine } from "../../shared/tables/SessionSummaryLine";
 import { VerticalMessages } from "../VerticalMessages";
-import { canCancelLeg, canReplaceLeg, isCanceled, legKey, verticalSessionSummary } from "./VerticalOrderRow";
-
-/** How a leg already cancelled is shown. */
-const STRUCK = { textDecoration: "line-through" } as const;
+import {
+  canCancelLeg,
+  canReplaceLeg,
+  isCanceled,
+  legKey,
+  verticalGroupSummary,
+  verticalRefusals,
+  verticalSessionSummary,
+} from "./VerticalOrderRow";
 
 const COLUMNS = [
   "Change order",
@@ -26,6 +34,7 @@ const COLUMNS = [
   "Status",
   "Order type",
   "Time",
+  "Reason",
 ] as const;
 
 /** The legs of the viewed session, following the polled table while open. */
@@ -48,7 +57,8 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
               color={first.optionChainStatusColor}
               rate={first.successRate}
               summary={verticalSessionSummary(session)}
-              unit="spreads"
+              unit={verticalGroupSummary(session).unit}
+              refusals={verticalRefusals(session)}
             />
             <div className="cd-toolbar" role="toolbar" aria-label="Session legs">
               <Button text="Re-place legs" intent={Intent.SUCCESS} onClick={() => verticals.placeAgain(session)} />
@@ -67,7 +77,7 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
             </div>
           </>
         )}
-        <div className="cd-table-scroll">
+        <ScrollRegion className="cd-table-scroll" label="Legs of the session table">
           <HTMLTable className="cd-option-table" compact striped aria-label="Legs of the session">
             <thead>
               <tr>
@@ -84,7 +94,11 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
                   const canceled = isCanceled(row);
                   const of = `${row.optionChainDescription} of ${row.accountName}`;
                   return (
-                    <tr key={legKey(row)} style={canceled ? STRUCK : undefined} data-canceled={canceled || undefined}>
+                    <tr
+                      key={legKey(row)}
+                      className={canceled ? "cd-canceled-row" : undefined}
+                      data-canceled={canceled || undefined}
+                    >
                       <td className="cd-change-cell">
                         {canReplaceLeg(row) && (
                           <RoundButton
@@ -94,11 +108,10 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
                             onClick={() => verticals.replaceDialog.open(session, [row])}
                           />
                         )}
-                        <RoundButton
-                          letter="C"
-                          label={canceled ? `${of} ${VerticalMessages.alreadyCanceled}` : `Cancel ${of}`}
-                          intent={Intent.DANGER}
-                          disabled={!canCancelLeg(row)}
+                        <CancelButton
+                          what={of}
+                          cancellable={canCancelLeg(row)}
+                          canceled={canceled}
                           onClick={() => verticals.deleteDialog.open(row)}
                         />
                       </td>
@@ -118,13 +131,14 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
                         {canceled && <span className="cd-muted"> {VerticalMessages.alreadyCanceled}</span>}
                       </td>
                       <td>{row.optionChainOrderType}</td>
-                      <td className="cd-number">{formatTime(row.optionChainEnteredTime, env.timeZone)}</td>
+                      <td className="cd-number cd-time">{formatTime(row.optionChainEnteredTime, env.timeZone)}</td>
+                      <td className="cd-reason">{row.optionChainStatusDescription === null ? DASH : <span className="cd-reason-text">{row.optionChainStatusDescription}</span>}</td>
                     </tr>
                   );
                 })}
             </tbody>
           </HTMLTable>
-        </div>
+        </ScrollRegion>
       </DialogBody>
       <DialogFooter
         actions={

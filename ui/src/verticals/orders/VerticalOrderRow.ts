@@ -1,9 +1,11 @@
 // One account's leg of a vertical copy-trade, how the orders answer is read, and which legs R and C act on.
 import { Fields } from "../../shared/api/fields";
 import { isRecord } from "../../shared/api/json";
+import { summarizeGroup, type GroupSummary } from "../../shared/orders/groupSummary";
+import { refusalsOf, type Refusals, type RowOutcome } from "../../shared/orders/rejections";
 import { summarizeSession, type SessionSummary } from "../../shared/orders/sessionSummary";
 import {
-  isOpenStatus,
+  isCancellableStatus,
   OWN_STATUS_COLORS,
   REPLACEABLE_STATUSES,
   SESSION_STATUS_COLORS,
@@ -89,9 +91,58 @@ export function isCanceled(row: VerticalOrderRow): boolean {
   return row.optionChainStatus === "CANCELED";
 }
 
-/** True when the leg's order can be cancelled: it has an order id and is still open. */
+/** True when the leg's order can be cancelled: placed, and open or REPLACED (followed to its live order). */
 export function canCancelLeg(row: VerticalOrderRow): boolean {
-  return row.optionChainOrderId !== null && isOpenStatus(row.optionChainStatus);
+  return row.optionChainOrderId !== null && isCancellableStatus(row.optionChainStatus);
+}
+
+/** The account, status and reason of a leg, for the rejection rules. */
+export function verticalOutcome(row: VerticalOrderRow): RowOutcome {
+  return { accountId: row.accountId, status: row.optionChainStatus, reason: row.optionChainStatusDescription };
+}
+
+/** The session's refused accounts and why. */
+export function verticalRefusals(session: VerticalSession): Refusals {
+  return refusalsOf(session.rows.map(verticalOutcome));
+}
+
+/** The session's account orders, each with its legs in leg order (a spread's, or an exit's single leg). */
+export function sessionOrders(session: VerticalSession): VerticalOrderRow[][] {
+  const orders = new Map<string, VerticalOrderRow[]>();
+  for (const row of session.rows) {
+    const legs = orders.get(orderKey(row)) ?? [];
+    legs.push(row);
+    orders.set(orderKey(row), legs);
+  }
+  return Array.from(orders.values(), (legs) => legs.sort((a, b) => a.optionChainLegIndex - b.optionChainLegIndex));
+}
+
+/**
+ * The session's orders at a glance: statuses by count, kinds, quantity ranges; what an order counts is
+ * spreads for spreads and contracts for single-leg orders (the exits of one position).
+ */
+export function verticalGroupSummary(session: VerticalSession): GroupSummary {
+  return summarizeGroup(
+    sessionOrders(session).flatMap((legs) => {
+      const first = legs[0];
+      if (first === undefined) {
+        return [];
+      }
+      return [
+        {
+          accountId: first.accountId,
+          status: first.optionChainStatus,
+          orderType: first.optionChainOrderType,
+          instructions: legs.map((leg) => leg.optionChainInstruction),
+          quantity: first.optionChainQuantity,
+          filled: first.optionChainFilledQuantity,
+          price: first.optionChainPrice,
+          legs: legs.length,
+        },
+      ];
+    }),
+    "contracts",
+  );
 }
 
 /** The legs of the session's first account order, primary first: what the session is made of. */

@@ -1,4 +1,5 @@
 // The vertical orders main table: one row per copy-trade session, newest first, ten per page.
+import { ScrollRegion } from "../../shared/tables/ScrollRegion";
 import { HTMLTable } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../../shared/shell/StoreContext";
@@ -32,8 +33,8 @@ export const VerticalOrdersTable = observer(function VerticalOrdersTable() {
   const paging = verticals.orderTable.paging;
   return (
     <div className="cd-table-block cd-option-orders">
-      <div className="cd-table-scroll">
-        <HTMLTable className="cd-option-table" compact striped aria-label="Vertical orders">
+      <ScrollRegion className="cd-table-scroll" label="Vertical orders table">
+        <HTMLTable className="cd-option-table cd-sticky-name" compact striped aria-label="Vertical orders">
           <thead>
             <tr>
               {VERTICAL_ORDER_COLUMNS.map((column, index) => (
@@ -56,7 +57,7 @@ export const VerticalOrdersTable = observer(function VerticalOrdersTable() {
             )}
           </tbody>
         </HTMLTable>
-      </div>
+      </ScrollRegion>
       <TablePager
         label="Vertical order pages"
         page={paging.page}

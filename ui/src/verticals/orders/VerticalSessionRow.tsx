@@ -1,18 +1,22 @@
-// One row of the vertical orders table: a session, represented by its first account's order (both legs).
+// One row of the vertical orders table: a session, summed up across its accounts' orders (spreads or single legs).
 import { Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
 import { useStores } from "../../shared/shell/StoreContext";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
-import { OrderStatusText } from "../../shared/tables/OrderStatusText";
+import { rangeText } from "../../shared/orders/groupSummary";
 import { RoundButton } from "../../shared/tables/RoundButton";
-import { StatusDot } from "../../shared/tables/StatusDot";
+import { SessionStatusMark } from "../../shared/tables/SessionStatusMark";
+import { StatusCounts } from "../../shared/tables/StatusCounts";
 import { SuccessRateTag } from "../../shared/tables/SuccessRateTag";
+import { Words } from "../../shared/tables/Words";
 import {
   canCancelLeg,
   canReplaceLeg,
   sessionLegs,
+  verticalGroupSummary,
+  verticalRefusals,
   verticalSessionSummary,
   type VerticalSession,
 } from "./VerticalOrderRow";
@@ -33,6 +37,14 @@ export const VerticalSessionRow = observer(function VerticalSessionRow({ session
   }
   const id = session.id;
   const summary = verticalSessionSummary(session);
+  const group = verticalGroupSummary(session);
+  const descriptions = Array.from(
+    new Set(
+      [...session.rows]
+        .sort((a, b) => a.optionChainLegIndex - b.optionChainLegIndex)
+        .map((row) => row.optionChainDescription),
+    ),
+  );
   return (
     <tr data-session-id={id}>
       <td>
@@ -65,8 +77,8 @@ export const VerticalSessionRow = observer(function VerticalSessionRow({ session
         {first.replacedSessionID !== null && <div className="cd-muted">{`replaces #${first.replacedSessionID}`}</div>}
       </td>
       <td>
-        {legs.map((leg) => (
-          <div key={leg.optionChainLegIndex}>{leg.optionChainDescription}</div>
+        {descriptions.map((description) => (
+          <div key={description}>{description}</div>
         ))}
       </td>
       <td>
@@ -74,29 +86,33 @@ export const VerticalSessionRow = observer(function VerticalSessionRow({ session
       </td>
       <td className="cd-number">{summary.accounts}</td>
       <td className="cd-number">
-        <FilledOfTotal summary={summary} unit="spreads" />
+        <FilledOfTotal summary={summary} unit={group.unit} />
       </td>
-      <td className="cd-number">{first.optionChainFilledQuantity}</td>
-      <td className="cd-number">{formatPrice(first.optionChainPrice)}</td>
-      <td className="cd-number">{first.optionChainQuantity}</td>
+      <td className="cd-number">{rangeText(group.filled)}</td>
+      <td className="cd-number">{rangeText(group.price, formatPrice)}</td>
+      <td className="cd-number">{rangeText(group.quantity)}</td>
       <td>
-        {legs.map((leg) => (
-          <div key={leg.optionChainLegIndex}>{leg.optionChainInstruction}</div>
-        ))}
+        {Array.from(new Set(group.instructions.flatMap((instructions) => instructions.split(" / ")))).map(
+          (instruction) => (
+            <div key={instruction}>{instruction}</div>
+          ),
+        )}
+      </td>
+      <td className="cd-words">
+        <StatusCounts statuses={group.statuses} />
+      </td>
+      <td className="cd-words">
+        <Words text={group.orderTypes.join(" / ")} />
+      </td>
+      <td className="cd-number cd-time">{formatTime(first.optionChainEnteredTime, env.timeZone)}</td>
+      <td>
+        <SessionStatusMark color={first.optionChainStatusColor} refusals={verticalRefusals(session)} />
       </td>
       <td>
-        <OrderStatusText
-          status={first.optionChainStatus}
-          open={first.optionChainOwnStatusColor === "yellow"}
-          reason={first.optionChainStatusDescription}
-        />
+        <span className="cd-truncate cd-name" title={Array.from(new Set(session.rows.map((row) => row.accountName))).join(", ")}>
+          {summary.accounts === 1 ? first.accountName : `${first.accountName} +${summary.accounts - 1}`}
+        </span>
       </td>
-      <td>{first.optionChainOrderType}</td>
-      <td className="cd-number">{formatTime(first.optionChainEnteredTime, env.timeZone)}</td>
-      <td>
-        <StatusDot color={first.optionChainStatusColor} />
-      </td>
-      <td>{first.accountName}</td>
     </tr>
   );
 });

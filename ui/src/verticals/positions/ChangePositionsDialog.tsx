@@ -5,6 +5,7 @@ import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { useStores } from "../../shared/shell/StoreContext";
 import { ColumnHeads } from "../../shared/tables/ColumnHeads";
+import { QUOTE_COLUMN, QuoteCell } from "../../shared/quotes/QuoteLine";
 import { SettledQuantity } from "../../shared/tables/SettledQuantity";
 import { LegFieldCells } from "../orders/LegFieldCells";
 import { positionKey } from "./VerticalPosition";
@@ -19,7 +20,7 @@ export const ChangePositionsDialog = observer(function ChangePositionsDialog() {
       <DialogBody>
         <HTMLTable className="cd-option-table" compact aria-label="Positions to change">
           <ColumnHeads
-            columns={["Symbol Description", "Settled Qty", "Instruction", "Order Type", "Quantity", "Price"]}
+            columns={["Symbol Description", "Settled Qty", QUOTE_COLUMN, "Instruction", "Order Type", "Quantity", "Price"]}
           />
           <tbody>
             {dialog.changes.map(({ position, form }) => (
@@ -31,6 +32,10 @@ export const ChangePositionsDialog = observer(function ChangePositionsDialog() {
                 <td className="cd-number">
                   <SettledQuantity quantity={position.optionChainSettledQuantity} />
                 </td>
+                <QuoteCell
+                  of={`${position.optionChainDescription} of ${position.accountName}`}
+                  quote={dialog.quotes.quoteOf(position.optionChainSymbol)}
+                />
                 <LegFieldCells form={form} of={`${position.optionChainDescription} of ${position.accountName}`} />
               </tr>
             ))}

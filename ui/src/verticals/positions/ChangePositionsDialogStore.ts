@@ -1,4 +1,5 @@
 // The Change Multiple Positions dialog: a closing order per selected position, sent together.
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { makeAutoObservable, runInAction } from "mobx";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import { failed, failedWith, type Outcome } from "../../shared/stores/Outcome";
@@ -29,6 +30,9 @@ export class ChangePositionsDialogStore {
 
   private readonly links: ExitLinks;
 
+  /** The positions' bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
+
   /**
    * @param deps The root store (API client).
    * @param links The tables' reload and the selection's end.
@@ -36,7 +40,10 @@ export class ChangePositionsDialogStore {
   constructor(deps: StoreDeps, links: ExitLinks) {
     this.links = links;
     this.preflight = new PreflightStore(deps);
-    makeAutoObservable<this, "links">(this, { links: false, preflight: false }, { autoBind: true });
+    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false, quotes: false, preflight: false }, { autoBind: true });
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.changes.map((change) => change.position.optionChainSymbol) : [],
+    );
   }
 
   /** Opens the dialog for `positions`. */

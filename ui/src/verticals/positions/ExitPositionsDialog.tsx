@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
+import { QuoteLines } from "../../shared/quotes/QuoteLine";
 import { useStores } from "../../shared/shell/StoreContext";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
@@ -16,6 +17,13 @@ export const ExitPositionsDialog = observer(function ExitPositionsDialog() {
       <DialogBody>
         <p>{dialog.descriptions}</p>
         <p className="cd-muted">{dialog.accountNames}</p>
+        <QuoteLines
+          entries={dialog.targets.map((position) => ({
+            symbol: position.optionChainSymbol,
+            label: position.optionChainDescription,
+          }))}
+          quoteOf={dialog.quotes.quoteOf}
+        />
         <OrderFormFields form={dialog.form} numeric />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>

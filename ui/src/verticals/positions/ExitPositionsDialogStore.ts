@@ -1,7 +1,8 @@
 // The Option Exit Order dialog: one position closed, or the selected positions closed with one set of fields.
 import { makeAutoObservable, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
-import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
+import { acceptedText, copyAnswerText, isAcceptedAnswer } from "../../shared/orders/CopyAnswer";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
@@ -36,6 +37,8 @@ export class ExitPositionsDialogStore {
   readonly form = new OptionOrderForm(CLOSING_INSTRUCTIONS);
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
+  /** The options' bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
 
   private readonly links: ExitLinks;
 
@@ -46,7 +49,14 @@ export class ExitPositionsDialogStore {
   constructor(deps: StoreDeps, links: ExitLinks) {
     this.links = links;
     this.preflight = new PreflightStore(deps);
-    makeAutoObservable<this, "links">(this, { links: false, form: false, preflight: false }, { autoBind: true });
+    makeAutoObservable<this, "deps" | "links">(
+      this,
+      { deps: false, links: false, form: false, quotes: false, preflight: false },
+      { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? this.targets.map((position) => position.optionChainSymbol) : [],
+    );
   }
 
   /** The dialog's title. */
@@ -148,8 +158,8 @@ export class ExitPositionsDialogStore {
   private async exitOne(position: VerticalPosition): Promise<Outcome> {
     try {
       const answer = await this.preflight.send(this.oneCommand(position));
-      return isSuccessAnswer(answer)
-        ? succeeded(VerticalMessages.exitSucceeded)
+      return isAcceptedAnswer(answer)
+        ? succeeded(acceptedText(VerticalMessages.exitSucceeded, answer))
         : failed(withReason(VerticalMessages.exitFailed, copyAnswerText(answer)));
     } catch (error) {
       console.error("Exiting the position failed", error);
@@ -191,8 +201,8 @@ export function multipleCommand(ordersToExit: readonly ExitEntry[]): PreflightCo
 export async function exitMultiple(preflight: PreflightStore, ordersToExit: readonly ExitEntry[]): Promise<Outcome> {
   try {
     const answer = await preflight.send(multipleCommand(ordersToExit));
-    return isSuccessAnswer(answer)
-      ? succeeded(VerticalMessages.exitMultipleSucceeded)
+    return isAcceptedAnswer(answer)
+      ? succeeded(acceptedText(VerticalMessages.exitMultipleSucceeded, answer))
       : failed(withReason(VerticalMessages.exitMultiplePartial, copyAnswerText(answer)));
   } catch (error) {
     console.error("Exiting the positions failed", error);

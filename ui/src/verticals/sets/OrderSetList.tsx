@@ -19,7 +19,11 @@ export const OrderSetList = observer(function OrderSetList() {
         <tbody>
           {sets.sets.map((set) => (
             <tr key={set.setName}>
-              <td>{set.setName}</td>
+              <td>
+                <span className="cd-truncate cd-set-name" title={set.setName}>
+                  {set.setName}
+                </span>
+              </td>
               <td>
                 <RoundButton
                   letter="P"

@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { QuoteLines } from "../../shared/quotes/QuoteLine";
 import { useStores } from "../../shared/shell/StoreContext";
 import { LegTable } from "../entry/LegTable";
 import { netText } from "../OrderLeg";
@@ -28,6 +29,10 @@ export const ReviewSetDialog = observer(function ReviewSetDialog() {
             <LegTable legs={legs} />
           </HTMLTable>
         )}
+        <QuoteLines
+          entries={legs.map((leg) => ({ symbol: leg.optionChainSymbol, label: leg.optionChainDescription }))}
+          quoteOf={dialog.quotes.quoteOf}
+        />
         <Callout compact className="cd-net-price" data-testid="net-price">{`Net: ${netText(dialog.net)}`}</Callout>
         <TierPreviewNote text={dialog.previewText} />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />

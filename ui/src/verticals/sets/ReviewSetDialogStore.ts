@@ -6,6 +6,7 @@ import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
+import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
@@ -25,6 +26,8 @@ export class ReviewSetDialogStore {
   readonly preflight: PreflightStore;
 
   private readonly reloadTables: () => void;
+  /** The legs' bid, ask and last, read while the dialog is open. */
+  readonly quotes: QuoteFeed;
 
   /**
    * @param deps The root store (API client).
@@ -36,8 +39,11 @@ export class ReviewSetDialogStore {
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "reloadTables">(
       this,
-      { reloadTables: false, tiers: false, preflight: false },
+      { reloadTables: false, tiers: false, quotes: false, preflight: false },
       { autoBind: true },
+    );
+    this.quotes = new QuoteFeed(deps, "option", () =>
+      this.isOpen ? (this.set?.legs ?? []).map((leg) => leg.optionChainSymbol) : [],
     );
   }
 

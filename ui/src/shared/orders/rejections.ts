@@ -1,0 +1,77 @@
+// Which accounts of a copy-trade session the brokerage rejected, and why, grouped by reason.
+
+/** What the rejection rules read of one row (one per account, or per account and leg). */
+export interface RowOutcome {
+  /** The row's account. */
+  readonly accountId: number;
+  /** The row's status word (REJECTED, FAILED_TO_PLACE, WORKING, …). */
+  readonly status: string;
+  /** Why it failed, or null. */
+  readonly reason: string | null;
+}
+
+/** The statuses of rows whose order the brokerage refused (at the door, or after accepting the write). */
+export const REFUSED_STATUSES: readonly string[] = ["REJECTED", "FAILED_TO_PLACE"];
+
+/** Statuses of rows whose write is still on its way (a fan-out in progress). */
+export const SENDING_STATUSES: readonly string[] = ["PENDING"];
+
+/** A reason and how many accounts gave it. */
+export interface ReasonCount {
+  /** The reason, or {@link NO_REASON}. */
+  readonly reason: string;
+  /** Accounts with that reason. */
+  readonly accounts: number;
+}
+
+/** How a refusal without a reason is named. */
+export const NO_REASON = "no reason given";
+
+/** The refused accounts of a session. */
+export interface Refusals {
+  /** Accounts in the session. */
+  readonly accounts: number;
+  /** Accounts with at least one refused row. */
+  readonly refused: number;
+  /** The refused accounts by reason, most first. */
+  readonly byReason: readonly ReasonCount[];
+}
+
+/**
+ * The accounts of `rows` whose rows are in one of `statuses` (each account counted once, with its first
+ * refused row's reason), grouped by reason, most accounts first.
+ */
+export function refusalsOf(rows: readonly RowOutcome[], statuses: readonly string[] = REFUSED_STATUSES): Refusals {
+  const accounts = new Set<number>();
+  const reasons = new Map<number, string>();
+  for (const row of rows) {
+    accounts.add(row.accountId);
+    if (statuses.includes(row.status) && !reasons.has(row.accountId)) {
+      const reason = row.reason?.trim() ?? "";
+      reasons.set(row.accountId, reason === "" ? NO_REASON : reason);
+    }
+  }
+  const counts = new Map<string, number>();
+  for (const reason of reasons.values()) {
+    counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  }
+  const byReason = Array.from(counts, ([reason, count]) => ({ reason, accounts: count })).sort(
+    (a, b) => b.accounts - a.accounts || a.reason.localeCompare(b.reason),
+  );
+  return { accounts: accounts.size, refused: reasons.size, byReason };
+}
+
+/** True when every account of the session was refused (the group must not look like a success). */
+export function allRefused(refusals: Refusals): boolean {
+  return refusals.accounts > 0 && refusals.refused === refusals.accounts;
+}
+
+/**
+ * The danger toast of a session whose rows turned REJECTED, e.g. `Session 12: 3 of 3 accounts rejected —
+ * insufficient buying power (3)`, several reasons joined by `; `.
+ */
+export function rejectionMessage(sessionId: number, refusals: Refusals): string {
+  const accounts = refusals.accounts === 1 ? "account" : "accounts";
+  const reasons = refusals.byReason.map((entry) => `${entry.reason} (${entry.accounts})`).join("; ");
+  return `Session ${sessionId}: ${refusals.refused} of ${refusals.accounts} ${accounts} rejected — ${reasons}`;
+}

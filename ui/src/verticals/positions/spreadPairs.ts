@@ -1,0 +1,111 @@
+// The vertical spreads the accounts hold: a long and a short option of one underlying, expiry and side.
+import { formatPrice } from "../../shared/format/formatPrice";
+import { parseOsiSymbol, type OsiContract } from "../../shared/orders/osiSymbol";
+import type { VerticalPosition } from "./VerticalPosition";
+
+/** One account's holding of a spread. */
+export interface SpreadHolding {
+  /** The account's long leg. */
+  readonly long: VerticalPosition;
+  /** The account's short leg. */
+  readonly short: VerticalPosition;
+  /** Whole spreads held: the smaller of the two legs. */
+  readonly spreads: number;
+}
+
+/** A spread held by one or more accounts: the same long and short contracts. */
+export interface SpreadPair {
+  /** `<long symbol>|<short symbol>`. */
+  readonly key: string;
+  /** The long leg's option symbol. */
+  readonly longSymbol: string;
+  /** The short leg's option symbol. */
+  readonly shortSymbol: string;
+  /** The long leg in words. */
+  readonly longDescription: string;
+  /** The short leg in words. */
+  readonly shortDescription: string;
+  /** E.g. `AAPL 2024-10-18 230.00/240.00 CALL`: long strike first. */
+  readonly label: string;
+  /**
+   * The net a closing order takes: a credit when the leg sold to close is the more valuable one (the lower
+   * strike of calls, the higher strike of puts), else a debit.
+   */
+  readonly closingNet: "NET_CREDIT" | "NET_DEBIT";
+  /** Each account holding it, by account id. */
+  readonly holdings: readonly SpreadHolding[];
+}
+
+function sameSeries(a: OsiContract, b: OsiContract): boolean {
+  return a.root === b.root && a.expiry === b.expiry && a.side === b.side && a.strike !== b.strike;
+}
+
+/**
+ * Every spread held: for each account, each long option paired with each short option of the same
+ * underlying, expiry and side at another strike. Pairs are grouped across accounts by their two contracts and
+ * ordered by label.
+ */
+export function spreadPairs(positions: readonly VerticalPosition[]): SpreadPair[] {
+  const parsed = positions.flatMap((position) => {
+    const contract = parseOsiSymbol(position.optionChainSymbol);
+    return contract === null || position.optionChainSettledQuantity === 0 ? [] : [{ position, contract }];
+  });
+  const pairs = new Map<string, { pair: Omit<SpreadPair, "holdings">; holdings: SpreadHolding[] }>();
+  for (const long of parsed) {
+    if (long.position.optionChainSettledQuantity <= 0) {
+      continue;
+    }
+    for (const short of parsed) {
+      if (
+        short.position.accountId !== long.position.accountId ||
+        short.position.optionChainSettledQuantity >= 0 ||
+        !sameSeries(long.contract, short.contract)
+      ) {
+        continue;
+      }
+      const key = `${long.position.optionChainSymbol}|${short.position.optionChainSymbol}`;
+      const call = long.contract.side === "CALL";
+      const credit = call ? long.contract.strike < short.contract.strike : long.contract.strike > short.contract.strike;
+      const entry = pairs.get(key) ?? {
+        pair: {
+          key,
+          longSymbol: long.position.optionChainSymbol,
+          shortSymbol: short.position.optionChainSymbol,
+          longDescription: long.position.optionChainDescription,
+          shortDescription: short.position.optionChainDescription,
+          label: `${long.contract.root} ${long.contract.expiry} ${formatPrice(long.contract.strike)}/${formatPrice(
+            short.contract.strike,
+          )} ${long.contract.side}`,
+          closingNet: credit ? "NET_CREDIT" : "NET_DEBIT",
+        },
+        holdings: [],
+      };
+      entry.holdings.push({
+        long: long.position,
+        short: short.position,
+        spreads: Math.min(long.position.optionChainSettledQuantity, -short.position.optionChainSettledQuantity),
+      });
+      pairs.set(key, entry);
+    }
+  }
+  return Array.from(pairs.values(), ({ pair, holdings }) => ({
+    ...pair,
+    holdings: holdings.sort((a, b) => a.long.accountId - b.long.accountId),
+  })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/**
+ * The spread `positions` form when they are exactly the two legs of one spread on each of their accounts
+ * (a selection of a long and a short leg, on one or several accounts), else null.
+ */
+export function selectedSpread(positions: readonly VerticalPosition[]): SpreadPair | null {
+  if (positions.length < 2) {
+    return null;
+  }
+  const pairs = spreadPairs(positions);
+  const [pair] = pairs;
+  if (pairs.length !== 1 || pair === undefined || pair.holdings.length * 2 !== positions.length) {
+    return null;
+  }
+  return pair;
+}
