@@ -236,7 +236,11 @@ async fn verticals_place_replace_cancel_fill_and_exit_over_schwab_http() {
             )
             .cookie(alice.clone())
         ),
-        (StatusCode::OK, "success".into())
+        (
+            StatusCode::OK,
+            // Asked for 5 spreads, each account closes what it holds and the answer says so.
+            r#"{"agentTradingSessionID":4,"accepted":[1,2],"failed":[],"capped":[{"accountId":1,"accountName":"Small","asked":5,"sent":1},{"accountId":2,"accountName":"Big","asked":5,"sent":3}]}"#.into()
+        )
     );
     let closed = table().await["4"].as_array().expect("session 4").clone();
     let mut closing: Vec<(i64, String)> = closed
