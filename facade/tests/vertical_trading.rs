@@ -458,3 +458,124 @@ async fn a_single_leg_exit_of_a_vertical_session_is_replaced_as_one_leg() {
     assert_eq!(after["3"][0]["optionChainStatus"], "WORKING");
     assert_eq!(after["2"][0]["optionChainStatus"], "REPLACED");
 }
+
+#[actix_web::test]
+async fn per_leg_lists_replace_and_cancel_each_spread_once() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = sign_in(&service, "leda").await;
+    for (name, tier) in [("Small", "small_account"), ("Big", "big_account")] {
+        let body = json!({"accountName": name, "accountUsername": format!("leda-{name}"),
+                          "accountPassword": "pw", "accountType": tier});
+        let (status, text) = call!(
+            &service,
+            post_json("/api/trading_account/login/", &body.to_string()).cookie(alice.clone())
+        );
+        assert_eq!(status, StatusCode::OK, "{text}");
+    }
+    let (_, text) = call!(&service, test::TestRequest::get()
+        .uri("/api/copy_trading_account/get_option_chain_list/COMMON?optionContractTickerName=AAPL&optionChainCallPut=CALL")
+        .cookie(alice.clone()));
+    let chain = json_of(&text);
+    let strikes = chain
+        .as_object()
+        .and_then(|c| c.values().next())
+        .and_then(Value::as_object)
+        .expect("strikes")
+        .clone();
+    let middle = strikes.len() / 2;
+    let symbol = |i: usize| {
+        strikes.values().nth(i).expect("strike")[0]["symbol"]
+            .as_str()
+            .expect("symbol")
+            .to_owned()
+    };
+    let (low, high) = (symbol(middle), symbol(middle + 2));
+    let placed = json!({"allTradingAccountsOrderList": [],
+        "orderLegs": [leg(&low, "BUY_TO_OPEN", "1.00"), leg(&high, "SELL_TO_OPEN", "0.40")]});
+    assert_eq!(
+        call!(
+            &service,
+            post_json(
+                "/api/copy_trading_account/place_order/VERTICAL",
+                &placed.to_string()
+            )
+            .cookie(alice.clone())
+        ),
+        (StatusCode::OK, "success".into())
+    );
+    let table = || async {
+        let (_, text) = call!(
+            &service,
+            test::TestRequest::get()
+                .uri("/api/copy_trading_account/fetch_trade_status/VERTICAL")
+                .cookie(alice.clone())
+        );
+        json_of(&text)
+    };
+    let rows = table().await["1"].as_array().expect("session 1").clone();
+    assert_eq!(rows.len(), 4, "two accounts × two legs");
+
+    // Replace every spread from a list of the session's leg rows, the accounts' legs interleaved.
+    let update = |row: &Value| {
+        let (instruction, price) = if row["optionChainSymbol"] == low.as_str() {
+            ("BUY_TO_OPEN", "0.95")
+        } else {
+            ("SELL_TO_OPEN", "0.40")
+        };
+        json!({"accountId": row["accountId"], "optionChainOrderId": row["optionChainOrderId"],
+               "optionChainSymbol": row["optionChainSymbol"], "newInstruction": instruction,
+               "newOrderType": "LIMIT", "newQuantity": row["optionChainQuantity"], "newPrice": price})
+    };
+    let replace = json!({"agentTradingSessionID": 1, "legsToUpdate": [
+        update(&rows[0]), update(&rows[2]), update(&rows[1]), update(&rows[3])]});
+    assert_eq!(
+        call!(
+            &service,
+            with_json(
+                test::TestRequest::put()
+                    .uri("/api/copy_trading_account/replace_individual_legs/VERTICAL"),
+                &replace
+            )
+            .cookie(alice.clone())
+        ),
+        (StatusCode::OK, "success".into())
+    );
+    let after = table().await;
+    let replaced = after["2"].as_array().expect("session 2").clone();
+    assert_eq!(
+        replaced.len(),
+        4,
+        "one replacement per account, shown per leg"
+    );
+    for row in &replaced {
+        assert_eq!(row["optionChainStatus"], "WORKING", "{row}");
+        assert_eq!(row["optionChainPrice"], 0.55);
+    }
+    for row in after["1"].as_array().expect("session 1") {
+        assert_eq!(row["optionChainStatus"], "REPLACED", "{row}");
+    }
+
+    // Cancel from the session's leg rows as listed (each order named once per leg): `success`, and
+    // every account's spread is canceled.
+    let named = |row: &Value| {
+        json!({"accountId": row["accountId"], "accountName": row["accountName"],
+               "accountUsername": row["accountUsername"], "optionChainOrderId": row["optionChainOrderId"]})
+    };
+    let cancel = json!({"agentTradingSessionID": 2,
+        "allTradingAccountsOrderList": replaced.iter().map(named).collect::<Vec<_>>()});
+    assert_eq!(
+        call!(
+            &service,
+            with_json(
+                test::TestRequest::delete().uri("/api/copy_trading_account/cancel_order/VERTICAL"),
+                &cancel
+            )
+            .cookie(alice.clone())
+        ),
+        (StatusCode::OK, "success".into())
+    );
+    for row in table().await["2"].as_array().expect("session 2") {
+        assert_eq!(row["optionChainStatus"], "CANCELED", "{row}");
+    }
+}

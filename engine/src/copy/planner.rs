@@ -3,8 +3,14 @@
 //! Every trading rule of a fan-out lives here: which accounts a place goes to, tier scaling, exit caps
 //! at holdings, replace eligibility and the replace chain. It is a pure function of the command and
 //! what is known of the agent's accounts and sessions, so it is tested without a brokerage.
+//!
+//! Every cancel, replace and exit names each account's order once: a vertical's rows are one per
+//! account and leg, so a client that lists a session's rows names each broker order once per leg. The
+//! same account and the same order (the same live order, once replaces are followed; for an exit, the
+//! same closing order) named again is the same work and is planned once, in the order first named.
 
-use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 
 use super::command::{Action, CopyCommand, Targets};
 use super::{CopyRow, RowState, SessionBook, TradeKind};
@@ -148,6 +154,14 @@ pub enum PlanError {
     /// Every order is already canceled.
     #[error("The order is already canceled")]
     AlreadyCanceled,
+    /// One order is named more than once with different new terms.
+    #[error("order {order} of account {account} is named more than once with different new terms")]
+    TermsDiffer {
+        /// The account.
+        account: AccountId,
+        /// The live order named.
+        order: BrokerOrderId,
+    },
     /// A replacement names another number of legs than the order it replaces holds (a single-leg
     /// order of a vertical session is replaced by one leg, a spread by all of its legs).
     #[error(
@@ -182,7 +196,7 @@ pub fn plan(command: &CopyCommand, facts: &AgentFacts<'_>) -> Result<Plan, PlanE
             orders,
             order,
         } => {
-            let (replaced, works) = replace(command.agent, *session, orders, facts, |tier| {
+            let (replaced, works) = replace(command.agent, *session, orders, facts, |_, tier| {
                 scaled(facts, tier, order)
             })?;
             (
@@ -195,9 +209,8 @@ pub fn plan(command: &CopyCommand, facts: &AgentFacts<'_>) -> Result<Plan, PlanE
         Action::ReplaceEach { session, orders } => {
             let pairs: Vec<(AccountId, BrokerOrderId)> =
                 orders.iter().map(|(a, o, _)| (*a, *o)).collect();
-            let mut requests = orders.iter().map(|(_, _, r)| r.clone());
-            let (replaced, works) = replace(command.agent, *session, &pairs, facts, |_| {
-                requests.next().ok_or(PlanError::NothingNamed("Orders"))
+            let (replaced, works) = replace(command.agent, *session, &pairs, facts, |i, _| {
+                Ok(orders[i].2.clone())
             })?;
             (
                 SessionUse::New {
@@ -322,6 +335,27 @@ pub fn exit_quantity(
     Ok(cap)
 }
 
+/// Each account's distinct closing orders, in the order first named: the same account with the same
+/// order again is the same exit (an account with two different exits keeps both).
+fn distinct_exits(
+    exits: &[(AccountId, OrderRequest)],
+) -> impl Iterator<Item = &(AccountId, OrderRequest)> {
+    let mut seen = HashSet::with_capacity(exits.len());
+    exits
+        .iter()
+        .filter(move |(account, order)| seen.insert((*account, order)))
+}
+
+/// Each distinct `(account, order)` pair once, in the order first named.
+fn distinct_orders(orders: &[(AccountId, BrokerOrderId)]) -> Vec<(AccountId, BrokerOrderId)> {
+    let mut seen = HashSet::with_capacity(orders.len());
+    orders
+        .iter()
+        .copied()
+        .filter(|pair| seen.insert(*pair))
+        .collect()
+}
+
 fn exit(
     exits: &[(AccountId, OrderRequest)],
     facts: &AgentFacts<'_>,
@@ -329,8 +363,7 @@ fn exit(
     if exits.is_empty() {
         return Err(PlanError::NothingNamed("Positions"));
     }
-    exits
-        .iter()
+    distinct_exits(exits)
         .map(|(account, order)| {
             owned(facts, *account)?;
             let work = match exit_quantity(facts.holdings, *account, order) {
@@ -366,8 +399,7 @@ pub fn exit_cuts(command: &CopyCommand, plan: &Plan) -> Vec<ExitCut> {
     let Action::Exit { exits } = &command.action else {
         return Vec::new();
     };
-    exits
-        .iter()
+    distinct_exits(exits)
         .zip(&plan.works)
         .filter_map(|((account, asked), work)| match &work.work {
             Work::Place(sent) if sent.total_quantity() < asked.total_quantity() => Some(ExitCut {
@@ -452,13 +484,15 @@ fn named(orders: &[(AccountId, BrokerOrderId)], facts: &AgentFacts<'_>) -> Resul
 }
 
 /// The replace of each listed order (followed to its live order) by the request `request_for` makes
-/// from the account's tier, called once per order in the listed order.
+/// from the order's index in `orders` and the account's tier, called once per order in the listed
+/// order. A live order named again is replaced once; named again with other terms, the command is
+/// refused ([`PlanError::TermsDiffer`]).
 fn replace(
     agent: AgentId,
     session: SessionId,
     orders: &[(AccountId, BrokerOrderId)],
     facts: &AgentFacts<'_>,
-    mut request_for: impl FnMut(AccountType) -> Result<OrderRequest, PlanError>,
+    mut request_for: impl FnMut(usize, AccountType) -> Result<OrderRequest, PlanError>,
 ) -> Result<(SessionId, Vec<AccountWork>), PlanError> {
     named(orders, facts)?;
     let lives = orders
@@ -482,30 +516,46 @@ fn replace(
         };
         return Err(PlanError::NotReplaceable(message));
     }
-    let works = orders
-        .iter()
-        .zip(&lives)
-        .map(|((account, _), found)| {
-            let tier = owned(facts, *account)?.tier;
-            let request = request_for(tier)?;
-            let (held, named) = (found.row.request.legs.len(), request.legs.len());
-            if held != named {
-                return Err(PlanError::LegsDiffer {
+    let mut works: Vec<AccountWork> = Vec::with_capacity(orders.len());
+    let mut planned: HashMap<(AccountId, BrokerOrderId), usize> =
+        HashMap::with_capacity(orders.len());
+    for (i, ((account, _), found)) in orders.iter().zip(&lives).enumerate() {
+        let tier = owned(facts, *account)?.tier;
+        let request = request_for(i, tier)?;
+        let (held, named) = (found.row.request.legs.len(), request.legs.len());
+        if held != named {
+            return Err(PlanError::LegsDiffer {
+                account: *account,
+                order: found.order,
+                held,
+                named,
+            });
+        }
+        match planned.entry((*account, found.order)) {
+            Entry::Occupied(first) => {
+                let same = matches!(
+                    &works[*first.get()].work,
+                    Work::Replace { request: earlier, .. } if *earlier == request
+                );
+                if !same {
+                    return Err(PlanError::TermsDiffer {
+                        account: *account,
+                        order: found.order,
+                    });
+                }
+            }
+            Entry::Vacant(slot) => {
+                slot.insert(works.len());
+                works.push(AccountWork {
                     account: *account,
-                    order: found.order,
-                    held,
-                    named,
+                    work: Work::Replace {
+                        old: found.order,
+                        request,
+                    },
                 });
             }
-            Ok(AccountWork {
-                account: *account,
-                work: Work::Replace {
-                    old: found.order,
-                    request,
-                },
-            })
-        })
-        .collect::<Result<Vec<_>, PlanError>>()?;
+        }
+    }
     let replaced = lives.first().map_or(session, |l| l.session);
     Ok((replaced, works))
 }
@@ -517,6 +567,7 @@ fn cancel(
     facts: &AgentFacts<'_>,
 ) -> Result<Vec<AccountWork>, PlanError> {
     named(orders, facts)?;
+    let orders = distinct_orders(orders);
     let lives = orders
         .iter()
         .map(|(account, id)| live(agent, session, *account, *id, facts.book))
@@ -527,9 +578,11 @@ fn cancel(
     {
         return Err(PlanError::AlreadyCanceled);
     }
+    let mut seen = HashSet::with_capacity(orders.len());
     Ok(orders
         .iter()
         .zip(&lives)
+        .filter(|((account, _), found)| seen.insert((*account, found.order)))
         .map(|((account, _), found)| AccountWork {
             account: *account,
             work: Work::Cancel(found.order),
@@ -957,6 +1010,121 @@ mod tests {
         Ok(())
     }
 
+    #[test]
+    fn each_accounts_order_is_planned_once_however_often_it_is_named() -> Result<(), PlanError> {
+        let mut world = World::new(vec![
+            account(1, AccountType::Small, true, true),
+            account(2, AccountType::Medium, true, true),
+        ]);
+        // Account 1 has two different orders in the session; a per-leg list names each twice.
+        world.session(
+            1,
+            &[
+                (1, 10, OrderStatus::Working, None),
+                (1, 11, OrderStatus::Working, None),
+                (2, 20, OrderStatus::Working, None),
+            ],
+            None,
+        );
+        let per_leg = vec![
+            (AccountId(1), BrokerOrderId(10)),
+            (AccountId(1), BrokerOrderId(10)),
+            (AccountId(2), BrokerOrderId(20)),
+            (AccountId(1), BrokerOrderId(11)),
+            (AccountId(2), BrokerOrderId(20)),
+            (AccountId(1), BrokerOrderId(11)),
+        ];
+        let cancel = world.plan(Action::Cancel {
+            session: SessionId(1),
+            orders: per_leg.clone(),
+        })?;
+        let cancels: Vec<_> = cancel
+            .works
+            .iter()
+            .map(|w| (w.account.get(), w.work.clone()))
+            .collect();
+        assert_eq!(
+            cancels,
+            vec![
+                (1, Work::Cancel(BrokerOrderId(10))),
+                (2, Work::Cancel(BrokerOrderId(20))),
+                (1, Work::Cancel(BrokerOrderId(11))),
+            ]
+        );
+
+        let replace = world.plan(Action::Replace {
+            session: SessionId(1),
+            orders: per_leg,
+            order: buy(1),
+        })?;
+        let olds: Vec<_> = replace
+            .works
+            .iter()
+            .map(|w| match &w.work {
+                Work::Replace { old, request } => {
+                    (w.account.get(), old.get(), request.total_quantity())
+                }
+                _ => (w.account.get(), 0, 0),
+            })
+            .collect();
+        assert_eq!(olds, vec![(1, 10, 1), (2, 20, 2), (1, 11, 1)]);
+
+        // Named again with the same terms: once; with other terms: refused, nothing sent.
+        let each = world.plan(Action::ReplaceEach {
+            session: SessionId(1),
+            orders: vec![
+                (AccountId(1), BrokerOrderId(10), buy(2)),
+                (AccountId(2), BrokerOrderId(20), buy(3)),
+                (AccountId(1), BrokerOrderId(10), buy(2)),
+            ],
+        })?;
+        assert_eq!(quantities(&each), vec![(1, 2), (2, 3)]);
+        assert_eq!(
+            world.plan(Action::ReplaceEach {
+                session: SessionId(1),
+                orders: vec![
+                    (AccountId(1), BrokerOrderId(10), buy(2)),
+                    (AccountId(1), BrokerOrderId(10), buy(3)),
+                ],
+            }),
+            Err(PlanError::TermsDiffer {
+                account: AccountId(1),
+                order: BrokerOrderId(10),
+            })
+        );
+
+        // Exits: the same account with the same closing order is one exit; another order of the
+        // same account is its own exit, and the cuts name each exit once.
+        let symbol = "AAPL  241018C00230000".to_owned();
+        world.holdings.insert((AccountId(1), symbol.clone()), 2);
+        let close = |quantity| {
+            OrderRequest::limit(
+                OrderLeg::option(Instruction::SellToClose, quantity, symbol.clone()),
+                dec!(1),
+            )
+        };
+        let command = command(Action::Exit {
+            exits: vec![
+                (AccountId(1), close(5)),
+                (AccountId(1), close(5)),
+                (AccountId(2), close(5)),
+                (AccountId(1), close(1)),
+            ],
+        });
+        let exit = world.plan(command.action.clone())?;
+        assert_eq!(quantities(&exit), vec![(1, 2), (2, 0), (1, 1)]);
+        assert!(matches!(exit.works[1].work, Work::Refuse { .. }));
+        assert_eq!(
+            exit_cuts(&command, &exit),
+            vec![ExitCut {
+                account: AccountId(1),
+                asked: 5,
+                sent: 2
+            }]
+        );
+        Ok(())
+    }
+
     proptest! {
         /// For any accounts (active or not, any tier, usable or not), a place to all active accounts
         /// gives each active usable account exactly one order of quantity × its multiplier, and no
@@ -992,6 +1160,50 @@ mod tests {
                     prop_assert!(sent.is_empty());
                 }
             }
+        }
+
+        /// However a cancel names a session's orders (repeated, interleaved), each distinct account
+        /// and order is cancelled exactly once, in the order first named: no two orders of one
+        /// account merge and no account is left out.
+        #[test]
+        fn a_cancel_plans_each_named_order_exactly_once(
+            picks in proptest::collection::vec(0usize..6, 1..24),
+        ) {
+            let world = World::new(vec![
+                account(1, AccountType::Small, true, true),
+                account(2, AccountType::Medium, true, true),
+                account(3, AccountType::Big, true, true),
+            ]);
+            let rows: Vec<(u64, i64)> = (1..=3u64)
+                .flat_map(|a| [(a, a as i64 * 10), (a, a as i64 * 10 + 1)])
+                .collect();
+            let session: Vec<_> = rows
+                .iter()
+                .map(|(a, o)| (*a, *o, OrderStatus::Working, None))
+                .collect();
+            world.session(1, &session, None);
+            let orders: Vec<(AccountId, BrokerOrderId)> = picks
+                .iter()
+                .map(|i| (AccountId(rows[*i].0), BrokerOrderId(rows[*i].1)))
+                .collect();
+            let mut expected = Vec::new();
+            for pair in &orders {
+                if !expected.contains(pair) {
+                    expected.push(*pair);
+                }
+            }
+            let planned = world
+                .plan(Action::Cancel { session: SessionId(1), orders })
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let got: Vec<(AccountId, BrokerOrderId)> = planned
+                .works
+                .iter()
+                .map(|w| match w.work {
+                    Work::Cancel(order) => Ok((w.account, order)),
+                    ref other => Err(TestCaseError::fail(format!("not a cancel: {other:?}"))),
+                })
+                .collect::<Result<_, _>>()?;
+            prop_assert_eq!(got, expected);
         }
 
         /// An exit never asks for more than the account holds in the direction it closes, nor more

@@ -64,7 +64,8 @@ impl From<PlanError> for ApiError {
             },
             PlanError::NothingNamed(_)
             | PlanError::QuantityTooLarge
-            | PlanError::LegsDiffer { .. } => Self::BadRequest(message),
+            | PlanError::LegsDiffer { .. }
+            | PlanError::TermsDiffer { .. } => Self::BadRequest(message),
             PlanError::NoSuchSession | PlanError::NotInSession { .. } => Self::NotFound(message),
             PlanError::NotReplaceable(_) => Self::Conflict {
                 message,

@@ -362,9 +362,7 @@ pub(super) async fn exit_order(
             "Accounts must name at least one account".into(),
         ));
     }
-    let mut accounts = listed_accounts(&body.all_trading_accounts_order_list)?;
-    let mut seen = std::collections::HashSet::new();
-    accounts.retain(|a| seen.insert(*a));
+    let accounts = listed_accounts(&body.all_trading_accounts_order_list)?;
     let request = order.request(order.quantity);
     let exits = accounts.into_iter().map(|a| (a, request.clone())).collect();
     copy_commands::run(&state, command(agent, Action::Exit { exits }), how).await

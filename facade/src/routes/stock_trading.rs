@@ -1,7 +1,6 @@
 //! `/api/stock_copy_trading/*` and the stock positions: place, exit, replace and cancel stock orders on
 //! every targeted account at once, the tables, and stock quotes (spec 02 §7).
 
-use std::collections::HashSet;
 use std::time::Duration;
 
 use actix_session::Session;
@@ -333,9 +332,7 @@ pub(super) async fn exit_order(
             "Accounts must name at least one account".into(),
         ));
     }
-    let mut accounts = listed_accounts(&body.all_trading_accounts_order_list)?;
-    let mut seen = HashSet::new();
-    accounts.retain(|a| seen.insert(*a));
+    let accounts = listed_accounts(&body.all_trading_accounts_order_list)?;
     let holdings = PolledHoldings(&state.services.registry);
     let exits = accounts
         .into_iter()

@@ -387,9 +387,7 @@ pub(super) async fn exit_order(
         let vertical = vertical.with_net(net);
         vertical.request(vertical.spreads())
     };
-    let mut accounts = listed_accounts(&body.all_trading_accounts_order_list)?;
-    let mut seen = std::collections::HashSet::new();
-    accounts.retain(|a| seen.insert(*a));
+    let accounts = listed_accounts(&body.all_trading_accounts_order_list)?;
     let exits = accounts.into_iter().map(|a| (a, request.clone())).collect();
     copy_commands::run(
         &state,
