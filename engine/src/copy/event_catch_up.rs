@@ -111,6 +111,32 @@ mod tests {
         (row.state.clone(), row.filled_quantity)
     }
 
+    #[test]
+    fn a_write_the_brokerage_took_stays_taken_when_its_order_is_rejected_after() {
+        let request = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 5000, "MSFT"));
+        let mut row = CopyRow::from_outcome(
+            AccountId(1),
+            request.clone(),
+            &SubmitOutcome::Placed(ID),
+            at(0),
+        );
+        row.apply_event(
+            &OrderChange::Rejected {
+                reason: "insufficient buying power".into(),
+            },
+            at(1),
+        );
+        assert!(row.write_accepted());
+        assert!(!row.accepted());
+        let refused = CopyRow::from_outcome(
+            AccountId(2),
+            request,
+            &SubmitOutcome::Rejected("no".into()),
+            at(0),
+        );
+        assert!(!refused.write_accepted());
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
 

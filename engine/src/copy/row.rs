@@ -192,6 +192,15 @@ impl CopyRow {
         }
     }
 
+    /// Whether the brokerage took the write: the row holds an order, whatever became of it since (an
+    /// order the brokerage rejected after accepting the write still counts). This, not
+    /// [`CopyRow::accepted`], decides a command's answer, so the answer does not depend on how fast the
+    /// order's later events arrive.
+    #[must_use]
+    pub fn write_accepted(&self) -> bool {
+        matches!(self.state, RowState::Order(_))
+    }
+
     /// Whether the order is still open (changes may come).
     #[must_use]
     pub fn is_open(&self) -> bool {

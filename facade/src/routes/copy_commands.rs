@@ -204,14 +204,20 @@ pub(crate) fn text_success() -> HttpResponse {
         .body("success")
 }
 
-/// `success` when every row was accepted in full, else the partial answer (refusals, and exits cut
-/// to what the account holds).
+/// `success` when the brokerage took every row's write in full, else the partial answer (refusals, and
+/// exits cut to what the account holds). A write taken and then rejected by the brokerage answers
+/// `success`; its row turns REJECTED and the screens say so.
 fn session_answer(
     state: &AppState,
     session: &CopySession,
     cuts: &[ExitCut],
 ) -> Result<HttpResponse, ApiError> {
-    if cuts.is_empty() && session.rows.iter().all(engine::copy::CopyRow::accepted) {
+    if cuts.is_empty()
+        && session
+            .rows
+            .iter()
+            .all(engine::copy::CopyRow::write_accepted)
+    {
         return Ok(text_success());
     }
     let names = AccountNames::load(state, session.agent)?;
@@ -220,13 +226,13 @@ fn session_answer(
         accepted: session
             .rows
             .iter()
-            .filter(|r| r.accepted())
+            .filter(|r| r.write_accepted())
             .map(|r| r.account.get())
             .collect(),
         failed: session
             .rows
             .iter()
-            .filter(|r| !r.accepted())
+            .filter(|r| !r.write_accepted())
             .map(|r| Failure {
                 account_id: r.account.get(),
                 account_name: names.of(r.account).0,
