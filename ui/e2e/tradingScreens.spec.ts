@@ -608,7 +608,8 @@ test("the screenshot walk: each screen at 1366 × 768 with rejected, stopped, tr
     stockOrderType: "TRAILING_STOP",
     stockStopPriceLinkType: "PERCENT",
     stockStopPriceOffset: 1,
-    stockSession: "GTC_EXT",
+    // Extended hours take only LIMIT orders.
+    stockSession: "GTC",
   });
   await placeStock(page.request, { stockSymbol: "AAPL", stockOrderType: "MARKET" });
   const list = page.getByRole("region", { name: "Stock watch list" });
