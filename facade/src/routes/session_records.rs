@@ -232,8 +232,10 @@ fn bound(value: Option<&str>, field: &str, end: bool) -> Result<Option<DateTime<
     params(ExportQuery),
     responses(
         (status = 200, description = "Every session of the caller created in the window, oldest first, as a download: CSV (RFC 4180, a header row, one line per account row) or JSON (an array of sessions with their rows)", content(
-            (String = "text/csv"),
-            (Vec<crate::session_export::ExportSession> = "application/json")
+            // The JSON form first: readers that take the first media type for JSON answers meet
+            // the JSON schema; the CSV form is not JSON.
+            (Vec<crate::session_export::ExportSession> = "application/json"),
+            (String = "text/csv")
         )),
         crate::routes::openapi::Refusals
     )
