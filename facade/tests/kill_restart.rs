@@ -466,6 +466,18 @@ async fn drain_scenario(fake: &FakeServer, args: &[String], log: &std::path::Pat
         .arg(served.pid().to_string())
         .status()?;
     ensure!(stopping.success(), "kill -TERM");
+    // The signal arrives on its own time: wait until copydesk says it takes no new commands.
+    let signalled = std::time::Instant::now();
+    while !std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .contains("stopping: no new commands")
+    {
+        ensure!(
+            signalled.elapsed() < WRITES_LIMIT,
+            "copydesk never noticed the signal"
+        );
+        tokio::time::sleep(LOOK_EVERY).await;
+    }
     let refused = agent
         .post("/api/copy_trading_account/place_order/COMMON", &limit)
         .await?;
