@@ -8,7 +8,7 @@ use engine::broker::paper::{PaperBrokerage, PaperConfig};
 use engine::broker::schwab::{SchwabBrokerage, SchwabConfig};
 use engine::broker::{Brokerage, SubmitPolicy};
 use engine::clock::{Clock, SystemClock};
-use engine::copy::{RECONCILE_POLL_EVERY, SessionKeeper, SessionSupervisor};
+use engine::copy::{EVENT_STORE_EVERY, RECONCILE_POLL_EVERY, SessionKeeper, SessionSupervisor};
 use engine::pause::{Pause, TokioPause};
 use store::Store;
 
@@ -185,12 +185,21 @@ impl Services {
         })
     }
 
-    /// Starts the poll scheduler (polling and token upkeep on fixed ticks), and asks for polls of the
-    /// accounts whose rows are pending or unsettled (a fan-out interrupted by a stop, or a write whose
-    /// answer was lost) until their listings settle them.
+    /// Starts the poll scheduler (polling and token upkeep on fixed ticks), every account's order
+    /// stream, the store of the sessions order events changed (every `EVENT_STORE_EVERY`), and asks for
+    /// polls of the accounts whose rows are pending or unsettled (a fan-out interrupted by a stop, or a
+    /// write whose answer was lost) until their listings settle them.
     pub fn start_scheduler(&self) {
         PollScheduler::new(self.registry.clone()).start();
         self.registry.start_streams();
+        let keeper = self.supervisor.keeper().clone();
+        actix::spawn(async move {
+            let mut ticks = tokio::time::interval(EVENT_STORE_EVERY);
+            loop {
+                ticks.tick().await;
+                keeper.store_event_changes();
+            }
+        });
         let supervisor = self.supervisor.clone();
         actix::spawn(async move {
             let mut ticks = tokio::time::interval(RECONCILE_POLL_EVERY);

@@ -57,5 +57,7 @@ pub async fn stop_on_signal(
         );
     }
     registry.stop_streams(STREAM_LOGOUT_LIMIT).await;
+    supervisor.keeper().store_event_changes();
+    supervisor.keeper().flush();
     server.stop(true).await;
 }

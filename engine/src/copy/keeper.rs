@@ -24,6 +24,9 @@ pub const SETTLED_ROWS_PER_SAVE: usize = 64;
 /// one), so the cost of storing stays linear in its size.
 pub const INTERIM_SAVES: usize = 3;
 
+/// How often the sessions order events changed are stored (see [`SessionKeeper::store_event_changes`]).
+pub const EVENT_STORE_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// Outcomes of one fan-out not stored yet.
 #[derive(Debug, Clone, Copy)]
 struct Unsaved {
@@ -47,6 +50,9 @@ pub struct SessionKeeper {
     writing: Mutex<HashMap<AccountId, usize>>,
     /// Per session in fan-out: outcomes recorded since it was last stored, and how many make a store.
     unsaved: Mutex<HashMap<SessionKey, Unsaved>>,
+    /// Sessions order events changed since they were last stored; stored together by
+    /// [`SessionKeeper::store_event_changes`], so a burst of one fan-out's events stores its session once.
+    event_changes: Mutex<std::collections::HashSet<SessionKey>>,
 }
 
 impl std::fmt::Debug for SessionKeeper {
@@ -95,6 +101,7 @@ impl SessionKeeper {
             repository,
             writing: Mutex::new(HashMap::new()),
             unsaved: Mutex::new(HashMap::new()),
+            event_changes: Mutex::default(),
         }))
     }
 
@@ -185,6 +192,22 @@ impl SessionKeeper {
         if let Some(session) = self.book.session(key.0, key.2) {
             self.save(&session);
         }
+    }
+
+    /// Stores every session order events changed since the last call, once each; answers how many.
+    /// The services call it on a short timer and at shutdown. An event's change not stored yet is
+    /// lost only to a crash, and the account's next listing (a catch-up or a poll) brings it back.
+    pub fn store_event_changes(&self) -> usize {
+        let changed: Vec<SessionKey> = self
+            .event_changes
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .drain()
+            .collect();
+        for key in &changed {
+            self.store(*key);
+        }
+        changed.len()
     }
 
     /// Flushes what was recorded (after a fan-out completes).
@@ -292,7 +315,10 @@ impl OrderObserver for SessionKeeper {
     fn order_event(&self, account: AccountId, event: &OrderEvent) -> EventFit {
         let (fit, changed) = self.book.apply_event(account, event);
         if let Some(session) = changed {
-            self.save(&session);
+            self.event_changes
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert((session.agent, session.kind, session.id));
         }
         fit
     }
@@ -387,6 +413,40 @@ mod tests {
             keeper.settle_row(key, index, account, &SubmitOutcome::Placed(order));
         }
         (repository, keeper)
+    }
+
+    #[test]
+    fn a_burst_of_order_events_stores_their_session_once() {
+        let accounts = 100;
+        let (repository, keeper) = settle_all(accounts);
+        let key = (AgentId(1), TradeKind::Common, SessionId(1));
+        keeper.store_fan_out(key);
+        let before = repository.saves();
+        for index in 0..accounts {
+            let event = crate::broker::OrderEvent {
+                account: crate::broker::AccountHash(format!("H{index}")),
+                order: BrokerOrderId(1_000 + index as i64),
+                change: crate::broker::OrderChange::Filled {
+                    filled: 1,
+                    remaining: 0,
+                    price: rust_decimal::Decimal::ONE,
+                },
+                at: Utc::now(),
+            };
+            let fit = keeper.order_event(AccountId(index as u64 + 1), &event);
+            assert_eq!(fit, EventFit::Applied);
+        }
+        assert_eq!(repository.saves(), before);
+        assert_eq!(keeper.store_event_changes(), 1);
+        assert_eq!(repository.saves(), before + 1);
+        let stored = repository
+            .saved
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&SessionId(1))
+            .map(|s| s.rows.iter().filter(|r| r.filled_quantity == 1).count());
+        assert_eq!(stored, Some(accounts));
+        assert_eq!(keeper.store_event_changes(), 0);
     }
 
     #[test]
