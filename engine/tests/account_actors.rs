@@ -434,8 +434,16 @@ async fn settle(mut condition: impl FnMut() -> bool) -> Result<()> {
 async fn events_update_the_account_and_read_its_balances_but_never_write_an_order() -> Result<()> {
     use engine::account::StreamPhase;
     let rig = Rig::new(1000)?;
-    let handle = rig.authorized(1, "alpha").await?;
+    // Streams run before the account is authorized: its stream waits, then opens once it is linked.
     rig.registry.start_streams();
+    let waiting = rig.registry.start(AccountId(1), AgentId(1), 120)?;
+    settle(|| {
+        let stream = waiting.account.stream_status();
+        stream.phase == StreamPhase::Off
+            && stream.reason.as_deref() == Some("the account is not authorized")
+    })
+    .await?;
+    let handle = rig.authorized(1, "alpha").await?;
     settle(|| {
         let stream = handle.account.stream_status();
         stream.phase == StreamPhase::Connected && stream.catch_ups == 1

@@ -587,6 +587,8 @@ impl LinkedAccount {
         let chosen = chosen?;
         self.deps.vault.save_link(self.id, &chosen)?;
         *self.link.write().unwrap_or_else(PoisonError::into_inner) = Some(chosen.clone());
+        // A stream waiting for the account to be linked opens now.
+        self.tokens.announce_login();
         Ok(chosen)
     }
 

@@ -76,6 +76,12 @@ impl TokenKeeper {
         self.logins.subscribe()
     }
 
+    /// Tells the login's watchers that what the login reaches changed (its brokerage account was linked),
+    /// as a new token does.
+    pub fn announce_login(&self) {
+        self.logins.send_modify(|generation| *generation += 1);
+    }
+
     /// When the current tokens expire (both `None` when there are none).
     #[must_use]
     pub fn expiries(&self) -> TokenExpiries {
