@@ -99,6 +99,26 @@ async fn fills_show_from_the_stream_and_after_a_drop_from_the_catch_up() {
         "{operator}"
     );
 
+    let (status, text) = call!(
+        &service,
+        test::TestRequest::get()
+            .uri("/api/operator/read_budget")
+            .cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK);
+    let budget = json_of(&text);
+    // 110 a minute for Schwab by default; a tenth is kept for the reads events ask for.
+    assert_eq!(
+        (
+            budget["readLimitPerMinute"].clone(),
+            budget["reservedForEvents"].clone(),
+            budget["streamingAccounts"].clone(),
+            budget["polledAccounts"].clone()
+        ),
+        (json!(110), json!(11), json!(ACCOUNTS), json!(0)),
+        "{budget}"
+    );
+
     // A fresh minute: everything spent from here on is the fan-out's.
     desk.clock.advance(chrono::Duration::seconds(61));
     let reads = registry.reads().clone();

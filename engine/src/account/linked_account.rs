@@ -493,8 +493,7 @@ impl LinkedAccount {
     pub async fn catch_up(&self) -> Result<(), AccountError> {
         let hash = self.linked_hash().await?;
         let broker = self.deps.broker.clone();
-        let now = self.deps.clock.now();
-        let (from, to) = (now - ORDER_LOOKBACK, now + ORDER_LOOKAHEAD);
+        let (now, from, to) = self.order_window();
         let outcome = self
             .waited_read(|token| {
                 let broker = broker.clone();
@@ -717,6 +716,13 @@ impl LinkedAccount {
         outcome.map(|_| ())
     }
 
+    /// Now, and the window an order listing asks for: the last [`ORDER_LOOKBACK`] up to
+    /// [`ORDER_LOOKAHEAD`] past now.
+    fn order_window(&self) -> (DateTime<Utc>, DateTime<Utc>, DateTime<Utc>) {
+        let now = self.deps.clock.now();
+        (now, now - ORDER_LOOKBACK, now + ORDER_LOOKAHEAD)
+    }
+
     /// Balances and positions, then the orders of the last [`ORDER_LOOKBACK`] with the window the
     /// listing covers (its start, and the time it was asked for).
     async fn poll_calls(&self) -> Result<PolledAccount, AccountError> {
@@ -729,8 +735,7 @@ impl LinkedAccount {
                 async move { broker.account(&token, &hash).await }
             })
             .await?;
-        let now = self.deps.clock.now();
-        let (from, to) = (now - ORDER_LOOKBACK, now + ORDER_LOOKAHEAD);
+        let (now, from, to) = self.order_window();
         let orders = self
             .with_token(|token| {
                 let broker = broker.clone();
@@ -973,25 +978,18 @@ fn apply_to_order(order: &mut BrokerOrder, event: &OrderEvent) {
     if order.status.is_final() {
         return;
     }
-    match &event.change {
-        OrderChange::Created | OrderChange::Accepted => {}
-        OrderChange::Filled {
-            filled, remaining, ..
-        } => {
-            if *filled >= order.filled_quantity {
-                order.filled_quantity = *filled;
-                order.remaining_quantity = *remaining;
-                order.status = if *remaining == 0 {
-                    crate::order::OrderStatus::Filled
-                } else {
-                    crate::order::OrderStatus::Working
-                };
-            }
+    if let OrderChange::Filled {
+        filled, remaining, ..
+    } = &event.change
+    {
+        if *filled < order.filled_quantity {
+            return;
         }
-        OrderChange::Canceled => order.status = crate::order::OrderStatus::Canceled,
-        OrderChange::Replaced { .. } => order.status = crate::order::OrderStatus::Replaced,
-        OrderChange::Rejected { .. } => order.status = crate::order::OrderStatus::Rejected,
-        OrderChange::Expired => order.status = crate::order::OrderStatus::Expired,
+        order.filled_quantity = *filled;
+        order.remaining_quantity = *remaining;
+    }
+    if let Some(status) = event.change.status() {
+        order.status = status;
     }
 }
 

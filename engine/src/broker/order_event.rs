@@ -5,6 +5,7 @@ use rust_decimal::Decimal;
 
 use crate::broker::AccountHash;
 use crate::ids::BrokerOrderId;
+use crate::order::OrderStatus;
 
 /// One change of one order at a brokerage, as pushed to subscribers.
 ///
@@ -56,6 +57,21 @@ pub enum OrderChange {
 }
 
 impl OrderChange {
+    /// The order's status after this change; `None` for a creation or acceptance, whose working
+    /// status (WORKING, QUEUED, PENDING_ACTIVATION…) only reading the order tells.
+    #[must_use]
+    pub fn status(&self) -> Option<OrderStatus> {
+        match self {
+            Self::Created | Self::Accepted => None,
+            Self::Filled { remaining: 0, .. } => Some(OrderStatus::Filled),
+            Self::Filled { .. } => Some(OrderStatus::Working),
+            Self::Canceled => Some(OrderStatus::Canceled),
+            Self::Replaced { .. } => Some(OrderStatus::Replaced),
+            Self::Rejected { .. } => Some(OrderStatus::Rejected),
+            Self::Expired => Some(OrderStatus::Expired),
+        }
+    }
+
     /// Whether the order can no longer change after this.
     #[must_use]
     pub fn is_final(&self) -> bool {
@@ -64,5 +80,31 @@ impl OrderChange {
             Self::Created | Self::Accepted => false,
             Self::Canceled | Self::Replaced { .. } | Self::Rejected { .. } | Self::Expired => true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_change_names_the_status_it_leaves_the_order_in() {
+        let fill = |remaining| OrderChange::Filled {
+            filled: 1,
+            remaining,
+            price: Decimal::ONE,
+        };
+        assert_eq!(fill(0).status(), Some(OrderStatus::Filled));
+        assert_eq!(fill(3).status(), Some(OrderStatus::Working));
+        assert_eq!(OrderChange::Accepted.status(), None);
+        assert_eq!(OrderChange::Created.status(), None);
+        assert_eq!(
+            OrderChange::Replaced {
+                by: BrokerOrderId(2)
+            }
+            .status(),
+            Some(OrderStatus::Replaced)
+        );
+        assert_eq!(OrderChange::Expired.status(), Some(OrderStatus::Expired));
     }
 }

@@ -273,11 +273,7 @@ impl CopyRow {
         match change {
             // A new order's working status (WORKING, QUEUED, PENDING_ACTIVATION…) is read once.
             OrderChange::Created | OrderChange::Accepted => fit = EventFit::NeedsRead,
-            OrderChange::Filled {
-                filled,
-                remaining,
-                price,
-            } => {
+            OrderChange::Filled { filled, price, .. } => {
                 if *filled < self.filled_quantity {
                     return (false, EventFit::Applied);
                 }
@@ -303,23 +299,16 @@ impl CopyRow {
                     }
                 };
                 self.filled_quantity = *filled;
-                self.state = RowState::Order(if *remaining == 0 {
-                    OrderStatus::Filled
-                } else {
-                    OrderStatus::Working
-                });
                 if added > 0 {
                     self.first_fill_at = self.first_fill_at.or(Some(at));
                     self.last_fill_at = Some(at);
                 }
             }
-            OrderChange::Canceled => self.state = RowState::Order(OrderStatus::Canceled),
-            OrderChange::Replaced { .. } => self.state = RowState::Order(OrderStatus::Replaced),
-            OrderChange::Rejected { reason } => {
-                self.state = RowState::Order(OrderStatus::Rejected);
-                self.status_description = Some(reason.clone());
-            }
-            OrderChange::Expired => self.state = RowState::Order(OrderStatus::Expired),
+            OrderChange::Rejected { reason } => self.status_description = Some(reason.clone()),
+            OrderChange::Canceled | OrderChange::Replaced { .. } | OrderChange::Expired => {}
+        }
+        if let Some(status) = change.status() {
+            self.state = RowState::Order(status);
         }
         (*self != before, fit)
     }
