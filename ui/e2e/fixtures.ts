@@ -42,15 +42,17 @@ export function toast(page: Page, intent: "success" | "danger"): Locator {
 
 /**
  * Closes every toast on the page and waits until none is left, so the next toast is the next action's. A toast
- * already on its way out is not counted (it has no button left to click).
+ * already on its way out is not counted (it has no button left to click). A toast can also leave on its own
+ * between being counted and being clicked, so each round is retried until the page has none.
  */
 export async function dismissToasts(page: Page): Promise<void> {
   const toasts = page.locator(".bp6-toast:not(.bp6-toast-exit):not(.bp6-toast-exit-active)");
-  for (let remaining = await toasts.count(); remaining > 0; remaining = await toasts.count()) {
-    await toasts.first().getByRole("button", { name: "Close" }).click();
-    // Toasts also leave on their own after a while, so count down rather than to an exact number.
-    await expect.poll(() => toasts.count()).toBeLessThan(remaining);
-  }
+  await expect(async () => {
+    if ((await toasts.count()) > 0) {
+      await toasts.first().getByRole("button", { name: "Close" }).click({ timeout: 1_000 });
+    }
+    expect(await toasts.count()).toBe(0);
+  }).toPass();
 }
 
 /** Signs `agent` in through the login form and waits for the Account section and the login toast (so that
