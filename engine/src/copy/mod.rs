@@ -11,8 +11,10 @@ mod kind;
 mod planner;
 mod preflight;
 pub mod reconcile;
+mod replay;
 mod repository;
 mod row;
+mod row_outcome;
 mod session;
 mod status_color;
 mod success_rate;
@@ -32,8 +34,10 @@ pub use planner::{
     SessionUse, Work, exit_cuts, exit_quantity, plan, sized,
 };
 pub use preflight::{AccountCheck, preview_plan, previews};
+pub use replay::{JournaledOutcome, Replayed, replay};
 pub use repository::{RepositoryError, SessionRepository};
 pub use row::{CopyRow, FAILED_TO_PLACE, PENDING, RowState, UNSETTLED};
+pub use row_outcome::{Replay, RowOutcome, WriteOutcome};
 pub use session::CopySession;
 pub use status_color::{ColorFacts, OwnColor, StatusColor};
 pub use success_rate::SuccessRate;
