@@ -4,7 +4,7 @@
 
 mod support;
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use chrono::{TimeZone, Utc};
@@ -16,45 +16,16 @@ use engine::broker::paper::{FaultConfig, PaperBrokerage, PaperConfig};
 use engine::broker::{Brokerage, SubmitPolicy};
 use engine::clock::{Clock, ManualClock};
 use engine::copy::{
-    AccountFacts, Action, AgentFacts, CopyCommand, CopySession, Executed, PlanError,
-    RepositoryError, RowState, SessionBook, SessionKeeper, SessionRepository, SessionSupervisor,
-    Targets, TradeKind, plan,
+    AccountFacts, Action, AgentFacts, CopyCommand, Executed, PlanError, RowState, SessionBook,
+    SessionKeeper, SessionSupervisor, Targets, TradeKind, plan,
 };
 use engine::ids::{AccountId, AgentId, SessionId};
 use engine::order::{Instruction, OrderLeg, OrderRequest, OrderType, PutCall};
 use engine::pause::ManualPause;
 use proptest::prelude::*;
 use rust_decimal::Decimal;
+use support::journal_store::{Counts, JournalStore};
 use support::memory_vault::MemoryVault;
-
-/// Sessions in memory, standing in for the store.
-#[derive(Default)]
-struct MemorySessions(Mutex<Vec<CopySession>>);
-
-impl SessionRepository for MemorySessions {
-    fn save(&self, session: &CopySession) -> Result<(), RepositoryError> {
-        let mut all = self.0.lock().map_err(|e| RepositoryError(e.to_string()))?;
-        all.retain(|s| s.id != session.id);
-        all.push(session.clone());
-        Ok(())
-    }
-    fn flush(&self) -> Result<(), RepositoryError> {
-        Ok(())
-    }
-    fn next_session_id(&self, _agent: AgentId) -> Result<SessionId, RepositoryError> {
-        let all = self.0.lock().map_err(|e| RepositoryError(e.to_string()))?;
-        Ok(SessionId(
-            all.iter().map(|s| s.id.get()).max().unwrap_or(0) + 1,
-        ))
-    }
-    fn load_all(&self) -> Result<Vec<CopySession>, RepositoryError> {
-        Ok(self
-            .0
-            .lock()
-            .map_err(|e| RepositoryError(e.to_string()))?
-            .clone())
-    }
-}
 
 fn tier(n: u8) -> AccountType {
     [AccountType::Small, AccountType::Medium, AccountType::Big][usize::from(n % 3)]
@@ -82,7 +53,8 @@ async fn run(case: Case) -> Result<()> {
     };
     let paper = Arc::new(PaperBrokerage::new(config, shared.clone())?);
     let vault = Arc::new(MemoryVault::default());
-    let keeper = SessionKeeper::load(Arc::new(MemorySessions::default()))?;
+    let store = Arc::new(JournalStore::default());
+    let keeper = SessionKeeper::load(store.clone())?;
     let pause = ManualPause::new(clock.clone());
     let deps = AccountDeps {
         broker: paper.clone(),
@@ -178,6 +150,21 @@ async fn run(case: Case) -> Result<()> {
         anyhow::bail!("a place makes a session");
     };
     assert_eq!(session.id, SessionId(1));
+
+    // The journal: the session stored whole before the first send and at the end, one outcome record
+    // per write (appended, committed by the end's flush), removed once the session is stored whole.
+    let sent = case.accounts.iter().filter(|(_, active)| *active).count();
+    assert_eq!(
+        store.counts(),
+        Counts {
+            saves: 2,
+            appends: sent,
+            flushes: 2
+        }
+    );
+    assert_eq!(store.durable(), vec![session.clone()]);
+    assert_eq!(store.durable_outcomes().len(), sent);
+    assert!(store.saved_outcomes().is_empty());
 
     // One row per targeted account, each with quantity × its multiplier.
     let active: Vec<&AccountFacts> = targets.iter().filter(|t| t.trading_active).collect();

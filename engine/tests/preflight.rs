@@ -5,7 +5,7 @@
 mod support;
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use engine::account::messages::Authorize;
@@ -16,44 +16,16 @@ use engine::broker::paper::{PaperBrokerage, PaperConfig};
 use engine::broker::{Brokerage, SubmitPolicy};
 use engine::clock::{Clock, ManualClock};
 use engine::copy::{
-    AccountFacts, Action, AgentFacts, CopyCommand, CopySession, Executed, FanOutMode,
-    PreviewVerdict, RepositoryError, RowState, SessionBook, SessionKeeper, SessionRepository,
-    SessionSupervisor, Targets, TradeKind, gate_previews, plan, previews,
+    AccountFacts, Action, AgentFacts, CopyCommand, Executed, FanOutMode, PreviewVerdict, RowState,
+    SessionBook, SessionKeeper, SessionSupervisor, Targets, TradeKind, gate_previews, plan,
+    previews,
 };
 use engine::ids::{AccountId, AgentId, SessionId};
 use engine::order::{Instruction, OrderLeg, OrderRequest, OrderStatus};
 use engine::pause::ManualPause;
 use proptest::prelude::*;
+use support::journal_store::JournalStore;
 use support::memory_vault::MemoryVault;
-
-/// Sessions in memory, standing in for the store.
-#[derive(Default)]
-struct MemorySessions(Mutex<Vec<CopySession>>);
-
-impl SessionRepository for MemorySessions {
-    fn save(&self, session: &CopySession) -> Result<(), RepositoryError> {
-        let mut all = self.0.lock().map_err(|e| RepositoryError(e.to_string()))?;
-        all.retain(|s| s.id != session.id);
-        all.push(session.clone());
-        Ok(())
-    }
-    fn flush(&self) -> Result<(), RepositoryError> {
-        Ok(())
-    }
-    fn next_session_id(&self, _agent: AgentId) -> Result<SessionId, RepositoryError> {
-        let all = self.0.lock().map_err(|e| RepositoryError(e.to_string()))?;
-        Ok(SessionId(
-            all.iter().map(|s| s.id.get()).max().unwrap_or(0) + 1,
-        ))
-    }
-    fn load_all(&self) -> Result<Vec<CopySession>, RepositoryError> {
-        Ok(self
-            .0
-            .lock()
-            .map_err(|e| RepositoryError(e.to_string()))?
-            .clone())
-    }
-}
 
 const TIERS: [AccountType; 3] = [AccountType::Small, AccountType::Medium, AccountType::Big];
 
@@ -68,7 +40,7 @@ async fn run(tiers: Vec<u8>, shares: u32, mode: FanOutMode) -> Result<()> {
         shared.clone(),
     )?);
     let vault = Arc::new(MemoryVault::default());
-    let keeper = SessionKeeper::load(Arc::new(MemorySessions::default()))?;
+    let keeper = SessionKeeper::load(Arc::new(JournalStore::default()))?;
     let pause = ManualPause::new(clock.clone());
     let deps = AccountDeps {
         broker: paper.clone(),

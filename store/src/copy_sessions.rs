@@ -1,17 +1,25 @@
 //! Copy-trade sessions, kept across restarts (the engine's session repository).
 
-use engine::copy::{CopySession, RepositoryError, SessionRepository};
+use engine::copy::{CopySession, JournaledOutcome, RepositoryError, RowOutcome, SessionRepository};
 use engine::ids::{AgentId, SessionId};
 
 use crate::{Counters, StoreError};
 
 const SESSIONS_TREE: &str = "copy_sessions";
+const OUTCOMES_TREE: &str = "copy_session_outcomes";
+/// Bytes of a session's key: agent and session id, both big-endian.
+const SESSION_KEY_LEN: usize = 16;
+/// Bytes of an outcome record's key: the session's key, then the row index big-endian.
+const OUTCOME_KEY_LEN: usize = SESSION_KEY_LEN + 8;
 
-/// Sessions keyed by agent then session id; session ids come from the agent's atomic counter.
+/// Sessions keyed by agent then session id; session ids come from the agent's atomic counter. The
+/// outcome records of fan-outs not yet stored whole live in their own tree, keyed by agent, session id
+/// and row index (big-endian), so one session's records are one prefix.
 #[derive(Clone)]
 pub struct CopySessions {
     db: sled::Db,
     tree: sled::Tree,
+    outcomes: sled::Tree,
     counters: Counters,
 }
 
@@ -20,6 +28,7 @@ impl CopySessions {
         Ok(Self {
             db: db.clone(),
             tree: db.open_tree(SESSIONS_TREE)?,
+            outcomes: db.open_tree(OUTCOMES_TREE)?,
             counters: Counters::open(db)?,
         })
     }
@@ -30,13 +39,52 @@ impl CopySessions {
     pub(crate) fn tree(&self) -> &sled::Tree {
         &self.tree
     }
+
+    /// Applies the session's outcome records to it (rows still `PENDING` only, see
+    /// [`RowOutcome::replay`]), as a restart would; a record that cannot be read is skipped.
+    pub(crate) fn replay_outcomes(&self, session: &mut CopySession) -> Result<(), RepositoryError> {
+        for bytes in self.outcomes.scan_prefix(key(session)).values() {
+            let bytes = bytes.map_err(repository_error)?;
+            if let Ok(record) = serde_json::from_slice::<RowOutcome>(&bytes) {
+                record.replay(session);
+            }
+        }
+        Ok(())
+    }
 }
 
-fn key(session: &CopySession) -> [u8; 16] {
-    let mut key = [0u8; 16];
-    key[..8].copy_from_slice(&session.agent.get().to_be_bytes());
-    key[8..].copy_from_slice(&session.id.get().to_be_bytes());
+fn key(session: &CopySession) -> [u8; SESSION_KEY_LEN] {
+    session_key(session.agent, session.id)
+}
+
+fn session_key(agent: AgentId, session: SessionId) -> [u8; SESSION_KEY_LEN] {
+    let mut key = [0u8; SESSION_KEY_LEN];
+    key[..8].copy_from_slice(&agent.get().to_be_bytes());
+    key[8..].copy_from_slice(&session.get().to_be_bytes());
     key
+}
+
+fn outcome_key(
+    agent: AgentId,
+    session: SessionId,
+    index: usize,
+) -> Result<[u8; OUTCOME_KEY_LEN], RepositoryError> {
+    let index = u64::try_from(index).map_err(repository_error)?;
+    let mut key = [0u8; OUTCOME_KEY_LEN];
+    key[..SESSION_KEY_LEN].copy_from_slice(&session_key(agent, session));
+    key[SESSION_KEY_LEN..].copy_from_slice(&index.to_be_bytes());
+    Ok(key)
+}
+
+/// The agent and session of an outcome record's key; `None` for a key of another length.
+fn outcome_session(key: &[u8]) -> Option<(AgentId, SessionId)> {
+    let key: &[u8; OUTCOME_KEY_LEN] = key.try_into().ok()?;
+    let (agent, rest) = key.split_first_chunk::<8>()?;
+    let (session, _) = rest.split_first_chunk::<8>()?;
+    Some((
+        AgentId(u64::from_be_bytes(*agent)),
+        SessionId(u64::from_be_bytes(*session)),
+    ))
 }
 
 fn repository_error(err: impl std::fmt::Display) -> RepositoryError {
@@ -72,5 +120,213 @@ impl SessionRepository for CopySessions {
                 serde_json::from_slice(&bytes.map_err(repository_error)?).map_err(repository_error)
             })
             .collect()
+    }
+
+    fn append_outcome(
+        &self,
+        agent: AgentId,
+        session: SessionId,
+        outcome: &RowOutcome,
+    ) -> Result<(), RepositoryError> {
+        let bytes = serde_json::to_vec(outcome).map_err(repository_error)?;
+        self.outcomes
+            .insert(outcome_key(agent, session, outcome.index)?, bytes)
+            .map_err(repository_error)?;
+        Ok(())
+    }
+
+    /// A record that cannot be read is skipped with a warning: its row stays `PENDING` and is settled
+    /// from the account's order listing.
+    fn load_outcomes(&self) -> Result<Vec<JournaledOutcome>, RepositoryError> {
+        let mut records = Vec::new();
+        for entry in &self.outcomes {
+            let (key, bytes) = entry.map_err(repository_error)?;
+            let Some((agent, session)) = outcome_session(&key) else {
+                tracing::warn!(
+                    key = hex::encode(&key),
+                    "an outcome record's key is not an agent, session and row; skipped"
+                );
+                continue;
+            };
+            match serde_json::from_slice::<RowOutcome>(&bytes) {
+                Ok(record) => records.push((agent, session, record)),
+                Err(err) => tracing::warn!(
+                    agent = %agent,
+                    session = %session,
+                    error = %err,
+                    "an outcome record cannot be read; skipped"
+                ),
+            }
+        }
+        Ok(records)
+    }
+
+    fn remove_outcomes(&self, agent: AgentId, session: SessionId) -> Result<(), RepositoryError> {
+        let mut batch = sled::Batch::default();
+        for key in self
+            .outcomes
+            .scan_prefix(session_key(agent, session))
+            .keys()
+        {
+            batch.remove(key.map_err(repository_error)?);
+        }
+        self.outcomes.apply_batch(batch).map_err(repository_error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeZone, Utc};
+    use engine::broker::SubmitOutcome;
+    use engine::copy::{CopyRow, RowState, TradeKind};
+    use engine::ids::{AccountId, BrokerOrderId};
+    use engine::order::{Instruction, OrderLeg, OrderRequest, OrderStatus};
+
+    use super::*;
+    use crate::Store;
+
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+    fn intent(agent: u64, id: u64, accounts: u64) -> CopySession {
+        let request = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 1, "AAPL"));
+        let at = Utc
+            .timestamp_opt(1_730_000_000, 0)
+            .single()
+            .unwrap_or_default();
+        CopySession {
+            id: SessionId(id),
+            agent: AgentId(agent),
+            kind: TradeKind::Common,
+            created_at: at,
+            rows: (1..=accounts)
+                .map(|a| CopyRow::pending(AccountId(a), request.clone(), None, at))
+                .collect(),
+            replaced_session: None,
+        }
+    }
+
+    fn record(index: usize, order: i64) -> RowOutcome {
+        RowOutcome::new(
+            index,
+            AccountId(index as u64 + 1),
+            &SubmitOutcome::Placed(BrokerOrderId(order)),
+        )
+    }
+
+    fn open(dir: &std::path::Path) -> Result<CopySessions, StoreError> {
+        Store::open(dir, None)?.copy_sessions()
+    }
+
+    #[test]
+    fn intent_and_outcome_records_come_back_from_a_reopened_store() -> TestResult {
+        let dir = tempfile::tempdir()?;
+        let mut settled = intent(7, 2, 2);
+        settled.rows[0].settle(&SubmitOutcome::Rejected("refused".into()));
+        {
+            let sessions = open(dir.path())?;
+            sessions.save(&intent(7, 1, 3))?;
+            // Session 2 is stored whole after its record: the record is left behind, stale.
+            sessions.save(&settled)?;
+            sessions.append_outcome(AgentId(7), SessionId(1), &record(0, 100))?;
+            sessions.append_outcome(AgentId(7), SessionId(1), &record(2, 102))?;
+            sessions.append_outcome(AgentId(7), SessionId(2), &record(0, 200))?;
+            // A record of no stored session, and one of a row its session does not have.
+            sessions.append_outcome(AgentId(8), SessionId(1), &record(0, 300))?;
+            sessions.append_outcome(AgentId(7), SessionId(1), &record(9, 109))?;
+            sessions.flush()?;
+        }
+        let sessions = open(dir.path())?;
+        assert_eq!(
+            sessions
+                .load_outcomes()?
+                .iter()
+                .map(|(agent, session, record)| (agent.get(), session.get(), record.index))
+                .collect::<Vec<_>>(),
+            vec![(7, 1, 0), (7, 1, 2), (7, 1, 9), (7, 2, 0), (8, 1, 0)]
+        );
+        let replayed = sessions.load_journal()?;
+        let [first, second] = replayed.sessions.as_slice() else {
+            return Err(format!("two sessions: {replayed:?}").into());
+        };
+        assert_eq!(first.rows[0].order_id, Some(BrokerOrderId(100)));
+        assert_eq!(first.rows[0].state, RowState::Order(OrderStatus::Accepted));
+        assert_eq!(first.rows[1], intent(7, 1, 3).rows[1]);
+        assert_eq!(first.rows[2].order_id, Some(BrokerOrderId(102)));
+        assert_eq!(*second, settled, "the whole store wins over a stale record");
+        assert_eq!(
+            replayed.changed.into_iter().collect::<Vec<_>>(),
+            vec![(AgentId(7), SessionId(1))]
+        );
+        assert_eq!(replayed.journaled.len(), 3);
+        // The sessions tree itself still holds the sessions as stored whole.
+        assert_eq!(sessions.load_all()?, vec![intent(7, 1, 3), settled]);
+        Ok(())
+    }
+
+    #[test]
+    fn removing_a_sessions_records_leaves_the_others() -> TestResult {
+        let dir = tempfile::tempdir()?;
+        {
+            let sessions = open(dir.path())?;
+            sessions.save(&intent(7, 1, 2))?;
+            sessions.save(&intent(7, 2, 2))?;
+            for (id, order) in [(1, 10), (2, 20)] {
+                sessions.append_outcome(AgentId(7), SessionId(id), &record(0, order))?;
+                sessions.append_outcome(AgentId(7), SessionId(id), &record(1, order + 1))?;
+            }
+            // The same row again replaces its record.
+            sessions.append_outcome(AgentId(7), SessionId(2), &record(1, 22))?;
+            sessions.remove_outcomes(AgentId(7), SessionId(1))?;
+            sessions.flush()?;
+        }
+        let sessions = open(dir.path())?;
+        let left: Vec<(u64, usize, Option<BrokerOrderId>)> = sessions
+            .load_outcomes()?
+            .into_iter()
+            .map(|(_, session, record)| {
+                (
+                    session.get(),
+                    record.index,
+                    SubmitOutcome::from(&record.outcome).order_id(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            left,
+            vec![
+                (2, 0, Some(BrokerOrderId(20))),
+                (2, 1, Some(BrokerOrderId(22)))
+            ]
+        );
+        let replayed = sessions.load_journal()?;
+        assert!(
+            replayed.sessions[0]
+                .rows
+                .iter()
+                .all(|r| r.state == RowState::Pending)
+        );
+        assert!(
+            replayed.sessions[1]
+                .rows
+                .iter()
+                .all(|r| r.order_id.is_some())
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn an_unreadable_record_is_skipped() -> TestResult {
+        let store = Store::temporary()?;
+        let sessions = store.copy_sessions()?;
+        sessions.save(&intent(7, 1, 1))?;
+        sessions
+            .outcomes
+            .insert(outcome_key(AgentId(7), SessionId(1), 0)?, b"{".as_slice())?;
+        sessions
+            .outcomes
+            .insert(b"short".as_slice(), b"{}".as_slice())?;
+        assert!(sessions.load_outcomes()?.is_empty());
+        assert_eq!(sessions.load_journal()?.sessions, vec![intent(7, 1, 1)]);
+        Ok(())
     }
 }

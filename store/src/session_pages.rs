@@ -32,7 +32,11 @@ impl SessionArchive for CopySessions {
             .take(limit)
             .map(|bytes| {
                 let bytes = bytes.map_err(|e| RepositoryError(e.to_string()))?;
-                serde_json::from_slice(&bytes).map_err(|e| RepositoryError(e.to_string()))
+                let mut session: CopySession =
+                    serde_json::from_slice(&bytes).map_err(|e| RepositoryError(e.to_string()))?;
+                // A fan-out in progress (or interrupted) shows the outcomes its journal holds.
+                self.replay_outcomes(&mut session)?;
+                Ok(session)
             })
             .collect()
     }
@@ -78,6 +82,47 @@ mod tests {
         assert_eq!(ids(sessions.page(AgentId(7), Some(SessionId(4)), 2)?), [5]);
         assert!(sessions.page(AgentId(7), Some(SessionId(5)), 2)?.is_empty());
         assert!(sessions.page(AgentId(9), None, 10)?.is_empty());
+        Ok(())
+    }
+
+    #[test]
+    fn a_page_shows_the_outcomes_a_fan_outs_journal_holds() -> Result<(), Box<dyn std::error::Error>>
+    {
+        use engine::broker::SubmitOutcome;
+        use engine::copy::{CopyRow, RowOutcome, RowState};
+        use engine::ids::{AccountId, BrokerOrderId};
+        use engine::order::{Instruction, OrderLeg, OrderRequest};
+
+        let store = Store::temporary()?;
+        let sessions = store.copy_sessions()?;
+        let mut intent = session(7, 1);
+        let request = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 1, "AAPL"));
+        intent.rows = (1..=2)
+            .map(|a| CopyRow::pending(AccountId(a), request.clone(), None, intent.created_at))
+            .collect();
+        sessions.save(&intent)?;
+        let placed = SubmitOutcome::Placed(BrokerOrderId(5));
+        sessions.append_outcome(
+            AgentId(7),
+            SessionId(1),
+            &RowOutcome::new(1, AccountId(2), &placed),
+        )?;
+        let page = sessions.page(AgentId(7), None, 10)?;
+        let states: Vec<_> = page[0]
+            .rows
+            .iter()
+            .map(|r| (r.state.clone(), r.order_id))
+            .collect();
+        assert_eq!(
+            states,
+            vec![
+                (RowState::Pending, None),
+                (
+                    RowState::Order(engine::order::OrderStatus::Accepted),
+                    Some(BrokerOrderId(5))
+                )
+            ]
+        );
         Ok(())
     }
 }

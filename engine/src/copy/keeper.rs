@@ -1,11 +1,14 @@
-//! Keeps the read model and the repository in step: journals fan-outs before they are sent, records
-//! each outcome as it arrives, hears every account poll, and settles rows whose write is not known.
+//! Keeps the read model and the repository in step: journals fan-outs (intent, then outcome records),
+//! hears every account poll, and settles rows whose write is not known.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::reconcile::{Resolution, resolve};
-use super::{CopyRow, CopySession, RepositoryError, RowState, SessionBook, SessionRepository};
+use super::{
+    CopyRow, CopySession, Replayed, RepositoryError, RowOutcome, RowState, SessionBook,
+    SessionRepository,
+};
 use crate::account::{EventFit, OrderListing, OrderObserver};
 use crate::broker::{OrderEvent, SubmitOutcome};
 use crate::copy::TradeKind;
@@ -15,44 +18,30 @@ use crate::order::{BrokerOrder, OrderStatus};
 /// Where a session lives: agent, kind and id.
 pub type SessionKey = (AgentId, TradeKind, SessionId);
 
-/// Outcomes of a fan-out recorded in the book before its session is stored again, at the fewest.
-/// Each store writes the whole session, so storing after every row would cost the square of its
-/// size; a row whose outcome is not stored yet is still `PENDING` in the store, which a restart
-/// settles from the account's order listing like any interrupted write (nothing is ever resent).
-pub const SETTLED_ROWS_PER_SAVE: usize = 64;
-/// Stores of a large fan-out's session while its answers arrive (besides the journal and the last
-/// one), so the cost of storing stays linear in its size.
-pub const INTERIM_SAVES: usize = 3;
+/// Outcome records appended before they are committed (flushed), at the most. Appending a record is
+/// cheap and flushing is not, so a fan-out's outcomes are made durable in groups and once more at its
+/// end; a record not committed yet is lost only to a crash, which leaves its row `PENDING` for the
+/// account's order listing to settle (nothing is ever resent).
+pub const OUTCOMES_PER_COMMIT: usize = 256;
 
 /// How often the sessions order events changed are stored (see [`SessionKeeper::store_event_changes`]).
 pub const EVENT_STORE_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
-
-/// Outcomes of one fan-out not stored yet.
-#[derive(Debug, Clone, Copy)]
-struct Unsaved {
-    count: usize,
-    every: usize,
-}
-
-impl Unsaved {
-    fn for_rows(rows: usize) -> Self {
-        Self {
-            count: 0,
-            every: SETTLED_ROWS_PER_SAVE.max(rows / (INTERIM_SAVES + 1)),
-        }
-    }
-}
 
 /// The session book plus its persistence; the accounts' order observer.
 pub struct SessionKeeper {
     book: SessionBook,
     repository: Arc<dyn SessionRepository>,
     writing: Mutex<HashMap<AccountId, usize>>,
-    /// Per session in fan-out: outcomes recorded since it was last stored, and how many make a store.
-    unsaved: Mutex<HashMap<SessionKey, Unsaved>>,
+    /// How many appended outcome records make a commit.
+    outcomes_per_commit: usize,
+    /// Outcome records appended since the last flush.
+    uncommitted: Mutex<usize>,
+    /// Sessions whose fan-out is running: their intent and outcome records are their journal, and
+    /// they are stored whole once, at the end, with every change the book holds by then.
+    fanning_out: Mutex<HashSet<SessionKey>>,
     /// Sessions order events changed since they were last stored; stored together by
     /// [`SessionKeeper::store_event_changes`], so a burst of one fan-out's events stores its session once.
-    event_changes: Mutex<std::collections::HashSet<SessionKey>>,
+    event_changes: Mutex<HashSet<SessionKey>>,
 }
 
 impl std::fmt::Debug for SessionKeeper {
@@ -87,22 +76,72 @@ impl Drop for WriteInFlight<'_> {
 }
 
 impl SessionKeeper {
-    /// Loads every stored session into a new book.
+    /// Loads every stored session into a new book, its outcome records replayed (see
+    /// [`SessionRepository::load_journal`]); committing outcome records every
+    /// [`OUTCOMES_PER_COMMIT`].
     ///
     /// # Errors
     /// [`RepositoryError`] when the stored sessions cannot be read.
     pub fn load(repository: Arc<dyn SessionRepository>) -> Result<Arc<Self>, RepositoryError> {
-        let book = SessionBook::new();
-        for session in repository.load_all()? {
-            book.put(session);
-        }
-        Ok(Arc::new(Self {
-            book,
+        Self::load_committing_every(repository, OUTCOMES_PER_COMMIT)
+    }
+
+    /// [`SessionKeeper::load`], committing outcome records every `outcomes_per_commit` of them (at
+    /// least one). The sessions the outcome records changed are stored whole again and their records
+    /// removed, so each record is replayed by one start only.
+    ///
+    /// # Errors
+    /// [`RepositoryError`] when the stored sessions cannot be read.
+    pub fn load_committing_every(
+        repository: Arc<dyn SessionRepository>,
+        outcomes_per_commit: usize,
+    ) -> Result<Arc<Self>, RepositoryError> {
+        let replayed = repository.load_journal()?;
+        let keeper = Self {
+            book: SessionBook::new(),
             repository,
             writing: Mutex::new(HashMap::new()),
-            unsaved: Mutex::new(HashMap::new()),
+            outcomes_per_commit: outcomes_per_commit.max(1),
+            uncommitted: Mutex::new(0),
+            fanning_out: Mutex::default(),
             event_changes: Mutex::default(),
-        }))
+        };
+        keeper.fold_outcomes(&replayed);
+        for session in replayed.sessions {
+            keeper.book.put(session);
+        }
+        Ok(Arc::new(keeper))
+    }
+
+    /// Stores whole the sessions outcome records changed at load, then removes the records of every
+    /// session that had some (a failure leaves them: they are replayed again at the next start).
+    fn fold_outcomes(&self, replayed: &Replayed) {
+        if replayed.journaled.is_empty() {
+            return;
+        }
+        for (agent, id) in &replayed.journaled {
+            if replayed.changed.contains(&(*agent, *id)) {
+                let session = replayed
+                    .sessions
+                    .iter()
+                    .find(|s| s.agent == *agent && s.id == *id);
+                if let Some(session) = session {
+                    if let Err(err) = self.repository.save(session) {
+                        tracing::error!(session = %id, error = %err, "session could not be stored");
+                        continue;
+                    }
+                }
+            }
+            if let Err(err) = self.repository.remove_outcomes(*agent, *id) {
+                tracing::error!(session = %id, error = %err, "outcome records could not be removed");
+            }
+        }
+        tracing::info!(
+            sessions = replayed.journaled.len(),
+            settled = replayed.changed.len(),
+            "outcome records replayed"
+        );
+        self.flush();
     }
 
     /// The read model.
@@ -126,28 +165,26 @@ impl SessionKeeper {
         self.book.put(session);
     }
 
-    /// Writes a fan-out down before anything is sent: the session with its pending rows is stored and
-    /// flushed, then shown.
+    /// Writes a fan-out down before anything is sent (its intent): the session with its pending rows
+    /// is stored and flushed, then shown. Until [`SessionKeeper::store_fan_out`], each outcome is an
+    /// outcome record and the session is not stored whole again.
     ///
     /// # Errors
     /// [`RepositoryError`] when it cannot be made durable; nothing may be sent then.
     pub fn journal(&self, session: CopySession) -> Result<(), RepositoryError> {
         self.repository.save(&session)?;
-        self.repository.flush()?;
-        self.unsaved
+        self.commit()?;
+        self.fanning_out
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .insert(
-                (session.agent, session.kind, session.id),
-                Unsaved::for_rows(session.rows.len()),
-            );
+            .insert((session.agent, session.kind, session.id));
         self.book.put(session);
         Ok(())
     }
 
-    /// Records what one account's write came to in the book as soon as it is known; the session is
-    /// stored again every [`SETTLED_ROWS_PER_SAVE`] outcomes (or every quarter of its rows when
-    /// that is more, see [`INTERIM_SAVES`]) and by [`SessionKeeper::store_fan_out`].
+    /// Records what one account's write came to in the book as soon as it is known, and appends its
+    /// outcome record (row index, account, outcome); the records are committed every
+    /// [`OUTCOMES_PER_COMMIT`] and by [`SessionKeeper::store_fan_out`].
     pub fn settle_row(
         &self,
         key: SessionKey,
@@ -161,60 +198,109 @@ impl SessionKeeper {
         {
             return;
         }
+        let record = RowOutcome::new(index, account, outcome);
+        if let Err(err) = self.repository.append_outcome(key.0, key.2, &record) {
+            tracing::error!(session = %key.2, row = index, error = %err, "outcome record could not be appended");
+        }
         let due = {
-            let mut unsaved = self.unsaved.lock().unwrap_or_else(PoisonError::into_inner);
-            let entry = unsaved.entry(key).or_insert(Unsaved::for_rows(0));
-            entry.count += 1;
-            let due = entry.count >= entry.every;
-            if due {
-                entry.count = 0;
-            }
-            due
+            let mut uncommitted = self
+                .uncommitted
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            *uncommitted += 1;
+            *uncommitted >= self.outcomes_per_commit
         };
         if due {
-            self.store(key);
+            self.flush();
         }
     }
 
-    /// Stores a fan-out's session with every outcome recorded so far and flushes (once all of its
-    /// writes have answered).
+    /// Ends a fan-out (once all of its writes have answered): stores its session whole with every
+    /// outcome recorded, flushes, then removes its outcome records. A crash before the flush leaves
+    /// the intent and the committed records; one after it may leave records behind, which the whole
+    /// store outranks at the next start.
     pub fn store_fan_out(&self, key: SessionKey) {
-        self.unsaved
+        // Out of the fan-out first, so that a change the session below misses is stored on its own.
+        self.fanning_out
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .remove(&key);
-        self.store(key);
-        self.flush();
+        let Some(session) = self.book.session(key.0, key.2) else {
+            return;
+        };
+        if let Err(err) = self.repository.save(&session) {
+            // The records stay: committed, they still settle the rows at the next start.
+            tracing::error!(session = %key.2, error = %err, "session could not be stored");
+            self.flush();
+            return;
+        }
+        if let Err(err) = self.commit() {
+            tracing::error!(error = %err, "sessions could not be flushed");
+            return;
+        }
+        if let Err(err) = self.repository.remove_outcomes(key.0, key.2) {
+            tracing::error!(session = %key.2, error = %err, "outcome records could not be removed");
+        }
     }
 
-    /// Stores the session as the book holds it now.
+    /// Stores the session as the book holds it now, unless its fan-out is running.
     fn store(&self, key: SessionKey) {
+        if self.is_fanning_out(key) {
+            return;
+        }
         if let Some(session) = self.book.session(key.0, key.2) {
             self.save(&session);
         }
     }
 
+    /// Stores a session a listing changed, unless its fan-out is running (the fan-out stores it whole
+    /// at its end, with this change).
+    fn store_changed(&self, session: &CopySession) {
+        if !self.is_fanning_out((session.agent, session.kind, session.id)) {
+            self.save(session);
+        }
+    }
+
+    fn is_fanning_out(&self, key: SessionKey) -> bool {
+        self.fanning_out
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .contains(&key)
+    }
+
     /// Stores every session order events changed since the last call, once each; answers how many.
-    /// The services call it on a short timer and at shutdown. An event's change not stored yet is
-    /// lost only to a crash, and the account's next listing (a catch-up or a poll) brings it back.
+    /// A session whose fan-out is running is left to the fan-out's end, which stores it whole with
+    /// these changes. The services call it on a short timer and at shutdown. An event's change not
+    /// stored yet is lost only to a crash, and the account's next listing (a catch-up or a poll) brings
+    /// it back.
     pub fn store_event_changes(&self) -> usize {
-        let changed: Vec<SessionKey> = self
+        let mut changed: Vec<SessionKey> = self
             .event_changes
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .drain()
             .collect();
+        changed.retain(|key| !self.is_fanning_out(*key));
         for key in &changed {
             self.store(*key);
         }
         changed.len()
     }
 
-    /// Flushes what was recorded (after a fan-out completes).
+    /// Flushes what was recorded: sessions stored and outcome records appended (at shutdown).
     pub fn flush(&self) {
-        if let Err(err) = self.repository.flush() {
+        if let Err(err) = self.commit() {
             tracing::error!(error = %err, "sessions could not be flushed");
         }
+    }
+
+    /// Makes every write so far durable; the outcome records appended so far are committed.
+    fn commit(&self) -> Result<(), RepositoryError> {
+        *self
+            .uncommitted
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = 0;
+        self.repository.flush()
     }
 
     /// Marks a write in flight on `account` until the returned guard is dropped; the account's rows
@@ -301,14 +387,14 @@ impl SessionKeeper {
 impl OrderObserver for SessionKeeper {
     fn orders_seen(&self, account: AccountId, listing: OrderListing<'_>) {
         for session in self.book.absorb(account, listing.orders) {
-            self.save(&session);
+            self.store_changed(&session);
         }
         self.reconcile(account, listing);
     }
 
     fn order_read(&self, account: AccountId, order: &BrokerOrder) {
         for session in self.book.absorb(account, std::slice::from_ref(order)) {
-            self.save(&session);
+            self.store_changed(&session);
         }
     }
 
@@ -334,83 +420,134 @@ impl OrderObserver for SessionKeeper {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
     use chrono::Utc;
 
     use super::*;
+    use crate::copy::JournaledOutcome;
     use crate::ids::BrokerOrderId;
     use crate::order::{Instruction, OrderLeg, OrderRequest};
 
-    /// Stores the last saved copy of each session and counts saves and flushes.
+    const KEY: SessionKey = (AgentId(1), TradeKind::Common, SessionId(1));
+
+    /// What [`Counting`] holds and has counted.
     #[derive(Default)]
-    struct Counting {
-        saved: Mutex<HashMap<SessionId, CopySession>>,
-        saves: Mutex<usize>,
-        flushes: Mutex<usize>,
+    struct Counted {
+        sessions: HashMap<SessionId, CopySession>,
+        outcomes: BTreeMap<(AgentId, SessionId, usize), RowOutcome>,
+        saves: usize,
+        appends: usize,
+        /// How many outcome records were held at each flush, in order.
+        flushed_outcomes: Vec<usize>,
+    }
+
+    /// Stores the last saved copy of each session and its outcome records, and counts saves, appends
+    /// and flushes.
+    #[derive(Default)]
+    struct Counting(Mutex<Counted>);
+
+    impl Counting {
+        fn lock(&self) -> std::sync::MutexGuard<'_, Counted> {
+            self.0.lock().unwrap_or_else(PoisonError::into_inner)
+        }
+        fn saves(&self) -> usize {
+            self.lock().saves
+        }
+        fn flushed_outcomes(&self) -> Vec<usize> {
+            self.lock().flushed_outcomes.clone()
+        }
+        fn stored_settled(&self) -> usize {
+            self.lock().sessions.get(&SessionId(1)).map_or(0, |s| {
+                s.rows.iter().filter(|r| r.order_id.is_some()).count()
+            })
+        }
     }
 
     impl SessionRepository for Counting {
         fn save(&self, session: &CopySession) -> Result<(), RepositoryError> {
-            *self.saves.lock().unwrap_or_else(PoisonError::into_inner) += 1;
-            self.saved
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .insert(session.id, session.clone());
+            let mut counted = self.lock();
+            counted.saves += 1;
+            counted.sessions.insert(session.id, session.clone());
             Ok(())
         }
         fn flush(&self) -> Result<(), RepositoryError> {
-            *self.flushes.lock().unwrap_or_else(PoisonError::into_inner) += 1;
+            let mut counted = self.lock();
+            let held = counted.outcomes.len();
+            counted.flushed_outcomes.push(held);
             Ok(())
         }
         fn next_session_id(&self, _agent: AgentId) -> Result<SessionId, RepositoryError> {
             Ok(SessionId(1))
         }
         fn load_all(&self) -> Result<Vec<CopySession>, RepositoryError> {
-            Ok(Vec::new())
+            Ok(self.lock().sessions.values().cloned().collect())
+        }
+        fn append_outcome(
+            &self,
+            agent: AgentId,
+            session: SessionId,
+            outcome: &RowOutcome,
+        ) -> Result<(), RepositoryError> {
+            let mut counted = self.lock();
+            counted.appends += 1;
+            counted
+                .outcomes
+                .insert((agent, session, outcome.index), outcome.clone());
+            Ok(())
+        }
+        fn load_outcomes(&self) -> Result<Vec<JournaledOutcome>, RepositoryError> {
+            Ok(self
+                .lock()
+                .outcomes
+                .iter()
+                .map(|((agent, session, _), outcome)| (*agent, *session, outcome.clone()))
+                .collect())
+        }
+        fn remove_outcomes(
+            &self,
+            agent: AgentId,
+            session: SessionId,
+        ) -> Result<(), RepositoryError> {
+            self.lock()
+                .outcomes
+                .retain(|(a, s, _), _| (*a, *s) != (agent, session));
+            Ok(())
         }
     }
 
-    impl Counting {
-        fn saves(&self) -> usize {
-            *self.saves.lock().unwrap_or_else(PoisonError::into_inner)
+    /// A session of one pending row per account (1..=accounts).
+    fn pending_session(accounts: usize) -> CopySession {
+        let request = OrderRequest::limit(
+            OrderLeg::equity(Instruction::Buy, 1, "AAPL"),
+            rust_decimal::Decimal::ONE,
+        );
+        let now = Utc::now();
+        CopySession {
+            id: SessionId(1),
+            agent: AgentId(1),
+            kind: TradeKind::Common,
+            created_at: now,
+            rows: (1..=accounts as u64)
+                .map(|a| CopyRow::pending(AccountId(a), request.clone(), None, now))
+                .collect(),
+            replaced_session: None,
         }
-        fn stored_settled(&self) -> usize {
-            self.saved
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .get(&SessionId(1))
-                .map_or(0, |s| {
-                    s.rows.iter().filter(|r| r.order_id.is_some()).count()
-                })
-        }
+    }
+
+    fn placed(index: usize) -> SubmitOutcome {
+        SubmitOutcome::Placed(BrokerOrderId(1_000 + index as i64))
     }
 
     /// Journals a session of one pending row per account (1..=accounts), then settles every row.
     fn settle_all(accounts: usize) -> (Arc<Counting>, Arc<SessionKeeper>) {
         let repository = Arc::new(Counting::default());
         let keeper = SessionKeeper::load(repository.clone()).expect("empty");
-        let request = OrderRequest::limit(
-            OrderLeg::equity(Instruction::Buy, 1, "AAPL"),
-            rust_decimal::Decimal::ONE,
-        );
-        let now = Utc::now();
-        let rows = (1..=accounts as u64)
-            .map(|a| CopyRow::pending(AccountId(a), request.clone(), None, now))
-            .collect();
-        let key = (AgentId(1), TradeKind::Common, SessionId(1));
         keeper
-            .journal(CopySession {
-                id: SessionId(1),
-                agent: AgentId(1),
-                kind: TradeKind::Common,
-                created_at: now,
-                rows,
-                replaced_session: None,
-            })
+            .journal(pending_session(accounts))
             .expect("journaled");
         for index in 0..accounts {
-            let account = AccountId(index as u64 + 1);
-            let order = BrokerOrderId(1_000 + index as i64);
-            keeper.settle_row(key, index, account, &SubmitOutcome::Placed(order));
+            keeper.settle_row(KEY, index, AccountId(index as u64 + 1), &placed(index));
         }
         (repository, keeper)
     }
@@ -419,20 +556,10 @@ mod tests {
     fn a_burst_of_order_events_stores_their_session_once() {
         let accounts = 100;
         let (repository, keeper) = settle_all(accounts);
-        let key = (AgentId(1), TradeKind::Common, SessionId(1));
-        keeper.store_fan_out(key);
+        keeper.store_fan_out(KEY);
         let before = repository.saves();
         for index in 0..accounts {
-            let event = crate::broker::OrderEvent {
-                account: crate::broker::AccountHash(format!("H{index}")),
-                order: BrokerOrderId(1_000 + index as i64),
-                change: crate::broker::OrderChange::Filled {
-                    filled: 1,
-                    remaining: 0,
-                    price: rust_decimal::Decimal::ONE,
-                },
-                at: Utc::now(),
-            };
+            let event = filled(index);
             let fit = keeper.order_event(AccountId(index as u64 + 1), &event);
             assert_eq!(fit, EventFit::Applied);
         }
@@ -440,51 +567,142 @@ mod tests {
         assert_eq!(keeper.store_event_changes(), 1);
         assert_eq!(repository.saves(), before + 1);
         let stored = repository
-            .saved
             .lock()
-            .unwrap_or_else(PoisonError::into_inner)
+            .sessions
             .get(&SessionId(1))
             .map(|s| s.rows.iter().filter(|r| r.filled_quantity == 1).count());
         assert_eq!(stored, Some(accounts));
         assert_eq!(keeper.store_event_changes(), 0);
     }
 
-    #[test]
-    fn a_large_fan_out_is_stored_a_bounded_number_of_times() {
-        let (repository, keeper) = settle_all(1_000);
-        // The journal, then every quarter of the rows.
-        assert_eq!(repository.saves(), 1 + INTERIM_SAVES + 1);
-        assert_eq!(repository.stored_settled(), 1_000);
-        keeper.store_fan_out((AgentId(1), TradeKind::Common, SessionId(1)));
-        assert_eq!(repository.saves(), INTERIM_SAVES + 3);
+    fn filled(index: usize) -> OrderEvent {
+        OrderEvent {
+            account: crate::broker::AccountHash(format!("H{index}")),
+            order: BrokerOrderId(1_000 + index as i64),
+            change: crate::broker::OrderChange::Filled {
+                filled: 1,
+                remaining: 0,
+                price: rust_decimal::Decimal::ONE,
+            },
+            at: Utc::now(),
+        }
     }
 
     #[test]
-    fn a_fan_out_is_stored_every_batch_of_outcomes_and_once_more_at_its_end() {
-        let accounts = 2 * SETTLED_ROWS_PER_SAVE + 2;
-        let (repository, keeper) = settle_all(accounts);
-        let key = (AgentId(1), TradeKind::Common, SessionId(1));
-        // Two full batches stored; the last two outcomes are in the book only.
+    fn a_fan_out_stores_its_session_whole_twice_and_commits_its_outcomes_in_groups() {
+        let group = OUTCOMES_PER_COMMIT;
+        for accounts in [
+            0,
+            1,
+            2,
+            group - 1,
+            group,
+            group + 1,
+            2 * group - 1,
+            2 * group,
+            2 * group + 1,
+            1_000,
+        ] {
+            let (repository, keeper) = settle_all(accounts);
+            // The intent is the only whole store so far; every outcome is a record.
+            assert_eq!(repository.saves(), 1, "{accounts} rows");
+            assert_eq!(repository.stored_settled(), 0, "{accounts} rows");
+            assert_eq!(repository.lock().appends, accounts);
+            keeper.store_fan_out(KEY);
+            assert_eq!(repository.saves(), 2, "{accounts} rows");
+            assert_eq!(repository.stored_settled(), accounts);
+            assert!(repository.lock().outcomes.is_empty(), "{accounts} rows");
+            // The intent's flush, one commit per full group, and the end's.
+            let mut commits = vec![0];
+            commits.extend((1..=accounts / group).map(|g| g * group));
+            commits.push(accounts);
+            assert_eq!(repository.flushed_outcomes(), commits, "{accounts} rows");
+            assert!(commits.len() <= 2 + accounts.div_ceil(group));
+            assert!(keeper.book().accounts_with_unresolved_rows().is_empty());
+        }
+    }
+
+    #[test]
+    fn changes_heard_during_a_fan_out_are_stored_with_it_at_its_end() {
+        let repository = Arc::new(Counting::default());
+        let keeper = SessionKeeper::load(repository.clone()).expect("empty");
+        keeper.journal(pending_session(2)).expect("journaled");
+        keeper.settle_row(KEY, 0, AccountId(1), &placed(0));
+        assert_eq!(
+            keeper.order_event(AccountId(1), &filled(0)),
+            EventFit::Applied
+        );
+        assert_eq!(keeper.store_event_changes(), 0);
+        assert_eq!(repository.saves(), 1);
+        keeper.settle_row(KEY, 1, AccountId(2), &placed(1));
+        keeper.store_fan_out(KEY);
+        assert_eq!(repository.saves(), 2);
+        let stored = repository.lock().sessions.get(&SessionId(1)).cloned();
+        let stored = stored.expect("stored");
+        assert_eq!(stored.rows[0].filled_quantity, 1);
+        assert_eq!(stored.rows[1].order_id, Some(BrokerOrderId(1_001)));
+        // After the fan-out, an event's change is stored by the timer again.
+        assert_eq!(
+            keeper.order_event(AccountId(2), &filled(1)),
+            EventFit::Applied
+        );
+        assert_eq!(keeper.store_event_changes(), 1);
         assert_eq!(repository.saves(), 3);
-        assert_eq!(repository.stored_settled(), 2 * SETTLED_ROWS_PER_SAVE);
+    }
+
+    #[test]
+    fn a_start_settles_pending_rows_from_their_records_and_folds_them_in() {
+        let repository = Arc::new(Counting::default());
+        let mut stored = pending_session(3);
+        // Row 1 was settled and stored whole after its record: the record is stale.
+        stored.rows[1].settle(&SubmitOutcome::Rejected("refused".into()));
+        repository.save(&stored).expect("saved");
+        for (index, outcome) in [(0, placed(0)), (1, placed(1)), (7, placed(7))] {
+            let record = RowOutcome::new(index, AccountId(index as u64 + 1), &outcome);
+            repository
+                .append_outcome(AgentId(1), SessionId(1), &record)
+                .expect("appended");
+        }
+        let record = RowOutcome::new(0, AccountId(1), &placed(0));
+        repository
+            .append_outcome(AgentId(1), SessionId(9), &record)
+            .expect("appended");
+        let saves = repository.saves();
+
+        let keeper = SessionKeeper::load(repository.clone()).expect("loaded");
+        let session = keeper
+            .book()
+            .session(AgentId(1), SessionId(1))
+            .expect("kept");
+        assert_eq!(session.rows[0].order_id, Some(BrokerOrderId(1_000)));
         assert_eq!(
-            keeper.book().session(AgentId(1), SessionId(1)).map(|s| s
-                .rows
-                .iter()
-                .filter(|r| r.order_id.is_some())
-                .count()),
-            Some(accounts)
+            session.rows[0].state,
+            RowState::Order(OrderStatus::Accepted)
         );
-        keeper.store_fan_out(key);
-        assert_eq!(repository.saves(), 4);
-        assert_eq!(repository.stored_settled(), accounts);
+        assert_eq!(session.rows[1], stored.rows[1]);
+        assert_eq!(session.rows[2], stored.rows[2]);
+        assert!(keeper.book().session(AgentId(1), SessionId(9)).is_none());
+        // Stored whole once with what the records said, every record removed, one flush.
+        assert_eq!(repository.saves(), saves + 1);
         assert_eq!(
-            *repository
-                .flushes
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner),
-            2
+            repository.lock().sessions.get(&SessionId(1)),
+            Some(&session)
         );
-        assert!(keeper.book().accounts_with_unresolved_rows().is_empty());
+        assert!(repository.lock().outcomes.is_empty());
+        assert_eq!(repository.flushed_outcomes(), vec![0]);
+        assert_eq!(
+            keeper.book().accounts_with_unresolved_rows(),
+            vec![AccountId(3)]
+        );
+    }
+
+    #[test]
+    fn a_start_without_records_stores_nothing() {
+        let repository = Arc::new(Counting::default());
+        repository.save(&pending_session(2)).expect("saved");
+        let keeper = SessionKeeper::load(repository.clone()).expect("loaded");
+        assert!(keeper.book().session(AgentId(1), SessionId(1)).is_some());
+        assert_eq!(repository.saves(), 1);
+        assert!(repository.flushed_outcomes().is_empty());
     }
 }

@@ -27,7 +27,9 @@ pub use fairness::{AccountFill, BetterPrice, FairnessRecord};
 pub use fan_out_mode::{
     AccountPreview, FanOutMode, PreviewRefusal, PreviewVerdict, gate as gate_previews,
 };
-pub use keeper::{EVENT_STORE_EVERY, SessionKeeper, SessionKey, WriteInFlight};
+pub use keeper::{
+    EVENT_STORE_EVERY, OUTCOMES_PER_COMMIT, SessionKeeper, SessionKey, WriteInFlight,
+};
 pub use kind::TradeKind;
 pub use planner::{
     AccountFacts, AccountWork, AgentFacts, ExitCut, Holdings, Plan, PlanError, REPLACEABLE,

@@ -1,15 +1,18 @@
-//! Sessions in memory with a durable copy: a save changes what a running process sees, a flush makes it
-//! durable, and a crash keeps only what was durable.
+//! Sessions and outcome records in memory with a durable copy, kept like sled keeps them: a save, an
+//! appended outcome record or a removal changes what a running process sees, a flush (the commit)
+//! makes everything durable, and a crash keeps only what was durable.
 
 use std::collections::BTreeMap;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use engine::copy::{CopySession, RepositoryError, SessionRepository};
+use engine::copy::{CopySession, JournaledOutcome, RepositoryError, RowOutcome, SessionRepository};
 use engine::ids::{AgentId, SessionId};
+use tokio::sync::watch;
 
 #[derive(Debug, Clone, Default)]
 struct Stored {
     sessions: BTreeMap<(AgentId, SessionId), CopySession>,
+    outcomes: BTreeMap<(AgentId, SessionId, usize), RowOutcome>,
     counters: BTreeMap<AgentId, u64>,
 }
 
@@ -17,25 +20,49 @@ struct Stored {
 struct State {
     saved: Stored,
     durable: Stored,
+    /// Every save, append and removal so far.
+    writes: usize,
     saves: usize,
+    appends: usize,
     flushes: usize,
 }
 
 /// Sessions kept like the store keeps them: written, then flushed.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct JournalStore {
     state: Mutex<State>,
-    /// Save number `n` is also flushed when `flush_on_save[n % len]` (empty: never).
-    flush_on_save: Vec<bool>,
+    /// Write number `n` (a save, an append or a removal) is also made durable, with everything before
+    /// it, when `flush_on_write[n % len]` (empty: never).
+    flush_on_write: Vec<bool>,
+    /// How many outcome records were appended so far.
+    appended: watch::Sender<usize>,
+}
+
+impl Default for JournalStore {
+    fn default() -> Self {
+        Self::new(Vec::new())
+    }
+}
+
+/// What a [`JournalStore`] was asked to do so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counts {
+    /// Whole-session saves.
+    pub saves: usize,
+    /// Outcome records appended.
+    pub appends: usize,
+    /// Flushes asked for (the store's own flushes are not counted).
+    pub flushes: usize,
 }
 
 impl JournalStore {
-    /// A store that also flushes on the saves `flush_on_save` picks (cycling through it), as a store
-    /// that flushes on its own now and then does.
-    pub fn new(flush_on_save: Vec<bool>) -> Self {
+    /// A store that also makes its writes durable on the writes `flush_on_write` picks (cycling
+    /// through it), as sled flushes on its own now and then.
+    pub fn new(flush_on_write: Vec<bool>) -> Self {
         Self {
             state: Mutex::default(),
-            flush_on_save,
+            flush_on_write,
+            appended: watch::Sender::new(0),
         }
     }
 
@@ -44,26 +71,71 @@ impl JournalStore {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The process dies: whatever was saved but not flushed is lost.
+    /// Counts one write, and makes everything durable when the schedule says so.
+    fn wrote(&self, state: &mut State) {
+        let flush = match self.flush_on_write.len() {
+            0 => false,
+            len => self.flush_on_write[state.writes % len],
+        };
+        state.writes += 1;
+        if flush {
+            state.durable = state.saved.clone();
+        }
+    }
+
+    /// The process dies: whatever was written but not flushed is lost.
     pub fn crash(&self) {
         let mut state = self.lock();
         state.saved = state.durable.clone();
     }
 
-    /// The durable sessions.
+    /// The durable sessions, as stored whole.
     pub fn durable(&self) -> Vec<CopySession> {
         self.lock().durable.sessions.values().cloned().collect()
     }
 
-    /// The sessions as saved (durable or not).
+    /// The sessions as saved (durable or not), as stored whole.
     pub fn saved(&self) -> Vec<CopySession> {
         self.lock().saved.sessions.values().cloned().collect()
+    }
+
+    /// The durable outcome records.
+    pub fn durable_outcomes(&self) -> Vec<JournaledOutcome> {
+        outcomes(&self.lock().durable)
+    }
+
+    /// The outcome records as appended (durable or not).
+    pub fn saved_outcomes(&self) -> Vec<JournaledOutcome> {
+        outcomes(&self.lock().saved)
+    }
+
+    /// Follows how many outcome records were appended.
+    pub fn appends_seen(&self) -> watch::Receiver<usize> {
+        self.appended.subscribe()
     }
 
     /// How many flushes were asked for.
     pub fn flushes(&self) -> usize {
         self.lock().flushes
     }
+
+    /// How many saves, appends and flushes were asked for.
+    pub fn counts(&self) -> Counts {
+        let state = self.lock();
+        Counts {
+            saves: state.saves,
+            appends: state.appends,
+            flushes: state.flushes,
+        }
+    }
+}
+
+fn outcomes(stored: &Stored) -> Vec<JournaledOutcome> {
+    stored
+        .outcomes
+        .iter()
+        .map(|((agent, session, _), record)| (*agent, *session, record.clone()))
+        .collect()
 }
 
 impl SessionRepository for JournalStore {
@@ -73,14 +145,8 @@ impl SessionRepository for JournalStore {
             .saved
             .sessions
             .insert((session.agent, session.id), session.clone());
-        let flush = match self.flush_on_save.len() {
-            0 => false,
-            len => self.flush_on_save[state.saves % len],
-        };
         state.saves += 1;
-        if flush {
-            state.durable = state.saved.clone();
-        }
+        self.wrote(&mut state);
         Ok(())
     }
 
@@ -100,5 +166,36 @@ impl SessionRepository for JournalStore {
 
     fn load_all(&self) -> Result<Vec<CopySession>, RepositoryError> {
         Ok(self.saved())
+    }
+
+    fn append_outcome(
+        &self,
+        agent: AgentId,
+        session: SessionId,
+        outcome: &RowOutcome,
+    ) -> Result<(), RepositoryError> {
+        let mut state = self.lock();
+        state
+            .saved
+            .outcomes
+            .insert((agent, session, outcome.index), outcome.clone());
+        state.appends += 1;
+        self.wrote(&mut state);
+        self.appended.send_replace(state.appends);
+        Ok(())
+    }
+
+    fn load_outcomes(&self) -> Result<Vec<JournaledOutcome>, RepositoryError> {
+        Ok(self.saved_outcomes())
+    }
+
+    fn remove_outcomes(&self, agent: AgentId, session: SessionId) -> Result<(), RepositoryError> {
+        let mut state = self.lock();
+        state
+            .saved
+            .outcomes
+            .retain(|(a, s, _), _| (*a, *s) != (agent, session));
+        self.wrote(&mut state);
+        Ok(())
     }
 }
