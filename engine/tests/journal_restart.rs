@@ -1,10 +1,13 @@
-//! A fan-out that dies under its process: the supervisor writes the session down, the brokerage hangs
-//! mid fan-out, the process is dropped and rebuilt from what the store made durable, and the restart's
-//! reconcile leaves every account with exactly one order or a failed row, never a second order. Rows
-//! left unsettled by a lost answer are settled by later polls.
+//! A fan-out that dies under its process: the supervisor writes the session down (its intent), the
+//! brokerage hangs mid fan-out, the process is dropped and rebuilt from what the store made durable (the
+//! intent, the outcome records committed, or the session stored whole at the end), and the restart
+//! settles each row from its outcome record or else from the account's order listing, leaving every
+//! account with exactly one order or a failed row, never a second order. Rows left unsettled by a lost
+//! answer are settled by later polls.
 
 mod support;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,16 +23,17 @@ use engine::broker::{AccountHash, Brokerage, SubmitPolicy};
 use engine::clock::{Clock, ManualClock};
 use engine::copy::reconcile::{LISTING_GRACE, NOT_PLACED, NOT_SENT};
 use engine::copy::{
-    AccountFacts, Action, AgentFacts, CopyCommand, CopySession, Executed, RowState, SessionBook,
-    SessionKeeper, SessionRepository, SessionSupervisor, Targets, TradeKind, plan,
+    AccountFacts, Action, AgentFacts, CopyCommand, CopyRow, CopySession, Executed,
+    OUTCOMES_PER_COMMIT, RowOutcome, RowState, SessionBook, SessionKeeper, SessionRepository,
+    SessionSupervisor, Targets, TradeKind, WriteOutcome, plan,
 };
-use engine::ids::{AccountId, AgentId, SessionId};
+use engine::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
 use engine::order::{BrokerOrder, Instruction, OrderLeg, OrderRequest, OrderStatus};
 use engine::pause::ManualPause;
 use proptest::prelude::*;
 use rust_decimal::Decimal;
 use support::hanging::{Fate, Hanging};
-use support::journal_store::JournalStore;
+use support::journal_store::{Counts, JournalStore};
 use support::memory_vault::MemoryVault;
 use support::scripted::{Glitch, Scripted};
 
@@ -49,7 +53,7 @@ struct World {
 }
 
 impl World {
-    fn new(flush_on_save: Vec<bool>) -> Result<Self> {
+    fn new(flush_on_write: Vec<bool>) -> Result<Self> {
         let clock = ManualClock::new(support::monday()?);
         let paper = Arc::new(PaperBrokerage::new(
             support::frozen(),
@@ -60,7 +64,7 @@ impl World {
             clock,
             paper,
             vault: Arc::new(MemoryVault::default()),
-            store: Arc::new(JournalStore::new(flush_on_save)),
+            store: Arc::new(JournalStore::new(flush_on_write)),
         })
     }
 
@@ -85,15 +89,17 @@ struct Process {
 }
 
 impl Process {
-    /// Starts on the current actix system, its sessions loaded from `store`.
+    /// Starts on the current actix system, its sessions loaded from `store`, committing outcome
+    /// records every `commit_every`.
     fn start(
         clock: &ManualClock,
         broker: Arc<dyn Brokerage>,
         vault: Arc<MemoryVault>,
         store: Arc<dyn SessionRepository>,
+        commit_every: usize,
     ) -> Result<Self> {
         let shared: Arc<dyn Clock> = Arc::new(clock.clone());
-        let keeper = SessionKeeper::load(store)?;
+        let keeper = SessionKeeper::load_committing_every(store, commit_every)?;
         let pause = ManualPause::new(clock.clone());
         let deps = AccountDeps {
             broker,
@@ -202,14 +208,27 @@ fn tier(n: u8) -> AccountType {
     [AccountType::Small, AccountType::Medium, AccountType::Big][usize::from(n % 3)]
 }
 
-/// One interruption: the accounts (tier, fate), the quantity, which saves the store flushes on its
-/// own, and whether the dying process polled its accounts (after moving the clock) before it died.
+/// One interruption: the accounts (tier, fate), the quantity, which writes the store makes durable
+/// on its own, how many outcome records make a commit, whether the dying process lived until every
+/// answer's outcome record was appended, and whether it polled its accounts (after moving the clock)
+/// before it died.
 #[derive(Debug, Clone)]
 struct Case {
     accounts: Vec<(u8, Fate)>,
     quantity: u32,
-    flush_on_save: Vec<bool>,
+    flush_on_write: Vec<bool>,
+    commit_every: usize,
+    await_outcomes: bool,
     poll_before_kill: Option<i64>,
+}
+
+impl Case {
+    fn answering(&self) -> usize {
+        self.accounts
+            .iter()
+            .filter(|(_, fate)| *fate == Fate::Answer)
+            .count()
+    }
 }
 
 /// One targeted account.
@@ -236,6 +255,7 @@ async fn first_process(world: World, case: Case) -> Result<Vec<Target>> {
         world.hanging.clone(),
         world.vault.clone(),
         world.store.clone(),
+        case.commit_every,
     )?;
     let mut targets = Vec::new();
     for (i, (t, fate)) in case.accounts.iter().enumerate() {
@@ -267,6 +287,17 @@ async fn first_process(world: World, case: Case) -> Result<Vec<Target>> {
     )
     .await
     .context("the writes never all reached the brokerage")??;
+    if case.await_outcomes {
+        tokio::time::timeout(
+            WRITES_LIMIT,
+            world
+                .store
+                .appends_seen()
+                .wait_for(|appended| *appended == answering),
+        )
+        .await
+        .context("the answers' outcome records were never all appended")??;
+    }
     if let Some(seconds) = case.poll_before_kill {
         // Polls while writes hang must not settle their rows from listings taken before the answer.
         world.clock.advance(chrono::Duration::seconds(seconds));
@@ -284,16 +315,103 @@ async fn first_process(world: World, case: Case) -> Result<Vec<Target>> {
     Ok(targets)
 }
 
+/// What the dead process left durable: its session (the intent, or the session stored whole at the
+/// end) and the outcome records committed, by row.
+#[derive(Debug)]
+struct Durable {
+    session: CopySession,
+    records: HashMap<usize, RowOutcome>,
+}
+
+impl Durable {
+    /// The row a restart must show before any listing is read: the stored row when it is settled,
+    /// else what its outcome record says, else still `PENDING`.
+    fn replayed(&self, index: usize) -> Result<CopyRow> {
+        let mut row = self.session.rows.get(index).context("a row")?.clone();
+        if row.state == RowState::Pending {
+            if let Some(record) = self.records.get(&index) {
+                row.settle(&(&record.outcome).into());
+            }
+        }
+        Ok(row)
+    }
+}
+
+/// The process dies: only what the store made durable is left, and every hanging write may answer
+/// now (too late for the dead process).
+fn kill(world: &World) {
+    world.store.crash();
+    world.hanging.answer_all();
+}
+
 /// What the dead process left durable: the session with one row per account, the hanging ones still
-/// pending.
-fn check_durable(world: &World, targets: &[Target]) -> Result<()> {
+/// pending; while the fan-out ran the session was stored whole once (the intent) and the outcome
+/// records were committed in groups of `commit_every`; once it ended, the session was stored whole
+/// again. Outcome records only for rows whose write answered, each naming its row's account.
+fn check_durable(world: &World, targets: &[Target], case: &Case) -> Result<Durable> {
     let durable = world.store.durable();
     ensure!(durable.len() == 1, "one session is durable: {durable:?}");
-    let session = &durable[0];
+    let session = durable[0].clone();
     ensure!(session.id == SessionId(1));
     ensure!(session.rows.len() == targets.len(), "{session:?}");
+    let counts = world.store.counts();
+    let answering = case.answering();
+    let ended = answering == targets.len();
+    ensure!(counts.appends <= answering, "{counts:?}");
+    if case.await_outcomes || ended {
+        ensure!(counts.appends == answering, "{counts:?}");
+    }
+    let commits = counts.appends / case.commit_every;
+    if ended {
+        ensure!(
+            counts.flushes == 2 + commits && counts.saves >= 2,
+            "{counts:?}"
+        );
+        ensure!(
+            session.rows.iter().all(|r| !r.is_unresolved()),
+            "the session stored at the end is durable: {session:?}"
+        );
+    } else {
+        ensure!(
+            counts
+                == Counts {
+                    saves: 1,
+                    appends: counts.appends,
+                    flushes: 1 + commits
+                },
+            "{counts:?}"
+        );
+        ensure!(
+            session.rows.iter().all(|r| r.state == RowState::Pending),
+            "only the intent is stored whole while the fan-out runs: {session:?}"
+        );
+    }
+    let mut records = HashMap::new();
+    for (agent, id, record) in world.store.durable_outcomes() {
+        ensure!((agent, id) == (AGENT, SessionId(1)), "{record:?}");
+        let row = session.rows.get(record.index).context("a record's row")?;
+        let target = targets.iter().find(|t| t.id == record.account);
+        ensure!(
+            row.account == record.account && target.is_some_and(|t| t.fate == Fate::Answer),
+            "{record:?} for {target:?}"
+        );
+        ensure!(
+            matches!(record.outcome, WriteOutcome::Placed(_)),
+            "{record:?}"
+        );
+        records.insert(record.index, record);
+    }
+    if !ended {
+        // Every group of `commit_every` appended records was committed (the store may have made more
+        // durable on its own).
+        ensure!(
+            records.len() >= commits * case.commit_every,
+            "{} records durable after {counts:?}",
+            records.len()
+        );
+    }
     for target in targets {
-        let row = row_of(session, target.id)?;
+        let row = row_of(&session, target.id)?;
         if target.fate != Fate::Answer {
             ensure!(
                 row.state == RowState::Pending,
@@ -303,7 +421,7 @@ fn check_durable(world: &World, targets: &[Target]) -> Result<()> {
             );
         }
     }
-    Ok(())
+    Ok(Durable { session, records })
 }
 
 fn row_of(session: &CopySession, account: AccountId) -> Result<&engine::copy::CopyRow> {
@@ -319,19 +437,63 @@ fn row_of(session: &CopySession, account: AccountId) -> Result<&engine::copy::Co
     Ok(rows[0])
 }
 
-/// The second process: rebuilt from the durable store, polls every account once the listing grace
-/// has passed, and must know every order the first one made without placing any.
-fn restart_and_reconcile(world: &World, targets: &[Target], quantity: u32) -> Result<()> {
-    world.store.crash();
-    world.hanging.answer_all();
-    check_durable(world, targets)?;
+/// The second process: rebuilt from the durable store, it shows each row as stored whole, or settled
+/// by its outcome record, or `PENDING`, before reading any listing; it folds the records into the
+/// stored session; then it polls every account once the listing grace has passed, and must know every
+/// order the first one made without placing any.
+fn restart_and_reconcile(
+    world: &World,
+    targets: &[Target],
+    quantity: u32,
+    durable: &Durable,
+) -> Result<()> {
     actix_rt::System::new().block_on(async {
+        let flushes = world.store.flushes();
+        let journaled = !durable.records.is_empty();
         let process = Process::start(
             &world.clock,
             world.hanging.clone(),
             world.vault.clone(),
             world.store.clone(),
+            OUTCOMES_PER_COMMIT,
         )?;
+        let loaded = process
+            .keeper
+            .book()
+            .session(AGENT, SessionId(1))
+            .context("the session is loaded")?;
+        ensure!(loaded.rows.len() == targets.len(), "{loaded:?}");
+        for (index, row) in loaded.rows.iter().enumerate() {
+            let target = targets
+                .iter()
+                .find(|t| t.id == row.account)
+                .context("a target")?;
+            ensure!(
+                *row == durable.replayed(index)?,
+                "account {} comes back as {row:?} from {durable:?}",
+                target.id
+            );
+            if let Some(record) = durable.records.get(&index) {
+                // Settled from the record, with no listing read: the record names the market's order.
+                let orders = world.orders(target.id, &target.hash).await?;
+                let WriteOutcome::Placed(id) = record.outcome else {
+                    anyhow::bail!("{record:?}");
+                };
+                ensure!(
+                    orders.iter().map(|o| o.id).collect::<Vec<BrokerOrderId>>() == vec![id],
+                    "{record:?} for {orders:?}"
+                );
+                ensure!(row.order_id == Some(id), "{row:?}");
+            }
+        }
+        // The records are folded into the stored session (once, with one flush) and removed.
+        ensure!(world.store.saved_outcomes().is_empty());
+        ensure!(
+            world.store.flushes() == flushes + usize::from(journaled),
+            "{} flushes at load",
+            world.store.flushes() - flushes
+        );
+        ensure!(world.store.saved() == vec![loaded.clone()]);
         for target in targets {
             process.account(target.id)?;
         }
@@ -404,6 +566,15 @@ fn fate() -> impl Strategy<Value = Fate> {
     ]
 }
 
+/// Runs one interruption and its restart.
+fn interrupt_and_restart(case: &Case) -> Result<()> {
+    let world = World::new(case.flush_on_write.clone())?;
+    let targets = run_and_kill(&world, case)?;
+    kill(&world);
+    let durable = check_durable(&world, &targets, case)?;
+    restart_and_reconcile(&world, &targets, case.quantity, &durable)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
@@ -411,16 +582,120 @@ proptest! {
     fn a_fan_out_killed_anywhere_ends_with_one_order_or_a_failed_row_per_account(
         accounts in proptest::collection::vec((any::<u8>(), fate()), 1..=8),
         quantity in 1u32..5,
-        flush_on_save in proptest::collection::vec(any::<bool>(), 0..6),
+        flush_on_write in proptest::collection::vec(any::<bool>(), 0..6),
+        commit_every in prop_oneof![Just(1), Just(2), Just(3), Just(OUTCOMES_PER_COMMIT)],
+        await_outcomes in any::<bool>(),
         poll_before_kill in prop_oneof![Just(None), Just(Some(0)), Just(Some(15))],
     ) {
-        let case = Case { accounts, quantity, flush_on_save, poll_before_kill };
-        let outcome = World::new(case.flush_on_save.clone()).and_then(|world| {
-            let targets = run_and_kill(&world, &case)?;
-            restart_and_reconcile(&world, &targets, case.quantity)
-        });
+        let case = Case {
+            accounts,
+            quantity,
+            flush_on_write,
+            commit_every,
+            await_outcomes,
+            poll_before_kill,
+        };
+        let outcome = interrupt_and_restart(&case);
         prop_assert!(outcome.is_ok(), "{case:?}: {outcome:?}");
     }
+}
+
+/// One interruption whose durable state is checked before its restart.
+fn interrupted(case: &Case, check: impl FnOnce(&World, &Durable) -> Result<()>) -> Result<()> {
+    let world = World::new(case.flush_on_write.clone())?;
+    let targets = run_and_kill(&world, case)?;
+    kill(&world);
+    let durable = check_durable(&world, &targets, case)?;
+    check(&world, &durable)?;
+    restart_and_reconcile(&world, &targets, case.quantity, &durable)
+}
+
+#[test]
+fn an_outcome_appended_but_not_committed_comes_back_pending_and_is_settled_from_the_listing()
+-> Result<()> {
+    let case = Case {
+        accounts: vec![(0, Fate::Answer), (1, Fate::HangAfter)],
+        quantity: 2,
+        flush_on_write: Vec::new(),
+        commit_every: OUTCOMES_PER_COMMIT,
+        await_outcomes: true,
+        poll_before_kill: None,
+    };
+    interrupted(&case, |world, durable| {
+        // Appended, never committed: lost with the process.
+        ensure!(world.store.counts().appends == 1);
+        ensure!(durable.records.is_empty(), "{durable:?}");
+        ensure!(durable.replayed(0)?.state == RowState::Pending);
+        Ok(())
+    })
+}
+
+#[test]
+fn an_outcome_committed_comes_back_settled_without_a_listing() -> Result<()> {
+    // Three answers, committed by twos: the first two outcomes are durable, the third is not.
+    let case = Case {
+        accounts: vec![
+            (0, Fate::Answer),
+            (1, Fate::Answer),
+            (2, Fate::Answer),
+            (0, Fate::HangBefore),
+        ],
+        quantity: 1,
+        flush_on_write: Vec::new(),
+        commit_every: 2,
+        await_outcomes: true,
+        poll_before_kill: None,
+    };
+    interrupted(&case, |world, durable| {
+        ensure!(world.store.counts().appends == 3);
+        ensure!(durable.records.len() == 2, "{durable:?}");
+        let settled = (0..4)
+            .map(|index| durable.replayed(index))
+            .collect::<Result<Vec<_>>>()?
+            .iter()
+            .filter(|row| {
+                row.order_id.is_some() && row.state == RowState::Order(OrderStatus::Accepted)
+            })
+            .count();
+        ensure!(settled == 2, "{durable:?}");
+        Ok(())
+    })
+}
+
+#[test]
+fn outcome_records_left_behind_by_a_completed_fan_out_change_nothing() -> Result<()> {
+    // The fan-out ends: its session is stored whole and flushed, then its records are removed, and
+    // the process dies before that removal is durable.
+    let case = Case {
+        accounts: vec![(0, Fate::Answer), (1, Fate::Answer), (2, Fate::Answer)],
+        quantity: 3,
+        flush_on_write: Vec::new(),
+        commit_every: OUTCOMES_PER_COMMIT,
+        await_outcomes: true,
+        poll_before_kill: None,
+    };
+    interrupted(&case, |world, durable| {
+        ensure!(
+            world.store.counts()
+                == Counts {
+                    saves: 2,
+                    appends: 3,
+                    flushes: 2
+                },
+            "{:?}",
+            world.store.counts()
+        );
+        ensure!(durable.records.len() == 3, "{durable:?}");
+        ensure!(
+            durable
+                .session
+                .rows
+                .iter()
+                .all(|row| row.state == RowState::Order(OrderStatus::Accepted)),
+            "{durable:?}"
+        );
+        Ok(())
+    })
 }
 
 /// A place to one account through `broker`, whose write goes wrong as scripted; returns the row.
@@ -454,6 +729,7 @@ async fn an_unsettled_write_is_settled_by_later_polls_and_never_resent() -> Resu
         scripted.clone(),
         world.vault.clone(),
         world.store.clone(),
+        OUTCOMES_PER_COMMIT,
     )?;
     let (carried, lost) = (AccountId(1), AccountId(2));
     let carried_hash = process.authorized(&world.paper, carried, "carried").await?;
