@@ -23,11 +23,12 @@ use engine::copy::{
 use engine::ids::{AccountId, AgentId, BrokerOrderId};
 use engine::order::{OrderRequest, PutCall};
 use engine::pause::TokioPause;
-use fixtures::fake::{FakeConfig, FakeServer};
+use fixtures::fake::FakeConfig;
 use futures::future::join_all;
 use store::Store;
 
 use crate::RigError;
+use crate::fake_thread::{FAKE_THREAD, FakeThread};
 use crate::option_pick::resting_limit_buy;
 use crate::proc_stats::{CpuSplit, thread_cpu};
 
@@ -51,7 +52,7 @@ pub enum Transport {
 
 /// The market behind the rig.
 enum Market {
-    Fake(FakeServer),
+    Fake(FakeThread),
     Paper(Arc<PaperBrokerage>),
 }
 
@@ -88,10 +89,11 @@ impl Default for FanOutSettings {
     }
 }
 
-/// How schwab-fake's server threads are named (its workers run arbiters of their own, its acceptor is
-/// `actix-server acceptor`), so the rig's own CPU time can be told from the fake's: the rig itself
-/// runs on the main thread, with its account actors on the main thread's arbiter.
-pub const FAKE_THREADS: [&str; 2] = ["actix-rt|system", "actix-server"];
+/// How schwab-fake's threads are named (its HTTP workers run arbiters of their own, its acceptor is
+/// `actix-server acceptor`, its market and Streamer tasks run on [`FAKE_THREAD`]), so the rig's own
+/// CPU time can be told from the fake's: the rig itself runs on the main thread, with its account
+/// actors on the main thread's arbiter.
+pub const FAKE_THREADS: [&str; 3] = ["actix-rt|system", "actix-server", FAKE_THREAD];
 
 /// What one fan-out came to.
 #[derive(Debug, Clone)]
@@ -195,7 +197,7 @@ impl FanOutRig {
                     fake_config.app_secret.clone(),
                     CALLBACK_URL,
                 )?;
-                let fake = FakeServer::start(fake_config)?;
+                let fake = FakeThread::start(fake_config)?;
                 fake.set_limits(None, None);
                 let broker = SchwabBrokerage::with_clock(
                     schwab.with_base_url(&fake.base_url())?,

@@ -6,6 +6,7 @@ pub mod agent_browser;
 pub mod copydesk_app;
 pub mod descriptors;
 pub mod error;
+pub mod fake_thread;
 pub mod fan_out_rig;
 pub mod figures;
 pub mod latency;
@@ -13,6 +14,7 @@ pub mod load_samples;
 pub mod memory;
 pub mod option_pick;
 pub mod proc_stats;
+pub mod schwab_link;
 pub mod served_process;
 
 pub use error::RigError;

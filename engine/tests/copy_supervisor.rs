@@ -150,16 +150,20 @@ async fn run(case: Case) -> Result<()> {
         anyhow::bail!("a place makes a session");
     };
     assert_eq!(session.id, SessionId(1));
+    // The answer comes once the outcome records are committed; the whole store follows it.
+    assert_eq!(store.counts().saves, 1);
+    supervisor.settled().await;
 
     // The journal: the session stored whole before the first send and at the end, one outcome record
-    // per write (appended, committed by the end's flush), removed once the session is stored whole.
+    // per write (appended, committed by a flush before the answer), removed once the session is
+    // stored whole (and flushed).
     let sent = case.accounts.iter().filter(|(_, active)| *active).count();
     assert_eq!(
         store.counts(),
         Counts {
             saves: 2,
             appends: sent,
-            flushes: 2
+            flushes: 3
         }
     );
     assert_eq!(store.durable(), vec![session.clone()]);

@@ -1,34 +1,51 @@
 //! Copy-trade sessions, kept across restarts (the engine's session repository).
 
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
 use engine::copy::{CopySession, JournaledOutcome, RepositoryError, RowOutcome, SessionRepository};
 use engine::ids::{AgentId, SessionId};
 
+use crate::unflushed_outcomes::{SESSION_KEY_LEN, SessionKey, UnflushedOutcomes};
 use crate::{Counters, StoreError};
 
 const SESSIONS_TREE: &str = "copy_sessions";
 const OUTCOMES_TREE: &str = "copy_session_outcomes";
-/// Bytes of a session's key: agent and session id, both big-endian.
-const SESSION_KEY_LEN: usize = 16;
-/// Bytes of an outcome record's key: the session's key, then the row index big-endian.
+/// Bytes of an outcome group's key: the session's key, then the group's number big-endian.
 const OUTCOME_KEY_LEN: usize = SESSION_KEY_LEN + 8;
 
 /// Sessions keyed by agent then session id; session ids come from the agent's atomic counter. The
-/// outcome records of fan-outs not yet stored whole live in their own tree, keyed by agent, session id
-/// and row index (big-endian), so one session's records are one prefix.
+/// outcome records of fan-outs not yet stored whole live in their own tree: the records a flush
+/// commits are written there as one value per session (a JSON list), keyed by agent, session id and
+/// the group's number (big-endian), so one session's records are one prefix. Until that flush they
+/// are kept in memory ([`UnflushedOutcomes`]), which is as durable as a tree insert not yet flushed.
 #[derive(Clone)]
 pub struct CopySessions {
     db: sled::Db,
     tree: sled::Tree,
     outcomes: sled::Tree,
+    unflushed: Arc<UnflushedOutcomes>,
     counters: Counters,
 }
 
 impl CopySessions {
-    pub(crate) fn open(db: &sled::Db) -> Result<Self, StoreError> {
+    pub(crate) fn open(
+        db: &sled::Db,
+        unflushed: Arc<UnflushedOutcomes>,
+    ) -> Result<Self, StoreError> {
+        let outcomes = db.open_tree(OUTCOMES_TREE)?;
+        let last_group = outcomes
+            .iter()
+            .keys()
+            .filter_map(|key| key.ok().and_then(|key| outcome_group(&key)))
+            .map(|(_, _, group)| group)
+            .max();
+        unflushed.continue_after(last_group);
         Ok(Self {
             db: db.clone(),
             tree: db.open_tree(SESSIONS_TREE)?,
-            outcomes: db.open_tree(OUTCOMES_TREE)?,
+            outcomes,
+            unflushed,
             counters: Counters::open(db)?,
         })
     }
@@ -41,16 +58,50 @@ impl CopySessions {
     }
 
     /// Applies the session's outcome records to it (rows still `PENDING` only, see
-    /// [`RowOutcome::replay`]), as a restart would; a record that cannot be read is skipped.
+    /// [`RowOutcome::replay`]), as a restart would; a group that cannot be read is skipped.
     pub(crate) fn replay_outcomes(&self, session: &mut CopySession) -> Result<(), RepositoryError> {
+        let mut records = Vec::new();
         for bytes in self.outcomes.scan_prefix(key(session)).values() {
             let bytes = bytes.map_err(repository_error)?;
-            if let Ok(record) = serde_json::from_slice::<RowOutcome>(&bytes) {
-                record.replay(session);
+            if let Ok(group) = serde_json::from_slice::<Vec<RowOutcome>>(&bytes) {
+                records.extend(group);
             }
+        }
+        records.extend(self.unflushed.of(key(session)));
+        for record in latest_per_row(records) {
+            record.replay(session);
         }
         Ok(())
     }
+
+    /// Writes the records kept in memory to the tree, one value per session (not yet flushed).
+    fn write_unflushed(&self) -> Result<(), RepositoryError> {
+        let groups = self.unflushed.take();
+        let mut batch = sled::Batch::default();
+        for (session, group, records) in &groups {
+            match serde_json::to_vec(records) {
+                Ok(bytes) => batch.insert(group_key(*session, *group).as_slice(), bytes),
+                Err(err) => {
+                    self.unflushed.put_back(groups);
+                    return Err(repository_error(err));
+                }
+            }
+        }
+        if let Err(err) = self.outcomes.apply_batch(batch) {
+            self.unflushed.put_back(groups);
+            return Err(repository_error(err));
+        }
+        Ok(())
+    }
+}
+
+/// One record per row, the last appended winning (a row's record replaces an earlier one).
+fn latest_per_row(records: Vec<RowOutcome>) -> Vec<RowOutcome> {
+    let mut rows: BTreeMap<usize, RowOutcome> = BTreeMap::new();
+    for record in records {
+        rows.insert(record.index, record);
+    }
+    rows.into_values().collect()
 }
 
 fn key(session: &CopySession) -> [u8; SESSION_KEY_LEN] {
@@ -64,27 +115,35 @@ fn session_key(agent: AgentId, session: SessionId) -> [u8; SESSION_KEY_LEN] {
     key
 }
 
-fn outcome_key(
-    agent: AgentId,
-    session: SessionId,
-    index: usize,
-) -> Result<[u8; OUTCOME_KEY_LEN], RepositoryError> {
-    let index = u64::try_from(index).map_err(repository_error)?;
+fn group_key(session: SessionKey, group: u64) -> [u8; OUTCOME_KEY_LEN] {
     let mut key = [0u8; OUTCOME_KEY_LEN];
-    key[..SESSION_KEY_LEN].copy_from_slice(&session_key(agent, session));
-    key[SESSION_KEY_LEN..].copy_from_slice(&index.to_be_bytes());
-    Ok(key)
+    key[..SESSION_KEY_LEN].copy_from_slice(&session);
+    key[SESSION_KEY_LEN..].copy_from_slice(&group.to_be_bytes());
+    key
 }
 
-/// The agent and session of an outcome record's key; `None` for a key of another length.
-fn outcome_session(key: &[u8]) -> Option<(AgentId, SessionId)> {
+/// The agent, session and group number of an outcome group's key; `None` for a key of another length.
+fn outcome_group(key: &[u8]) -> Option<(AgentId, SessionId, u64)> {
     let key: &[u8; OUTCOME_KEY_LEN] = key.try_into().ok()?;
     let (agent, rest) = key.split_first_chunk::<8>()?;
-    let (session, _) = rest.split_first_chunk::<8>()?;
+    let (session, group) = rest.split_first_chunk::<8>()?;
+    let group: &[u8; 8] = group.try_into().ok()?;
     Some((
         AgentId(u64::from_be_bytes(*agent)),
         SessionId(u64::from_be_bytes(*session)),
+        u64::from_be_bytes(*group),
     ))
+}
+
+/// The agent and session of a session's key.
+fn session_of(key: SessionKey) -> (AgentId, SessionId) {
+    let (agent, session) = key.split_at(8);
+    let word = |bytes: &[u8]| {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(bytes);
+        u64::from_be_bytes(word)
+    };
+    (AgentId(word(agent)), SessionId(word(session)))
 }
 
 fn repository_error(err: impl std::fmt::Display) -> RepositoryError {
@@ -100,7 +159,10 @@ impl SessionRepository for CopySessions {
         Ok(())
     }
 
+    /// Commits the outcome records appended since the last flush (written as one value per session)
+    /// with every other write.
     fn flush(&self) -> Result<(), RepositoryError> {
+        self.write_unflushed()?;
         self.db.flush().map_err(repository_error)?;
         Ok(())
     }
@@ -122,53 +184,63 @@ impl SessionRepository for CopySessions {
             .collect()
     }
 
+    /// Keeps the record in memory until the next flush writes it (see [`UnflushedOutcomes`]).
     fn append_outcome(
         &self,
         agent: AgentId,
         session: SessionId,
         outcome: &RowOutcome,
     ) -> Result<(), RepositoryError> {
-        let bytes = serde_json::to_vec(outcome).map_err(repository_error)?;
-        self.outcomes
-            .insert(outcome_key(agent, session, outcome.index)?, bytes)
-            .map_err(repository_error)?;
+        self.unflushed
+            .push(session_key(agent, session), outcome.clone());
         Ok(())
     }
 
-    /// A record that cannot be read is skipped with a warning: its row stays `PENDING` and is settled
-    /// from the account's order listing.
+    /// A group that cannot be read is skipped with a warning: its rows stay `PENDING` and are settled
+    /// from the accounts' order listings. A row with two records keeps the last one.
     fn load_outcomes(&self) -> Result<Vec<JournaledOutcome>, RepositoryError> {
-        let mut records = Vec::new();
+        let mut sessions: BTreeMap<(AgentId, SessionId), Vec<RowOutcome>> = BTreeMap::new();
         for entry in &self.outcomes {
             let (key, bytes) = entry.map_err(repository_error)?;
-            let Some((agent, session)) = outcome_session(&key) else {
+            let Some((agent, session, _)) = outcome_group(&key) else {
                 tracing::warn!(
                     key = hex::encode(&key),
-                    "an outcome record's key is not an agent, session and row; skipped"
+                    "an outcome group's key is not an agent, session and group; skipped"
                 );
                 continue;
             };
-            match serde_json::from_slice::<RowOutcome>(&bytes) {
-                Ok(record) => records.push((agent, session, record)),
+            match serde_json::from_slice::<Vec<RowOutcome>>(&bytes) {
+                Ok(records) => sessions
+                    .entry((agent, session))
+                    .or_default()
+                    .extend(records),
                 Err(err) => tracing::warn!(
                     agent = %agent,
                     session = %session,
                     error = %err,
-                    "an outcome record cannot be read; skipped"
+                    "an outcome group cannot be read; skipped"
                 ),
             }
         }
-        Ok(records)
+        for (key, records) in self.unflushed.all() {
+            sessions.entry(session_of(key)).or_default().extend(records);
+        }
+        Ok(sessions
+            .into_iter()
+            .flat_map(|((agent, session), records)| {
+                latest_per_row(records)
+                    .into_iter()
+                    .map(move |record| (agent, session, record))
+            })
+            .collect())
     }
 
     fn remove_outcomes(&self, agent: AgentId, session: SessionId) -> Result<(), RepositoryError> {
+        let key = session_key(agent, session);
+        self.unflushed.forget(key);
         let mut batch = sled::Batch::default();
-        for key in self
-            .outcomes
-            .scan_prefix(session_key(agent, session))
-            .keys()
-        {
-            batch.remove(key.map_err(repository_error)?);
+        for stored in self.outcomes.scan_prefix(key).keys() {
+            batch.remove(stored.map_err(repository_error)?);
         }
         self.outcomes.apply_batch(batch).map_err(repository_error)
     }
@@ -319,9 +391,10 @@ mod tests {
         let store = Store::temporary()?;
         let sessions = store.copy_sessions()?;
         sessions.save(&intent(7, 1, 1))?;
-        sessions
-            .outcomes
-            .insert(outcome_key(AgentId(7), SessionId(1), 0)?, b"{".as_slice())?;
+        sessions.outcomes.insert(
+            group_key(session_key(AgentId(7), SessionId(1)), 0),
+            b"{".as_slice(),
+        )?;
         sessions
             .outcomes
             .insert(b"short".as_slice(), b"{}".as_slice())?;

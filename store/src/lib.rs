@@ -15,6 +15,7 @@ mod secret_box;
 mod session_pages;
 mod settings;
 mod trading_accounts;
+mod unflushed_outcomes;
 mod watch_lists;
 mod web_sessions;
 
@@ -46,6 +47,8 @@ pub struct Store {
     db: sled::Db,
     secrets: SecretBox,
     data_dir: PathBuf,
+    /// Outcome records appended since the last flush, shared by every handle on the sessions.
+    unflushed: std::sync::Arc<unflushed_outcomes::UnflushedOutcomes>,
 }
 
 impl std::fmt::Debug for Store {
@@ -84,6 +87,7 @@ impl Store {
             db,
             secrets,
             data_dir: data_dir.to_path_buf(),
+            unflushed: std::sync::Arc::default(),
         })
     }
 
@@ -98,6 +102,7 @@ impl Store {
             db,
             secrets: SecretBox::generate(),
             data_dir: PathBuf::new(),
+            unflushed: std::sync::Arc::default(),
         })
     }
 
@@ -146,7 +151,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Database`] when the tree cannot be opened.
     pub fn copy_sessions(&self) -> Result<CopySessions, StoreError> {
-        CopySessions::open(&self.db)
+        CopySessions::open(&self.db, self.unflushed.clone())
     }
 
     /// Saved vertical order sets.

@@ -8,20 +8,18 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use benches::figures::Figures;
+use benches::schwab_link::{CALLBACK, SchwabLink};
 use clap::Parser;
-use engine::account::messages::Authorize;
-use engine::account::{AccountType, StreamPhase};
-use engine::broker::AuthorizationCode;
+use engine::account::StreamPhase;
 use engine::clock::SystemClock;
 use engine::pause::TokioPause;
 use facade::services::Services;
-use facade::settings::{BrokerKind, SchwabSettings, WRITE_LIMIT};
+use facade::settings::{BrokerKind, SchwabSettings};
 use facade::{AppState, Settings, routes};
 use fixtures::fake::{FakeConfig, FakeServer};
 use serde_json::{Value, json};
-use store::{NewTradingAccount, Store};
+use store::Store;
 
-const CALLBACK: &str = "https://127.0.0.1:8182/callback";
 /// Between two looks at the orders table.
 const LOOK_EVERY: Duration = Duration::from_millis(25);
 /// The longest wait for a fan-out's rows, or for the streams to connect.
@@ -75,50 +73,13 @@ async fn main() -> Result<()> {
     let now = chrono::Utc::now().timestamp();
     let agent = state.store.agents()?.create("bench", &hash, now)?;
     let agent = engine::ids::AgentId(agent.id);
-    let browser = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()?;
     println!("linking {} Schwab-mode accounts", args.accounts);
-    for n in 1..=args.accounts {
-        let username = format!("fresh-{n}");
-        let record = state.store.trading_accounts()?.create(&NewTradingAccount {
-            agent,
-            name: &format!("Fresh {n}"),
-            username: &username,
-            password: "pw-123",
-            account_type: AccountType::Small,
-            write_limit_per_minute: WRITE_LIMIT,
-            created_at: now,
-        })?;
-        let handle = registry.start(record.id, record.agent, record.write_limit_per_minute)?;
-        let answer = browser
-            .post(format!("{}/v1/oauth/authorize", fake.base_url()))
-            .form(&[
-                ("client_id", fake_config.app_key.as_str()),
-                ("redirect_uri", CALLBACK),
-                ("username", username.as_str()),
-                ("password", "pw-123"),
-            ])
-            .send()
-            .await?;
-        let location = answer
-            .headers()
-            .get("location")
-            .and_then(|v| v.to_str().ok())
-            .context("the fake's login did not redirect")?;
-        let code = url::Url::parse(location)?
-            .query_pairs()
-            .find(|(k, _)| k == "code")
-            .map(|(_, v)| v.into_owned())
-            .context("no code in the redirect")?;
-        handle
-            .addr
-            .send(Authorize {
-                code: AuthorizationCode::new(code),
-                redirect_uri: CALLBACK.into(),
-            })
-            .await??;
-    }
+    let link = SchwabLink {
+        fake_base: fake.base_url(),
+        app_key: fake_config.app_key.clone(),
+    };
+    link.link(&state.store, &registry, agent, "fresh", args.accounts)
+        .await?;
     state.services.start_scheduler();
     let started = Instant::now();
     loop {

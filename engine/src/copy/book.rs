@@ -376,8 +376,13 @@ impl SessionBook {
         inner.unresolved.keys().copied().collect()
     }
 
-    /// Applies what a poll saw to the rows of those orders; returns the sessions that changed.
-    pub fn absorb(&self, account: AccountId, orders: &[BrokerOrder]) -> Vec<CopySession> {
+    /// Applies what a poll or an order read saw to the rows of those orders; returns the keys
+    /// (agent, kind, id) of the sessions that changed.
+    pub fn absorb(
+        &self,
+        account: AccountId,
+        orders: &[BrokerOrder],
+    ) -> Vec<(AgentId, TradeKind, SessionId)> {
         let mut inner = self.inner.write().unwrap_or_else(PoisonError::into_inner);
         let mut touched: BTreeMap<(AgentId, TradeKind, SessionId), ()> = BTreeMap::new();
         for order in orders {
@@ -402,14 +407,11 @@ impl SessionBook {
                 touched.insert((agent, kind, session), ());
             }
         }
-        let mut changed = Vec::new();
-        for (agent, kind, session) in touched.into_keys() {
+        let changed: Vec<_> = touched.into_keys().collect();
+        for &(agent, kind, session) in &changed {
             let version = self.next_version();
             if let Some(shelf) = inner.shelves.get_mut(&(agent, kind)) {
                 shelf.mark(session, version);
-                if let Some(found) = shelf.sessions.get(&session) {
-                    changed.push(found.clone());
-                }
             }
         }
         changed
@@ -443,13 +445,13 @@ impl SessionBook {
             })
     }
 
-    /// Applies one pushed order event to the rows of that order; answers how it fitted and the
-    /// session when it changed.
+    /// Applies one pushed order event to the rows of that order; answers how it fitted and the key
+    /// (agent, kind, id) of the session when it changed.
     pub fn apply_event(
         &self,
         account: AccountId,
         event: &OrderEvent,
-    ) -> (EventFit, Option<CopySession>) {
+    ) -> (EventFit, Option<(AgentId, TradeKind, SessionId)>) {
         let mut inner = self.inner.write().unwrap_or_else(PoisonError::into_inner);
         let Some(&(agent, kind, session)) = inner.by_order.get(&(account, event.order)) else {
             return (EventFit::Unknown, None);
@@ -478,12 +480,10 @@ impl SessionBook {
             return (fit, None);
         }
         let version = self.next_version();
-        let shelf = inner.shelves.get_mut(&(agent, kind));
-        let copy = shelf.and_then(|shelf| {
+        if let Some(shelf) = inner.shelves.get_mut(&(agent, kind)) {
             shelf.mark(session, version);
-            shelf.sessions.get(&session).cloned()
-        });
-        (fit, copy)
+        }
+        (fit, Some((agent, kind, session)))
     }
 }
 

@@ -39,8 +39,9 @@ pub struct SessionKeeper {
     /// Sessions whose fan-out is running: their intent and outcome records are their journal, and
     /// they are stored whole once, at the end, with every change the book holds by then.
     fanning_out: Mutex<HashSet<SessionKey>>,
-    /// Sessions order events changed since they were last stored; stored together by
-    /// [`SessionKeeper::store_event_changes`], so a burst of one fan-out's events stores its session once.
+    /// Sessions changed by what the brokerage told (order events, order reads, polls' listings)
+    /// since they were last stored; stored together by [`SessionKeeper::store_event_changes`], so a
+    /// burst of one fan-out's events and reads stores its session once, not once per account.
     event_changes: Mutex<HashSet<SessionKey>>,
 }
 
@@ -255,10 +256,13 @@ impl SessionKeeper {
 
     /// Stores a session a listing changed, unless its fan-out is running (the fan-out stores it whole
     /// at its end, with this change).
-    fn store_changed(&self, session: &CopySession) {
-        if !self.is_fanning_out((session.agent, session.kind, session.id)) {
-            self.save(session);
-        }
+    /// Notes sessions changed by what the brokerage told (an order event, an order read or a poll's
+    /// listing); [`SessionKeeper::store_event_changes`] stores them together.
+    fn note_changed(&self, keys: impl IntoIterator<Item = SessionKey>) {
+        self.event_changes
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .extend(keys);
     }
 
     fn is_fanning_out(&self, key: SessionKey) -> bool {
@@ -268,9 +272,10 @@ impl SessionKeeper {
             .contains(&key)
     }
 
-    /// Stores every session order events changed since the last call, once each; answers how many.
+    /// Stores every session order events, order reads and polls changed since the last call, once
+    /// each; answers how many.
     /// A session whose fan-out is running is left to the fan-out's end, which stores it whole with
-    /// these changes. The services call it on a short timer and at shutdown. An event's change not
+    /// these changes. The services call it on a short timer and at shutdown. A change not
     /// stored yet is lost only to a crash, and the account's next listing (a catch-up or a poll) brings
     /// it back.
     pub fn store_event_changes(&self) -> usize {
@@ -386,26 +391,17 @@ impl SessionKeeper {
 
 impl OrderObserver for SessionKeeper {
     fn orders_seen(&self, account: AccountId, listing: OrderListing<'_>) {
-        for session in self.book.absorb(account, listing.orders) {
-            self.store_changed(&session);
-        }
+        self.note_changed(self.book.absorb(account, listing.orders));
         self.reconcile(account, listing);
     }
 
     fn order_read(&self, account: AccountId, order: &BrokerOrder) {
-        for session in self.book.absorb(account, std::slice::from_ref(order)) {
-            self.store_changed(&session);
-        }
+        self.note_changed(self.book.absorb(account, std::slice::from_ref(order)));
     }
 
     fn order_event(&self, account: AccountId, event: &OrderEvent) -> EventFit {
         let (fit, changed) = self.book.apply_event(account, event);
-        if let Some(session) = changed {
-            self.event_changes
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .insert((session.agent, session.kind, session.id));
-        }
+        self.note_changed(changed);
         fit
     }
 

@@ -124,8 +124,10 @@ impl SessionSupervisor {
     }
 
     /// Carries out a plan. A new session is written down (its rows `PENDING`, flushed) before the
-    /// first write; each account's outcome updates its row as it arrives. The fan-out runs as its own
-    /// task, so it finishes even when the caller stops waiting for it.
+    /// first write; each account's outcome updates its row as it arrives and is appended to the
+    /// journal as an outcome record. The answer comes once every record is committed; the session is
+    /// then stored whole off the answer's path (see [`SessionSupervisor::settled`]). The fan-out runs
+    /// as its own task, so it finishes even when the caller stops waiting for it.
     ///
     /// # Errors
     /// [`ExecuteError`] when copydesk is stopping or the fan-out cannot be written down; nothing is
@@ -139,19 +141,41 @@ impl SessionSupervisor {
         self.in_flight.fetch_add(1, Ordering::AcqRel);
         actix::spawn(async move {
             let _counted = FanOut(&this);
-            let executed = this.run(plan).await;
+            let (executed, journaled) = match this.run(plan).await {
+                Ok((executed, journaled)) => (Ok(executed), journaled),
+                Err(err) => (Err(err), None),
+            };
             // The caller may have stopped waiting; the outcome is recorded either way.
             let _ = done.send(executed);
+            if let Some(key) = journaled {
+                this.store_whole(key).await;
+            }
         });
         answer.await.unwrap_or(Err(ExecuteError::ShuttingDown))
     }
 
-    async fn run(&self, plan: Plan) -> Result<Executed, ExecuteError> {
+    /// Stores a finished fan-out's session whole and drops its outcome records, on a blocking thread
+    /// after the answer: the outcome records are committed already, so the agent's answer never waits
+    /// for the whole session to be written. The fan-out counts as running until it is stored.
+    async fn store_whole(&self, key: SessionKey) {
+        let keeper = self.keeper.clone();
+        if let Err(err) = tokio::task::spawn_blocking(move || keeper.store_fan_out(key)).await {
+            // Its committed records still settle the rows at the next start.
+            tracing::error!(session = %key.2, error = %err, "a fan-out's session was not stored whole");
+        }
+    }
+
+    /// Carries out the plan; answers what it came to and, for a new session, its key once every
+    /// outcome record is committed (the session is still to be stored whole).
+    async fn run(&self, plan: Plan) -> Result<(Executed, Option<SessionKey>), ExecuteError> {
         match plan.session {
-            SessionUse::Keep(session) => Ok(Executed::Cancels {
-                session,
-                results: self.cancel(plan.works).await,
-            }),
+            SessionUse::Keep(session) => Ok((
+                Executed::Cancels {
+                    session,
+                    results: self.cancel(plan.works).await,
+                },
+                None,
+            )),
             SessionUse::New { replaced } => {
                 let id = self.keeper.next_session_id(plan.agent)?;
                 let now = self.clock.now();
@@ -179,13 +203,14 @@ impl SessionSupervisor {
                 )
                 .await;
                 record_fan_out(started, &answered);
-                self.keeper.store_fan_out(key);
-                Ok(Executed::Session(
+                self.keeper.flush();
+                let executed = Executed::Session(
                     self.keeper
                         .book()
                         .session(plan.agent, id)
                         .unwrap_or(session),
-                ))
+                );
+                Ok((executed, Some(key)))
             }
         }
     }
@@ -265,18 +290,20 @@ impl SessionSupervisor {
     /// how many were still running when it gave up.
     pub async fn drain(&self, limit: Duration) -> usize {
         self.closing.store(true, Ordering::Release);
-        let wait = async {
-            loop {
-                let idle = self.idle.notified();
-                if self.in_flight.load(Ordering::Acquire) == 0 {
-                    return;
-                }
-                idle.await;
-            }
-        };
         // Running out of time is reported by the count below.
-        let _ = tokio::time::timeout(limit, wait).await;
+        let _ = tokio::time::timeout(limit, self.settled()).await;
         self.in_flight.load(Ordering::Acquire)
+    }
+
+    /// Waits until no fan-out is running: every one answered, and each new session stored whole.
+    pub async fn settled(&self) {
+        loop {
+            let idle = self.idle.notified();
+            if self.in_flight.load(Ordering::Acquire) == 0 {
+                return;
+            }
+            idle.await;
+        }
     }
 
     /// Asks for a poll of every account with a pending or unsettled row and no write in flight, so

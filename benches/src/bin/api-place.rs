@@ -1,0 +1,249 @@
+//! `api-place`: the whole place path as an agent meets it. copydesk runs in Schwab mode as
+//! `copydesk serve --broker schwab` builds it (store, services with polling and order streams
+//! started, the real route table behind an `HttpServer`), N accounts (default 300) are linked through
+//! schwab-fake's login page, and `POST /api/copy_trading_account/place_order/COMMON` is timed from
+//! the request to the answer, with the fake adding 50 ms before every answer. The fake runs on
+//! threads of its own with its throttles lifted, as the brokerage is another machine.
+//!
+//! Run with `cargo run --release -p benches --bin api-place` (see `benches/README.md`).
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use benches::agent_browser::{AgentBrowser, working_orders};
+use benches::fake_thread::FakeThread;
+use benches::figures::Figures;
+use benches::latency::{Summary, millis};
+use benches::schwab_link::{CALLBACK, SchwabLink};
+use clap::Parser;
+use engine::account::StreamPhase;
+use engine::clock::SystemClock;
+use engine::pause::TokioPause;
+use facade::services::Services;
+use facade::settings::{BrokerKind, SchwabSettings};
+use facade::{AppState, Settings};
+use fixtures::fake::FakeConfig;
+use store::Store;
+
+/// The agent the driver signs up as.
+const AGENT: &str = "api-bench";
+const AGENT_PASSWORD: &str = "api-bench-password";
+/// A read budget no setup step waits on (the fake's own throttle is lifted too).
+const SETUP_READS_PER_MINUTE: u32 = 1_000_000;
+/// The longest wait for the streams to connect.
+const GIVE_UP: Duration = Duration::from_secs(300);
+/// Between two looks at the streams.
+const LOOK_EVERY: Duration = Duration::from_millis(100);
+/// The BUY LIMIT price: far below any bid, so every order rests.
+const RESTING_PRICE: f64 = 0.05;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "api-place",
+    about = "Times place_order/COMMON over N Schwab-mode accounts through /api"
+)]
+struct Args {
+    /// Linked Schwab-mode accounts.
+    #[arg(long, default_value_t = 300)]
+    accounts: usize,
+    /// Delay schwab-fake adds before every answer, in milliseconds.
+    #[arg(long, default_value_t = 50)]
+    latency_ms: u64,
+    /// Measured places.
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    /// HTTP worker threads of schwab-fake.
+    #[arg(long, default_value_t = 2)]
+    fake_workers: usize,
+    /// Milliseconds from one run's cancels to the next place, so that a place does not meet the
+    /// previous run's order events and the reads they ask for (a trader does not place 10 times a
+    /// second).
+    #[arg(long, default_value_t = 2_000)]
+    every_ms: u64,
+}
+
+/// Waits until every account's order stream is connected and has caught up once.
+async fn streams_ready(services: &Services) -> Result<()> {
+    let started = Instant::now();
+    loop {
+        let handles = services.registry.handles();
+        let ready = handles
+            .iter()
+            .filter(|h| {
+                let s = h.account.stream_status();
+                s.phase == StreamPhase::Connected && s.catch_ups >= 1
+            })
+            .count();
+        if ready == handles.len() {
+            return Ok(());
+        }
+        if started.elapsed() > GIVE_UP {
+            bail!("only {ready} of {} streams connected", handles.len());
+        }
+        tokio::time::sleep(LOOK_EVERY).await;
+    }
+}
+
+/// Cancels every working order of the newest session, outside the measurement.
+async fn cancel_newest(agent: &AgentBrowser) -> Result<()> {
+    let table = agent
+        .poll(&mut benches::agent_browser::PolledTable::new(
+            "/api/copy_trading_account/database/COMMON",
+            true,
+        ))
+        .await?;
+    let working = working_orders(&table.answer);
+    let Some((&session, orders)) = working.iter().next_back() else {
+        return Ok(());
+    };
+    let (status, _) = agent.cancel(session, orders).await?;
+    if !status.is_success() {
+        bail!("cancelling session {session} answered {status}");
+    }
+    Ok(())
+}
+
+#[actix_web::main]
+async fn main() -> Result<()> {
+    let args = Args::parse();
+    let latency = Duration::from_millis(args.latency_ms);
+    let fake_config = FakeConfig {
+        workers: args.fake_workers.max(1),
+        order_writes_per_minute: None,
+        reads_per_minute: None,
+        ..FakeConfig::default()
+    };
+    let fake = FakeThread::start(fake_config.clone())?;
+    fake.set_limits(None, None);
+
+    let dir = tempfile::tempdir()?;
+    let mut settings = Settings::for_tests(dir.path().to_path_buf());
+    settings.broker = BrokerKind::Schwab;
+    settings.read_limit_per_minute = Some(SETUP_READS_PER_MINUTE);
+    settings.schwab = Some(SchwabSettings {
+        app_key: fake_config.app_key.clone(),
+        app_secret: fake_config.app_secret.clone(),
+        callback_url: CALLBACK.into(),
+        base_url: fake.base_url(),
+    });
+    let store = Store::open(dir.path(), None)?;
+    let services = Services::start_with(
+        &store,
+        &settings,
+        Arc::new(SystemClock),
+        Arc::new(TokioPause),
+    )?;
+    let state = AppState::new(store, settings, services)?;
+
+    let factory_state = state.clone();
+    let server = actix_web::HttpServer::new(move || facade::app::build(factory_state.clone()))
+        .disable_signals()
+        .bind(("127.0.0.1", 0))?;
+    let addr = *server.addrs().first().context("no address was bound")?;
+    actix_web::rt::spawn(server.run());
+    let base = format!("http://{addr}");
+    let agent = AgentBrowser::sign_up(&base, AGENT, AGENT_PASSWORD).await?;
+    let agent_id = state
+        .store
+        .agents()?
+        .find_by_username(AGENT)?
+        .map(|a| engine::ids::AgentId(a.id))
+        .context("the agent was not stored")?;
+
+    let setup = Instant::now();
+    let link = SchwabLink {
+        fake_base: fake.base_url(),
+        app_key: fake_config.app_key.clone(),
+    };
+    link.link(
+        &state.store,
+        &state.services.registry,
+        agent_id,
+        "api",
+        args.accounts,
+    )
+    .await?;
+    state.services.start_scheduler();
+    streams_ready(&state.services).await?;
+    let symbol = agent.resting_call("AAPL", RESTING_PRICE).await?;
+    println!(
+        "{} Schwab-mode accounts linked and streaming in {:.1} s; placing BUY_TO_OPEN {symbol} LIMIT {RESTING_PRICE:.2}",
+        args.accounts,
+        setup.elapsed().as_secs_f64()
+    );
+
+    fake.update_faults(|faults| faults.latency = latency);
+    let mut walls = Vec::new();
+    let mut skews = Vec::new();
+    // The first place warms what a running desk has warm (connections, caches); it is not counted.
+    for run in 0..=args.runs {
+        let from = chrono::Utc::now();
+        let (status, wall) = agent.place(&symbol, RESTING_PRICE).await?;
+        let to = chrono::Utc::now();
+        if !status.is_success() {
+            bail!("place {run} answered {status}");
+        }
+        let times = fake.paper().entry_times(from, to);
+        let skew = match (times.iter().min(), times.iter().max()) {
+            (Some(first), Some(last)) => (*last - *first).to_std().unwrap_or_default(),
+            _ => Duration::ZERO,
+        };
+        println!(
+            "place {run}{}: {} ms = {:.2} × latency, {} orders accepted {} ms apart",
+            if run == 0 { " (warm-up)" } else { "" },
+            millis(wall),
+            wall.as_secs_f64() / latency.as_secs_f64().max(f64::EPSILON),
+            times.len(),
+            millis(skew)
+        );
+        if times.len() != args.accounts {
+            bail!(
+                "place {run}: {} of {} orders accepted",
+                times.len(),
+                args.accounts
+            );
+        }
+        if run > 0 {
+            walls.push(wall);
+            skews.push(skew);
+        }
+        fake.update_faults(|faults| faults.latency = Duration::ZERO);
+        cancel_newest(&agent).await?;
+        tokio::time::sleep(Duration::from_millis(args.every_ms)).await;
+        fake.update_faults(|faults| faults.latency = latency);
+    }
+
+    let mut figures = Figures::new(
+        "api-place",
+        format!(
+            "{} Schwab-mode accounts, place_order/COMMON over /api, schwab-fake on its own threads ({} workers), {} ms latency, median of {} runs",
+            args.accounts, args.fake_workers, args.latency_ms, args.runs
+        ),
+    );
+    if let (Some(wall), Some(skew)) = (Summary::of(&walls), Summary::of(&skews)) {
+        let ratio = wall.median.as_secs_f64() / latency.as_secs_f64().max(f64::EPSILON);
+        figures.check(
+            &format!(
+                "place over {} Schwab-mode accounts via POST /api/copy_trading_account/place_order/COMMON",
+                args.accounts
+            ),
+            format!("{} ms = {ratio:.2} × latency", millis(wall.median)),
+            "≤ 1.5 × latency",
+            ratio <= 1.5,
+        );
+        figures.check(
+            &format!(
+                "send skew of that place at {} accounts (first to last accepted)",
+                args.accounts
+            ),
+            format!("{} ms", millis(skew.median)),
+            "≤ 25 ms",
+            skew.median <= Duration::from_millis(25),
+        );
+        println!("walls: {wall}");
+    }
+    let path = figures.save()?;
+    println!("figures saved to {}", path.display());
+    Ok(())
+}
