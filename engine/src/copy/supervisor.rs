@@ -343,10 +343,12 @@ fn planned_row(work: &AccountWork, now: chrono::DateTime<chrono::Utc>) -> Option
     Some(row)
 }
 
+/// Logs one account's write: an accepted one at debug (the command logs the fan-out once, at info,
+/// so a fan-out to many accounts does not write a line per account on its way), any other at warn.
 fn log_outcome(account: AccountId, outcome: &SubmitOutcome) {
     match outcome {
         SubmitOutcome::Placed(_) | SubmitOutcome::Adopted(_) => {
-            tracing::info!(account = %account, outcome = %outcome, "order write");
+            tracing::debug!(account = %account, outcome = %outcome, "order write");
         }
         _ => {
             tracing::warn!(account = %account, outcome = %outcome, "order write did not go through")

@@ -276,6 +276,9 @@ async fn export(
         .into_iter()
         .map(|a| (a.id, (a.name, a.username)))
         .collect();
+    // What order events, reads and polls changed since the last timed store is stored first, so the
+    // export shows the rows as the tables do.
+    state.services.supervisor.keeper().store_event_changes();
     let archive: Arc<dyn SessionArchive> = Arc::new(state.store.copy_sessions()?);
     let file = format!(
         "copydesk-sessions-{}.{}",

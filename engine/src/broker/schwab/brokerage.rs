@@ -122,14 +122,13 @@ impl SchwabBrokerage {
 
 /// Reads `.../accounts/{hash}/orders/{id}` (absolute or relative); `None` for anything else.
 fn order_id_in_location(location: &str, account: &AccountHash) -> Option<BrokerOrderId> {
-    let path = match url::Url::parse(location) {
-        Ok(url) => url.path().to_owned(),
-        Err(_) => location
-            .split(['?', '#'])
-            .next()
-            .unwrap_or_default()
-            .to_owned(),
+    // The path is read from the text (no URL parse on every placed order): after the scheme and
+    // host when absolute, up to the query or fragment.
+    let path = match location.split_once("://") {
+        Some((_, rest)) => rest.find('/').map_or("", |start| &rest[start..]),
+        None => location,
     };
+    let path = path.split(['?', '#']).next().unwrap_or_default();
     let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
     match segments.as_slice() {
         [.., "accounts", hash, "orders", id] if *hash == account.0 => id
