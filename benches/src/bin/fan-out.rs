@@ -67,6 +67,8 @@ struct Series {
     walls: Vec<Duration>,
     /// copydesk's own CPU per account (the market's server threads left out).
     cpu_per_account: Vec<Duration>,
+    /// The market's CPU per account (schwab-fake's threads; none for the paper brokerage).
+    market_cpu_per_account: Vec<Duration>,
     /// Spread of the market's accepted times in each run.
     skews: Vec<Duration>,
 }
@@ -84,8 +86,9 @@ async fn series(
         let run = rig.place(accounts).await?;
         report(&format!("{label} #{n}"), &run, latency);
         out.walls.push(run.wall);
-        out.cpu_per_account
-            .push(run.cpu.others / u32::try_from(accounts.max(1)).unwrap_or(u32::MAX));
+        let per = u32::try_from(accounts.max(1)).unwrap_or(u32::MAX);
+        out.cpu_per_account.push(run.cpu.others / per);
+        out.market_cpu_per_account.push(run.cpu.named / per);
         if let Some(skew) = rig.send_skew(&run) {
             out.skews.push(skew);
         }
@@ -99,6 +102,13 @@ async fn series(
 
 fn median(values: &[Duration]) -> Option<Duration> {
     Summary::of(values).map(|s| s.median)
+}
+
+/// The mean: CPU times are read in clock ticks (10 ms, 10 µs per account at 1,000 accounts), so the
+/// mean over the runs is finer than any one run.
+fn mean(values: &[Duration]) -> Option<Duration> {
+    let runs = u32::try_from(values.len()).ok().filter(|n| *n > 0)?;
+    Some(values.iter().sum::<Duration>() / runs)
 }
 
 fn micros(value: Duration) -> String {
@@ -225,7 +235,13 @@ async fn run(args: Args) -> anyhow::Result<()> {
     print_summary("in process, no latency", &paper_bare.walls);
     print_summary("warm, latency", &warm.walls);
     print_summary("warm, no latency", &bare.walls);
-    figures(&args, latency, &cold, &warm, &hundred, &paper_bare)
+    figures(
+        &args,
+        latency,
+        &cold,
+        &[&warm, &hundred],
+        &[&paper_warm, &paper_bare],
+    )
 }
 
 /// Prints and saves the figures the targets are about.
@@ -233,9 +249,8 @@ fn figures(
     args: &Args,
     latency: Duration,
     cold: &FanOutRun,
-    warm: &Series,
-    hundred: &Series,
-    engine_alone: &Series,
+    [warm, hundred]: &[&Series; 2],
+    [in_process, engine_alone]: &[&Series; 2],
 ) -> anyhow::Result<()> {
     let mut figures = Figures::new(
         "fan-out",
@@ -270,12 +285,20 @@ fn figures(
             per_account <= Duration::from_micros(10),
         );
     }
-    if let Some(cpu) = median(&warm.cpu_per_account) {
+    if let Some(cpu) = mean(&warm.cpu_per_account) {
         figures.check(
-            "copydesk's own CPU per account (market threads left out)",
+            "copydesk's own CPU per account (market threads left out; mean of the runs)",
             micros(cpu),
             "≤ 40 µs",
             cpu <= Duration::from_micros(40),
+        );
+    }
+    if let Some(cpu) = mean(&warm.market_cpu_per_account) {
+        // Both share the machine's cores: a fan-out's wall time is bounded below by their sum over
+        // the cores, whatever the latency.
+        figures.note(
+            "schwab-fake's CPU per account (its threads, same machine)",
+            micros(cpu),
         );
     }
     for (label, series) in [("100", hundred), ("1,000", warm)] {
@@ -285,6 +308,17 @@ fn figures(
             skew.map_or("-".to_owned(), |s| format!("{} ms", millis(s))),
             "≤ 25 ms",
             skew.is_some_and(|s| s <= Duration::from_millis(25)),
+        );
+    }
+    if let Some(skew) = median(&in_process.skews) {
+        // The paper brokerage waits out the latency before it accepts, so this spread is the
+        // spread of copydesk's sends alone; over HTTP the fake's own pace adds to it.
+        figures.note(
+            &format!(
+                "send skew at {} accounts, paper brokerage in process (copydesk's sends alone)",
+                args.accounts
+            ),
+            format!("{} ms", millis(skew)),
         );
     }
     println!();

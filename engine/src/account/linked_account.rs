@@ -238,8 +238,11 @@ impl LinkedAccount {
     }
 
     pub(super) fn hash(&self) -> Result<AccountHash, AccountError> {
-        self.link()
-            .map(|l| l.hash)
+        self.link
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .map(|l| l.hash.clone())
             .ok_or(AccountError::NotAuthorized)
     }
 

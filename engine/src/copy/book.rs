@@ -23,6 +23,9 @@ struct Shelf {
     changed: HashMap<SessionId, u64>,
     /// The same, by version, for "changed since".
     by_version: BTreeMap<u64, SessionId>,
+    /// Per session, the accounts with more than one row (a session's rows never change in number;
+    /// most have one row per account, and a settled row then needs no look at the others).
+    shared: HashMap<SessionId, HashSet<AccountId>>,
 }
 
 impl Shelf {
@@ -191,6 +194,18 @@ impl SessionBook {
             .entry((session.agent, session.kind))
             .or_insert_with(|| Shelf::new(seed));
         shelf.mark(session.id, version);
+        let mut seen = HashSet::new();
+        let shared: HashSet<AccountId> = session
+            .rows
+            .iter()
+            .filter(|row| !seen.insert(row.account))
+            .map(|row| row.account)
+            .collect();
+        if shared.is_empty() {
+            shelf.shared.remove(&session.id);
+        } else {
+            shelf.shared.insert(session.id, shared);
+        }
         shelf.sessions.insert(session.id, session);
     }
 
@@ -217,8 +232,13 @@ impl SessionBook {
             return false;
         };
         change(row);
-        // Only a settled row needs to know whether its account still waits on another row here.
+        // Only a settled row needs to know whether its account still waits on another row here,
+        // and only when its account has other rows here.
         let waits = !row.is_unresolved()
+            && shelf
+                .shared
+                .get(&id)
+                .is_some_and(|shared| shared.contains(&account))
             && session
                 .rows
                 .iter()

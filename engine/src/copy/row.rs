@@ -77,7 +77,13 @@ impl CopyRow {
         outcome: &SubmitOutcome,
         at: DateTime<Utc>,
     ) -> Self {
-        let (order_id, state, description) = match outcome {
+        let (order_id, state, description) = Self::outcome_facts(outcome);
+        Self::new(account, request, order_id, state, description, at)
+    }
+
+    /// The order id, state and description a write's outcome gives a row.
+    fn outcome_facts(outcome: &SubmitOutcome) -> (Option<BrokerOrderId>, RowState, Option<String>) {
+        match outcome {
             SubmitOutcome::Placed(id) | SubmitOutcome::Adopted(id) => {
                 (Some(*id), RowState::Order(OrderStatus::Accepted), None)
             }
@@ -90,8 +96,7 @@ impl CopyRow {
                 Some("throttled past the deadline".to_owned()),
             ),
             SubmitOutcome::Unsettled(reason) => (None, RowState::Unsettled, Some(reason.clone())),
-        };
-        Self::new(account, request, order_id, state, description, at)
+        }
     }
 
     /// A row written down before its write is sent (`replaces` names the order a replace acts on).
@@ -110,15 +115,7 @@ impl CopyRow {
 
     /// Takes in what the write came to; the time of entry stays the time the write was sent.
     pub fn settle(&mut self, outcome: &SubmitOutcome) {
-        let settled = Self::from_outcome(
-            self.account,
-            self.request.clone(),
-            outcome,
-            self.entered_time,
-        );
-        self.order_id = settled.order_id;
-        self.state = settled.state;
-        self.status_description = settled.status_description;
+        (self.order_id, self.state, self.status_description) = Self::outcome_facts(outcome);
     }
 
     /// Whether the row still waits for its write to be known (pending or unsettled).
