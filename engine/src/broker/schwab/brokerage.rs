@@ -29,6 +29,12 @@ use super::parse;
 use super::preview::{WirePreview, order_preview};
 use super::streamer::{SchwabOrderStream, UserPreference};
 
+/// The media type of the order bodies.
+const JSON: &str = "application/json";
+
+/// An order and its JSON body.
+type EncodedOrder = (OrderRequest, Vec<u8>);
+
 /// Time format of the order-list bounds: `yyyy-MM-dd'T'HH:mm:ss.SSSZ` with a literal `Z` (UTC).
 const ORDER_TIME_FORMAT: &str = "%Y-%m-%dT%H:%M:%S%.3fZ";
 
@@ -38,6 +44,11 @@ pub struct SchwabBrokerage {
     config: Arc<SchwabConfig>,
     http: SchwabHttp,
     clock: Arc<dyn Clock>,
+    /// Each account's `…/accounts/{hash}/orders` URL, built once (a fan-out writes to each account).
+    orders_urls: Arc<std::sync::Mutex<std::collections::HashMap<AccountHash, url::Url>>>,
+    /// The last order written and its JSON body: a fan-out sends the same order (per tier) to every
+    /// account, so it is encoded once, not once per account.
+    last_body: Arc<std::sync::Mutex<Option<EncodedOrder>>>,
 }
 
 impl SchwabBrokerage {
@@ -58,6 +69,8 @@ impl SchwabBrokerage {
             http: SchwabHttp::new(&config)?,
             config: Arc::new(config),
             clock,
+            orders_urls: Arc::default(),
+            last_body: Arc::default(),
         })
     }
 
@@ -73,13 +86,47 @@ impl SchwabBrokerage {
         self.http.url(&segments)
     }
 
-    fn order_url(&self, account: &AccountHash, order: Option<BrokerOrderId>) -> url::Url {
-        let id = order.map(|o| o.get().to_string());
-        let mut segments = vec!["accounts", account.0.as_str(), "orders"];
-        if let Some(id) = id.as_deref() {
-            segments.push(id);
+    /// The placeOrder/replaceOrder JSON body of `request` (the last one encoded is kept).
+    ///
+    /// # Errors
+    /// `Connectivity::Unreadable` when the order cannot be encoded (never for a valid order).
+    fn order_json(&self, request: &OrderRequest) -> Result<Vec<u8>, BrokerError> {
+        // The slot holds a whole pair or nothing, so a poisoned lock still guards a usable slot.
+        let mut last = self
+            .last_body
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((known, body)) = last.as_ref()
+            && known == request
+        {
+            return Ok(body.clone());
         }
-        self.trader(&segments)
+        let body = serde_json::to_vec(&order_body(request)).map_err(|e| {
+            BrokerError::from(crate::broker::ConnectivityError::Unreadable {
+                detail: format!("the order could not be encoded: {e}"),
+            })
+        })?;
+        *last = Some((request.clone(), body.clone()));
+        Ok(body)
+    }
+
+    fn order_url(&self, account: &AccountHash, order: Option<BrokerOrderId>) -> url::Url {
+        let mut url = {
+            // The map holds whole URLs only, so a poisoned lock still guards a usable map.
+            let mut urls = self
+                .orders_urls
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            urls.entry(account.clone())
+                .or_insert_with(|| self.trader(&["accounts", account.0.as_str(), "orders"]))
+                .clone()
+        };
+        if let Some(order) = order
+            && let Ok(mut path) = url.path_segments_mut()
+        {
+            path.push(&order.get().to_string());
+        }
+        url
     }
 
     async fn token_call(
@@ -242,11 +289,11 @@ impl Brokerage for SchwabBrokerage {
         account: &AccountHash,
         request: &OrderRequest,
     ) -> Result<Option<BrokerOrderId>, BrokerError> {
-        let body = order_body(request);
         let http = self
             .http
             .api(Method::POST, self.order_url(account, None), token)
-            .json(&body);
+            .header(reqwest::header::CONTENT_TYPE, JSON)
+            .body(self.order_json(request)?);
         let answer = self.http.send(Endpoint::Api, http).await?;
         Ok(Self::order_id_from_location(&answer, account))
     }
@@ -278,11 +325,11 @@ impl Brokerage for SchwabBrokerage {
         order: BrokerOrderId,
         request: &OrderRequest,
     ) -> Result<Option<BrokerOrderId>, BrokerError> {
-        let body = order_body(request);
         let http = self
             .http
             .api(Method::PUT, self.order_url(account, Some(order)), token)
-            .json(&body);
+            .header(reqwest::header::CONTENT_TYPE, JSON)
+            .body(self.order_json(request)?);
         let answer = self.http.send(Endpoint::Api, http).await?;
         Ok(Self::order_id_from_location(&answer, account))
     }
@@ -403,6 +450,41 @@ mod tests {
 
     fn hash() -> AccountHash {
         AccountHash("3F9A0C7E".into())
+    }
+
+    fn brokerage() -> SchwabBrokerage {
+        let config = SchwabConfig::new("key", "secret", "https://127.0.0.1:8182/callback")
+            .expect("a valid configuration");
+        SchwabBrokerage::new(config).expect("a client")
+    }
+
+    #[test]
+    fn each_order_is_encoded_as_itself_whichever_was_encoded_before() {
+        use crate::order::{Instruction, OrderLeg};
+        let schwab = brokerage();
+        let one = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 1, "AAPL"));
+        let two = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 2, "AAPL"));
+        let encoded = |request: &OrderRequest| {
+            serde_json::to_vec(&order_body(request)).expect("an order encodes")
+        };
+        for request in [&one, &one, &two, &one] {
+            assert_eq!(schwab.order_json(request).ok(), Some(encoded(request)));
+        }
+    }
+
+    #[test]
+    fn an_accounts_order_urls_name_the_account_and_the_order() {
+        let schwab = brokerage();
+        for _ in 0..2 {
+            assert_eq!(
+                schwab.order_url(&hash(), None).as_str(),
+                "https://api.schwabapi.com/trader/v1/accounts/3F9A0C7E/orders"
+            );
+            assert_eq!(
+                schwab.order_url(&hash(), Some(BrokerOrderId(42))).as_str(),
+                "https://api.schwabapi.com/trader/v1/accounts/3F9A0C7E/orders/42"
+            );
+        }
     }
 
     #[test]
