@@ -51,7 +51,7 @@ struct Args {
     #[arg(long, default_value_t = 50)]
     latency_ms: u64,
     /// Measured places.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 9)]
     runs: usize,
     /// HTTP worker threads of schwab-fake.
     #[arg(long, default_value_t = 2)]

@@ -28,7 +28,7 @@ struct Args {
     #[arg(long, default_value_t = 50)]
     latency_ms: u64,
     /// Measured runs per series (warm connections, no latency).
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 9)]
     runs: usize,
     /// HTTP worker threads of schwab-fake.
     #[arg(long, default_value_t = 2)]
