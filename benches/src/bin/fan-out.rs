@@ -255,7 +255,7 @@ fn figures(
     let mut figures = Figures::new(
         "fan-out",
         format!(
-            "{} accounts over HTTP to schwab-fake in process ({} workers), {} ms latency, median of {} runs",
+            "{} accounts over HTTP to schwab-fake in process on its own thread ({} workers), {} ms latency, median of {} runs",
             args.accounts, args.fake_workers, args.latency_ms, args.runs
         ),
     );
