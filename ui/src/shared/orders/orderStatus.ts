@@ -22,6 +22,14 @@ export const FINAL_STATUSES: readonly string[] = [
   "FAILED_TO_PLACE",
 ];
 
+/** Final statuses of an order that never went through: the broker refused it, or it could not be placed. */
+export const FAILED_STATUSES: readonly string[] = ["REJECTED", "FAILED_TO_PLACE"];
+
+/** True when `status` says the order never went through. */
+export function isFailedStatus(status: string): boolean {
+  return FAILED_STATUSES.includes(status);
+}
+
 /** Statuses whose order may be replaced (spec 01 §4). */
 export const REPLACEABLE_STATUSES: readonly string[] = ["WORKING", "QUEUED", "PENDING_ACTIVATION", "REPLACED"];
 

@@ -1,8 +1,23 @@
-// An order row's status, in yellow while its order is open.
+// An order row's status, in yellow while its order is open and in red when it never went through.
 import { Colors } from "@blueprintjs/core";
+import { isFailedStatus } from "../orders/orderStatus";
 
 /** The colour of an open order's status text: a dark gold that stays readable on striped rows. */
 export const OPEN_STATUS_COLOR = Colors.GOLD2;
+
+/** The colour of a failed order's status text (REJECTED, FAILED_TO_PLACE). */
+export const FAILED_STATUS_COLOR = Colors.RED2;
+
+/** The class and colour of a status word: open ones yellow, failed ones red, others plain. */
+export function statusLook(status: string, open: boolean): { className?: string; color?: string } {
+  if (open) {
+    return { className: "cd-status-open", color: OPEN_STATUS_COLOR };
+  }
+  if (isFailedStatus(status)) {
+    return { className: "cd-status-failed", color: FAILED_STATUS_COLOR };
+  }
+  return {};
+}
 
 /** Props of {@link OrderStatusText}. */
 export interface OrderStatusTextProps {
@@ -14,14 +29,11 @@ export interface OrderStatusTextProps {
   readonly reason: string | null;
 }
 
-/** The status word; yellow while the order is open, with the reason on hover. */
+/** The status word; yellow while the order is open, red when it failed, with the reason on hover. */
 export function OrderStatusText({ status, open, reason }: OrderStatusTextProps) {
+  const look = statusLook(status, open);
   return (
-    <span
-      className={open ? "cd-status-open" : undefined}
-      style={open ? { color: OPEN_STATUS_COLOR } : undefined}
-      title={reason ?? undefined}
-    >
+    <span className={look.className} style={look.color ? { color: look.color } : undefined} title={reason ?? undefined}>
       {status}
     </span>
   );

@@ -1,7 +1,7 @@
 // A session's orders by status in its group row: the status alone when all agree, else each with its count.
 import { observer } from "mobx-react-lite";
 import type { StatusCount } from "../orders/groupSummary";
-import { OPEN_STATUS_COLOR } from "./OrderStatusText";
+import { statusLook } from "./OrderStatusText";
 import { Words } from "./Words";
 
 /** Props of {@link StatusCounts}. */
@@ -10,20 +10,24 @@ export interface StatusCountsProps {
   readonly statuses: readonly StatusCount[];
 }
 
-/** `WORKING` when every order is working; `3 WORKING` over `1 REPLACED` when they differ (open ones yellow). */
+/** `WORKING` when every order is working; `3 WORKING` over `1 REPLACED` when they differ (open ones yellow,
+ * failed ones red). */
 export const StatusCounts = observer(function StatusCounts({ statuses }: StatusCountsProps) {
   const single = statuses.length === 1;
   return (
     <span className="cd-status-counts">
-      {statuses.map((entry) => (
-        <span
-          key={entry.status}
-          className={entry.open ? "cd-status-count cd-status-open" : "cd-status-count"}
-          style={entry.open ? { color: OPEN_STATUS_COLOR } : undefined}
-        >
-          {single ? <Words text={entry.status} /> : <Words text={`${entry.count} ${entry.status}`} />}
-        </span>
-      ))}
+      {statuses.map((entry) => {
+        const look = statusLook(entry.status, entry.open);
+        return (
+          <span
+            key={entry.status}
+            className={look.className ? `cd-status-count ${look.className}` : "cd-status-count"}
+            style={look.color ? { color: look.color } : undefined}
+          >
+            {single ? <Words text={entry.status} /> : <Words text={`${entry.count} ${entry.status}`} />}
+          </span>
+        );
+      })}
     </span>
   );
 });

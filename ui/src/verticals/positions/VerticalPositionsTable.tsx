@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { useStores } from "../../shared/shell/StoreContext";
 import { RoundButton } from "../../shared/tables/RoundButton";
+import { ScrollRegion } from "../../shared/tables/ScrollRegion";
 import { SettledQuantity } from "../../shared/tables/SettledQuantity";
 import { positionKey } from "./VerticalPosition";
 
@@ -18,15 +19,16 @@ export const VERTICAL_POSITION_COLUMNS = [
   "Name",
 ] as const;
 
-/** Every position; V shows the option's accounts, S exits one (or, in selection mode, the selected). */
+/** Every position; V shows the option's accounts, S exits one (or, in selection mode, the selected). The
+ * account's name stays in view at the table's right edge when the table is wider than its panel. */
 export const VerticalPositionsTable = observer(function VerticalPositionsTable() {
   const { verticals } = useStores();
   const rows = verticals.positionTable.rows;
   const columns = verticals.positionTable.selectionMode ? ["Select", ...VERTICAL_POSITION_COLUMNS] : VERTICAL_POSITION_COLUMNS;
   return (
     <div className="cd-table-block cd-option-positions">
-      <div className="cd-table-scroll">
-        <HTMLTable className="cd-option-table" compact striped aria-label="Vertical positions">
+      <ScrollRegion className="cd-table-scroll" label="Vertical positions table">
+        <HTMLTable className="cd-option-table cd-sticky-name" compact striped aria-label="Vertical positions">
           <thead>
             <tr>
               {columns.map((column) => (
@@ -94,7 +96,7 @@ export const VerticalPositionsTable = observer(function VerticalPositionsTable()
             )}
           </tbody>
         </HTMLTable>
-      </div>
+      </ScrollRegion>
     </div>
   );
 });
