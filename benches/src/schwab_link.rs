@@ -1,7 +1,16 @@
-//! Links accounts in Schwab mode as a trader does: the account is stored and its actor started, the
-//! fake's login page issues a code for the account's credentials, and the actor exchanges it.
+//! copydesk in Schwab mode against schwab-fake, as `copydesk serve --broker schwab` builds it, and
+//! accounts linked as a trader links them: the account is stored and its actor started, the fake's
+//! login page issues a code for the account's credentials, and the actor exchanges it.
 
+use std::path::Path;
 use std::sync::Arc;
+
+use engine::clock::SystemClock;
+use engine::pause::TokioPause;
+use facade::services::Services;
+use facade::settings::{BrokerKind, SchwabSettings};
+use facade::{AppState, Settings};
+use fixtures::fake::FakeConfig;
 
 use engine::account::messages::Authorize;
 use engine::account::{AccountRegistry, AccountType};
@@ -27,6 +36,37 @@ pub struct SchwabLink {
 }
 
 impl SchwabLink {
+    /// copydesk's state in Schwab mode on the fake at `self.fake_base` (its app secret from
+    /// `fake`), its store in `dir`, with `reads_per_minute` as the application's read budget (`None`:
+    /// the production default). The services are started; the poll scheduler and streams are not.
+    ///
+    /// # Errors
+    /// [`RigError`] when the store cannot be opened or the services cannot start.
+    pub fn copydesk(
+        &self,
+        dir: &Path,
+        fake: &FakeConfig,
+        reads_per_minute: Option<u32>,
+    ) -> Result<AppState, RigError> {
+        let mut settings = Settings::for_tests(dir.to_path_buf());
+        settings.broker = BrokerKind::Schwab;
+        settings.read_limit_per_minute = reads_per_minute;
+        settings.schwab = Some(SchwabSettings {
+            app_key: self.app_key.clone(),
+            app_secret: fake.app_secret.clone(),
+            callback_url: CALLBACK.into(),
+            base_url: self.fake_base.clone(),
+        });
+        let store = Store::open(dir, None)?;
+        let services = Services::start_with(
+            &store,
+            &settings,
+            Arc::new(SystemClock),
+            Arc::new(TokioPause),
+        )?;
+        Ok(AppState::new(store, settings, services)?)
+    }
+
     /// The authorization code the fake's login page gives `username`.
     ///
     /// # Errors

@@ -7,7 +7,6 @@
 //!
 //! Run with `cargo run --release -p benches --bin api-place` (see `benches/README.md`).
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -15,16 +14,11 @@ use benches::agent_browser::{AgentBrowser, working_orders};
 use benches::fake_thread::FakeThread;
 use benches::figures::Figures;
 use benches::latency::{Summary, millis};
-use benches::schwab_link::{CALLBACK, SchwabLink};
+use benches::schwab_link::SchwabLink;
 use clap::Parser;
 use engine::account::StreamPhase;
-use engine::clock::SystemClock;
-use engine::pause::TokioPause;
 use facade::services::Services;
-use facade::settings::{BrokerKind, SchwabSettings};
-use facade::{AppState, Settings};
 use fixtures::fake::FakeConfig;
-use store::Store;
 
 /// The agent the driver signs up as.
 const AGENT: &str = "api-bench";
@@ -117,24 +111,12 @@ async fn main() -> Result<()> {
     let fake = FakeThread::start(fake_config.clone())?;
     fake.set_limits(None, None);
 
-    let dir = tempfile::tempdir()?;
-    let mut settings = Settings::for_tests(dir.path().to_path_buf());
-    settings.broker = BrokerKind::Schwab;
-    settings.read_limit_per_minute = Some(SETUP_READS_PER_MINUTE);
-    settings.schwab = Some(SchwabSettings {
+    let link = SchwabLink {
+        fake_base: fake.base_url(),
         app_key: fake_config.app_key.clone(),
-        app_secret: fake_config.app_secret.clone(),
-        callback_url: CALLBACK.into(),
-        base_url: fake.base_url(),
-    });
-    let store = Store::open(dir.path(), None)?;
-    let services = Services::start_with(
-        &store,
-        &settings,
-        Arc::new(SystemClock),
-        Arc::new(TokioPause),
-    )?;
-    let state = AppState::new(store, settings, services)?;
+    };
+    let dir = tempfile::tempdir()?;
+    let state = link.copydesk(dir.path(), &fake_config, Some(SETUP_READS_PER_MINUTE))?;
 
     let factory_state = state.clone();
     let server = actix_web::HttpServer::new(move || facade::app::build(factory_state.clone()))
@@ -152,10 +134,6 @@ async fn main() -> Result<()> {
         .context("the agent was not stored")?;
 
     let setup = Instant::now();
-    let link = SchwabLink {
-        fake_base: fake.base_url(),
-        app_key: fake_config.app_key.clone(),
-    };
     link.link(
         &state.store,
         &state.services.registry,

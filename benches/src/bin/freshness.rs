@@ -3,22 +3,16 @@
 //! MARKET fan-out is timed from the place call to every row FILLED in the orders table, and the reads
 //! it spent are counted (the order reads and balances reads its events asked for).
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use benches::figures::Figures;
-use benches::schwab_link::{CALLBACK, SchwabLink};
+use benches::schwab_link::SchwabLink;
 use clap::Parser;
 use engine::account::StreamPhase;
-use engine::clock::SystemClock;
-use engine::pause::TokioPause;
-use facade::services::Services;
-use facade::settings::{BrokerKind, SchwabSettings};
-use facade::{AppState, Settings, routes};
+use facade::routes;
 use fixtures::fake::{FakeConfig, FakeServer};
 use serde_json::{Value, json};
-use store::Store;
 
 /// Between two looks at the orders table.
 const LOOK_EVERY: Duration = Duration::from_millis(25);
@@ -49,24 +43,13 @@ struct Args {
 async fn main() -> Result<()> {
     let args = Args::parse();
     let fake = FakeServer::start(FakeConfig::default())?;
-    let dir = tempfile::tempdir()?;
-    let mut settings = Settings::for_tests(dir.path().to_path_buf());
-    settings.broker = BrokerKind::Schwab;
     let fake_config = FakeConfig::default();
-    settings.schwab = Some(SchwabSettings {
+    let link = SchwabLink {
+        fake_base: fake.base_url(),
         app_key: fake_config.app_key.clone(),
-        app_secret: fake_config.app_secret.clone(),
-        callback_url: CALLBACK.into(),
-        base_url: fake.base_url(),
-    });
-    let store = Store::open(dir.path(), None)?;
-    let services = Services::start_with(
-        &store,
-        &settings,
-        Arc::new(SystemClock),
-        Arc::new(TokioPause),
-    )?;
-    let state = AppState::new(store, settings, services)?;
+    };
+    let dir = tempfile::tempdir()?;
+    let state = link.copydesk(dir.path(), &fake_config, None)?;
     let registry = state.services.registry.clone();
 
     let hash = facade::auth::hash_password("bench-password").map_err(anyhow::Error::msg)?;
@@ -74,10 +57,6 @@ async fn main() -> Result<()> {
     let agent = state.store.agents()?.create("bench", &hash, now)?;
     let agent = engine::ids::AgentId(agent.id);
     println!("linking {} Schwab-mode accounts", args.accounts);
-    let link = SchwabLink {
-        fake_base: fake.base_url(),
-        app_key: fake_config.app_key.clone(),
-    };
     link.link(&state.store, &registry, agent, "fresh", args.accounts)
         .await?;
     state.services.start_scheduler();
