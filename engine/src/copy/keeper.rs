@@ -185,7 +185,8 @@ impl SessionKeeper {
 
     /// Records what one account's write came to in the book as soon as it is known, and appends its
     /// outcome record (row index, account, outcome); the records are committed every
-    /// [`OUTCOMES_PER_COMMIT`] and by [`SessionKeeper::store_fan_out`].
+    /// [`OUTCOMES_PER_COMMIT`], by the flush the supervisor makes once every write has answered (before
+    /// the command's answer), and by [`SessionKeeper::store_fan_out`].
     pub fn settle_row(
         &self,
         key: SessionKey,
