@@ -34,13 +34,6 @@ impl CopySessions {
         unflushed: Arc<UnflushedOutcomes>,
     ) -> Result<Self, StoreError> {
         let outcomes = db.open_tree(OUTCOMES_TREE)?;
-        let last_group = outcomes
-            .iter()
-            .keys()
-            .filter_map(|key| key.ok().and_then(|key| outcome_group(&key)))
-            .map(|(_, _, group)| group)
-            .max();
-        unflushed.continue_after(last_group);
         Ok(Self {
             db: db.clone(),
             tree: db.open_tree(SESSIONS_TREE)?,
@@ -95,6 +88,24 @@ impl CopySessions {
     }
 }
 
+/// The shared buffer of a store opened on `db`: its group numbers start after the highest one the
+/// outcomes tree already holds (once per store, not per handle).
+///
+/// # Errors
+/// [`StoreError`] when the tree cannot be opened.
+pub(crate) fn unflushed_outcomes(db: &sled::Db) -> Result<UnflushedOutcomes, StoreError> {
+    let last_group = db
+        .open_tree(OUTCOMES_TREE)?
+        .iter()
+        .keys()
+        .filter_map(|key| key.ok().and_then(|key| outcome_group(&key)))
+        .map(|(_, _, group)| group)
+        .max();
+    let unflushed = UnflushedOutcomes::default();
+    unflushed.continue_after(last_group);
+    Ok(unflushed)
+}
+
 /// One record per row, the last appended winning (a row's record replaces an earlier one).
 fn latest_per_row(records: Vec<RowOutcome>) -> Vec<RowOutcome> {
     let mut rows: BTreeMap<usize, RowOutcome> = BTreeMap::new();
@@ -125,14 +136,9 @@ fn group_key(session: SessionKey, group: u64) -> [u8; OUTCOME_KEY_LEN] {
 /// The agent, session and group number of an outcome group's key; `None` for a key of another length.
 fn outcome_group(key: &[u8]) -> Option<(AgentId, SessionId, u64)> {
     let key: &[u8; OUTCOME_KEY_LEN] = key.try_into().ok()?;
-    let (agent, rest) = key.split_first_chunk::<8>()?;
-    let (session, group) = rest.split_first_chunk::<8>()?;
-    let group: &[u8; 8] = group.try_into().ok()?;
-    Some((
-        AgentId(u64::from_be_bytes(*agent)),
-        SessionId(u64::from_be_bytes(*session)),
-        u64::from_be_bytes(*group),
-    ))
+    let (session, group) = key.split_first_chunk::<SESSION_KEY_LEN>()?;
+    let (agent, id) = session_of(*session);
+    Some((agent, id, u64::from_be_bytes(group.try_into().ok()?)))
 }
 
 /// The agent and session of a session's key.
@@ -332,6 +338,23 @@ mod tests {
         assert_eq!(replayed.journaled.len(), 3);
         // The sessions tree itself still holds the sessions as stored whole.
         assert_eq!(sessions.load_all()?, vec![intent(7, 1, 3), settled]);
+        Ok(())
+    }
+
+    #[test]
+    fn groups_written_after_a_reopen_never_overwrite_earlier_ones() -> TestResult {
+        let dir = tempfile::tempdir()?;
+        for (index, order) in [(0, 100), (1, 101)] {
+            let sessions = open(dir.path())?;
+            sessions.append_outcome(AgentId(7), SessionId(1), &record(index, order))?;
+            sessions.flush()?;
+        }
+        let rows: Vec<usize> = open(dir.path())?
+            .load_outcomes()?
+            .into_iter()
+            .map(|(_, _, record)| record.index)
+            .collect();
+        assert_eq!(rows, vec![0, 1]);
         Ok(())
     }
 

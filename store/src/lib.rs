@@ -83,11 +83,12 @@ impl Store {
             .cache_capacity(CACHE_BYTES)
             .open()?;
         schema::check_or_initialise(&db)?;
+        let unflushed = std::sync::Arc::new(copy_sessions::unflushed_outcomes(&db)?);
         Ok(Self {
             db,
             secrets,
             data_dir: data_dir.to_path_buf(),
-            unflushed: std::sync::Arc::default(),
+            unflushed,
         })
     }
 
@@ -98,11 +99,12 @@ impl Store {
     pub fn temporary() -> Result<Self, StoreError> {
         let db = sled::Config::new().temporary(true).open()?;
         schema::check_or_initialise(&db)?;
+        let unflushed = std::sync::Arc::new(copy_sessions::unflushed_outcomes(&db)?);
         Ok(Self {
             db,
             secrets: SecretBox::generate(),
             data_dir: PathBuf::new(),
-            unflushed: std::sync::Arc::default(),
+            unflushed,
         })
     }
 

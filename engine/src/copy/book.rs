@@ -507,6 +507,38 @@ impl SessionBook {
     }
 }
 
+/// An order for the tests of the book and the keeper: MARKET, 5 ordered and `filled` of them filled,
+/// WORKING.
+#[cfg(test)]
+pub(crate) fn working_order(order: i64, filled: u32) -> BrokerOrder {
+    use crate::order::{ComplexOrderStrategy, Duration, OrderStatus, OrderType, Session};
+    BrokerOrder {
+        id: BrokerOrderId(order),
+        session: Session::Normal,
+        duration: Duration::Day,
+        order_type: OrderType::Market,
+        complex_order_strategy_type: ComplexOrderStrategy::None,
+        quantity: 5,
+        filled_quantity: filled,
+        remaining_quantity: 5 - filled,
+        price: None,
+        stop_price: None,
+        stop_price_link_basis: None,
+        stop_price_link_type: None,
+        stop_price_offset: None,
+        status: OrderStatus::Working,
+        status_description: None,
+        entered_time: chrono::DateTime::UNIX_EPOCH,
+        close_time: None,
+        legs: Vec::new(),
+        average_fill_price: None,
+        first_fill_time: None,
+        last_fill_time: None,
+        strategy: crate::order::OrderStrategy::Single,
+        parent: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::Utc;
@@ -536,6 +568,30 @@ mod tests {
                 .collect(),
             replaced_session: None,
         }
+    }
+
+    #[test]
+    fn an_account_waits_until_every_one_of_its_rows_in_a_session_is_settled() {
+        let book = SessionBook::new();
+        let request = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 1, "AAPL"));
+        let pending =
+            |account| CopyRow::pending(AccountId(account), request.clone(), None, Utc::now());
+        book.put(CopySession {
+            id: SessionId(1),
+            agent: AgentId(1),
+            kind: TradeKind::Common,
+            created_at: Utc::now(),
+            rows: vec![pending(1), pending(2), pending(1)],
+            replaced_session: None,
+        });
+        let key = (AgentId(1), TradeKind::Common, SessionId(1));
+        let placed = |order| crate::broker::SubmitOutcome::Placed(BrokerOrderId(order));
+        assert!(book.update_row(key, 0, AccountId(1), |r| r.settle(&placed(10))));
+        assert!(book.update_row(key, 1, AccountId(2), |r| r.settle(&placed(20))));
+        // Account 1's second row still waits; account 2 has no other row.
+        assert_eq!(book.accounts_with_unresolved_rows(), vec![AccountId(1)]);
+        assert!(book.update_row(key, 2, AccountId(1), |r| r.settle(&placed(11))));
+        assert!(book.accounts_with_unresolved_rows().is_empty());
     }
 
     #[test]
@@ -605,39 +661,10 @@ mod tests {
                 );
             }
             Step::Absorb { order, filled } => {
-                let _ = book.absorb(AccountId(1), &[working(order, filled)]);
+                let _ = book.absorb(AccountId(1), &[super::working_order(order, filled)]);
             }
             Step::Renew => book.renew_agent(AgentId(1)),
             Step::Poll => {}
-        }
-    }
-
-    fn working(order: i64, filled: u32) -> BrokerOrder {
-        use crate::order::{ComplexOrderStrategy, Duration, OrderStatus, OrderType, Session};
-        BrokerOrder {
-            id: BrokerOrderId(order),
-            session: Session::Normal,
-            duration: Duration::Day,
-            order_type: OrderType::Market,
-            complex_order_strategy_type: ComplexOrderStrategy::None,
-            quantity: 5,
-            filled_quantity: filled,
-            remaining_quantity: 5 - filled,
-            price: None,
-            stop_price: None,
-            stop_price_link_basis: None,
-            stop_price_link_type: None,
-            stop_price_offset: None,
-            status: OrderStatus::Working,
-            status_description: None,
-            entered_time: chrono::DateTime::UNIX_EPOCH,
-            close_time: None,
-            legs: Vec::new(),
-            average_fill_price: None,
-            first_fill_time: None,
-            last_fill_time: None,
-            strategy: crate::order::OrderStrategy::Single,
-            parent: None,
         }
     }
 

@@ -255,8 +255,6 @@ impl SessionKeeper {
         }
     }
 
-    /// Stores a session a listing changed, unless its fan-out is running (the fan-out stores it whole
-    /// at its end, with this change).
     /// Notes sessions changed by what the brokerage told (an order event, an order read or a poll's
     /// listing); [`SessionKeeper::store_event_changes`] stores them together.
     fn note_changed(&self, keys: impl IntoIterator<Item = SessionKey>) {
@@ -293,7 +291,8 @@ impl SessionKeeper {
         changed.len()
     }
 
-    /// Flushes what was recorded: sessions stored and outcome records appended (at shutdown).
+    /// Flushes what was recorded: sessions stored and outcome records appended (a commit; also at
+    /// shutdown). A failure is logged.
     pub fn flush(&self) {
         if let Err(err) = self.commit() {
             tracing::error!(error = %err, "sessions could not be flushed");
@@ -570,6 +569,38 @@ mod tests {
             .map(|s| s.rows.iter().filter(|r| r.filled_quantity == 1).count());
         assert_eq!(stored, Some(accounts));
         assert_eq!(keeper.store_event_changes(), 0);
+    }
+
+    #[test]
+    fn order_reads_and_listings_mark_their_session_for_the_timed_store() {
+        let accounts = 50;
+        let (repository, keeper) = settle_all(accounts);
+        keeper.store_fan_out(KEY);
+        let before = repository.saves();
+        let now = Utc::now();
+        for index in 0..accounts {
+            let order = super::super::book::working_order(1_000 + index as i64, 1);
+            let account = AccountId(index as u64 + 1);
+            if index % 2 == 0 {
+                keeper.order_read(account, &order);
+            } else {
+                let listing = OrderListing {
+                    orders: std::slice::from_ref(&order),
+                    from: now - chrono::Duration::hours(1),
+                    at: now,
+                };
+                keeper.orders_seen(account, listing);
+            }
+        }
+        assert_eq!(repository.saves(), before, "nothing stored per account");
+        assert_eq!(keeper.store_event_changes(), 1);
+        assert_eq!(repository.saves(), before + 1);
+        let stored = repository
+            .lock()
+            .sessions
+            .get(&SessionId(1))
+            .map(|s| s.rows.iter().filter(|r| r.filled_quantity == 1).count());
+        assert_eq!(stored, Some(accounts));
     }
 
     fn filled(index: usize) -> OrderEvent {

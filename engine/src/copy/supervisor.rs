@@ -355,6 +355,7 @@ fn log_outcome(account: AccountId, outcome: &SubmitOutcome) {
         }
     }
 }
+
 /// Reports a fan-out's duration and its answer skew (first to last brokerage answer) in metrics.
 fn record_fan_out(started: std::time::Instant, answered: &[Option<std::time::Instant>]) {
     let answered: Vec<std::time::Instant> = answered.iter().flatten().copied().collect();

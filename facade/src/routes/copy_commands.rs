@@ -108,7 +108,8 @@ pub(crate) async fn run(
 ) -> Result<HttpResponse, ApiError> {
     let agent = command.agent;
     let accounts = account_facts(state, agent)?;
-    let tiers = state.store.settings()?.tier_multipliers(agent)?;
+    let settings = state.store.settings()?;
+    let tiers = settings.tier_multipliers(agent)?;
     let supervisor = &state.services.supervisor;
     let holdings = PolledHoldings(&state.services.registry);
     let facts = AgentFacts {
@@ -124,7 +125,7 @@ pub(crate) async fn run(
     }
     let mode = match how.mode {
         Some(mode) => mode,
-        None => state.store.settings()?.fan_out_mode(agent)?,
+        None => settings.fan_out_mode(agent)?,
     };
     let plan = if mode.previews() && writes(&plan) {
         let checks = supervisor.preview(&plan).await;
