@@ -916,7 +916,7 @@ impl LinkedAccount {
                 policy,
             };
             let first = write.send(target(&token)).await;
-            if first == SubmitOutcome::Rejected(BrokerError::TokenExpired.to_string()) {
+            if matches!(&first, SubmitOutcome::Rejected(why) if is_token_expired(why)) {
                 let fresh = self.tokens.refresh_now(broker, &token).await?;
                 self.take_write(policy).await?;
                 return Ok(write.send(target(&fresh)).await);
@@ -1020,6 +1020,13 @@ enum Write<'a> {
         request: &'a OrderRequest,
         known: &'a dyn ClaimedIds,
     },
+}
+
+/// Whether a write was refused because the access token expired (told by its reason's text).
+fn is_token_expired(why: &str) -> bool {
+    static TOKEN_EXPIRED: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| BrokerError::TokenExpired.to_string());
+    why == TOKEN_EXPIRED.as_str()
 }
 
 impl Write<'_> {

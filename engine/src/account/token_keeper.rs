@@ -139,17 +139,20 @@ impl TokenKeeper {
     }
 
     async fn access_inner(&self, broker: &dyn Brokerage) -> Result<AccessToken, AccountError> {
+        // Every write asks: with nobody refreshing, a token far from expiry is read without waiting.
+        if let Ok(guard) = self.tokens.try_lock() {
+            if let Some(ready) = Self::ready(guard.as_ref(), self.clock.now()) {
+                return ready;
+            }
+        }
         let mut guard = self.tokens.lock().await;
         let now = self.clock.now();
+        if let Some(ready) = Self::ready(guard.as_ref(), now) {
+            return ready;
+        }
         let Some(current) = guard.as_ref() else {
             return Err(AccountError::NotAuthorized);
         };
-        if current.refresh_expires_at.is_some_and(|at| at <= now) {
-            return Err(AccountError::ReauthorizationNeeded);
-        }
-        if current.access_expires_at - REFRESH_AHEAD > now {
-            return Ok(current.access.clone());
-        }
         let still_valid = current.access_expires_at > now;
         let old_access = current.access.clone();
         match self.refresh_locked(broker, &mut guard).await {
@@ -159,6 +162,22 @@ impl TokenKeeper {
             }
             other => other,
         }
+    }
+
+    /// What `tokens` answer at `now` without a refresh: the access token while it is more than
+    /// [`REFRESH_AHEAD`] from expiry, an error without tokens or with a dead login, and `None` when
+    /// a refresh is due.
+    fn ready(
+        tokens: Option<&TokenSet>,
+        now: DateTime<Utc>,
+    ) -> Option<Result<AccessToken, AccountError>> {
+        let Some(current) = tokens else {
+            return Some(Err(AccountError::NotAuthorized));
+        };
+        if current.refresh_expires_at.is_some_and(|at| at <= now) {
+            return Some(Err(AccountError::ReauthorizationNeeded));
+        }
+        (current.access_expires_at - REFRESH_AHEAD > now).then(|| Ok(current.access.clone()))
     }
 
     async fn refresh_locked(

@@ -1,20 +1,23 @@
 //! OAuth tokens: secrets that never show in logs or Debug output.
 
 use std::fmt;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
 macro_rules! secret_type {
     ($(#[$meta:meta])* $name:ident) => {
         $(#[$meta])*
+        ///
+        /// Shared, not copied: every write of an account clones its access token.
         #[derive(Clone, PartialEq, Eq)]
-        pub struct $name(String);
+        pub struct $name(Arc<str>);
 
         impl $name {
             /// Wraps the secret text.
             #[must_use]
             pub fn new(secret: impl Into<String>) -> Self {
-                Self(secret.into())
+                Self(Arc::from(secret.into()))
             }
 
             /// The secret text, for sending it to the broker or encrypting it at rest.

@@ -1,5 +1,6 @@
 //! The paper market: a seeded random walk per symbol, quotes for stocks and options, chains.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc, Weekday};
@@ -40,6 +41,10 @@ pub struct Prices {
     pub last: Decimal,
 }
 
+/// Option symbols whose prices are kept between two moves at most; a market that does not move
+/// (a frozen clock) starts over past it.
+const OPTION_QUOTES_KEPT: usize = 4_096;
+
 /// Prices of every listing and how they move.
 #[derive(Debug)]
 pub struct Market {
@@ -50,6 +55,9 @@ pub struct Market {
     rng: StdRng,
     now: DateTime<Utc>,
     config: PaperConfig,
+    /// Option prices asked for since the prices last moved, by symbol: an order's checks, its
+    /// funds and its fill each ask, and a fan-out asks once per account, for the same contract.
+    option_quotes: RefCell<HashMap<String, Option<Prices>>>,
 }
 
 impl Market {
@@ -75,6 +83,7 @@ impl Market {
             rng: StdRng::seed_from_u64(config.seed),
             now,
             config: config.clone(),
+            option_quotes: RefCell::default(),
         }
     }
 
@@ -118,6 +127,7 @@ impl Market {
             }
         }
         self.now = at;
+        self.option_quotes.get_mut().clear();
     }
 
     /// Sets a stock's price by hand.
@@ -131,6 +141,7 @@ impl Market {
         {
             Some(mid) => {
                 *mid = price.max(Decimal::new(1, 2)).round_dp(MID_PLACES);
+                self.option_quotes.get_mut().clear();
                 true
             }
             None => false,
@@ -151,8 +162,18 @@ impl Market {
         if let Some(index) = self.by_symbol.get(symbol) {
             return self.mids.get(*index).map(|mid| stock_prices(*mid));
         }
-        let option = OptionSymbol::parse(symbol).ok()?;
-        self.option_prices(&option)
+        if let Some(known) = self.option_quotes.borrow().get(symbol) {
+            return *known;
+        }
+        let prices = OptionSymbol::parse(symbol)
+            .ok()
+            .and_then(|option| self.option_prices(&option));
+        let mut quotes = self.option_quotes.borrow_mut();
+        if quotes.len() >= OPTION_QUOTES_KEPT {
+            quotes.clear();
+        }
+        quotes.insert(symbol.to_owned(), prices);
+        prices
     }
 
     /// Prices of an option of a listed root.
@@ -456,6 +477,39 @@ mod tests {
             frozen.step_to(at);
         }
         assert_eq!(frozen.prices("NVDA").map(|p| p.last), Some(dec!(130.00)));
+        Ok(())
+    }
+
+    #[test]
+    fn an_option_asked_twice_is_repriced_once_the_prices_move() -> anyhow::Result<()> {
+        let contract = "AAPL  241018C00232500";
+        let mut market = market(&PaperConfig::default())?;
+        let before = market.prices(contract);
+        assert!(before.is_some());
+        assert_eq!(market.prices(contract), before, "asked again before a move");
+        assert_eq!(market.prices("AAPL  241018C0023250"), None);
+
+        assert!(market.set_price("AAPL", dec!(260)));
+        let raised = market.prices(contract);
+        assert!(
+            raised.map(|p| p.mark) > before.map(|p| p.mark),
+            "{raised:?}"
+        );
+        let Some(option) = OptionSymbol::parse(contract).ok() else {
+            anyhow::bail!("a valid symbol");
+        };
+        assert_eq!(raised, market.option_prices(&option));
+
+        let later = monday()? + Duration::minutes(10);
+        for at in market.plan_steps(later) {
+            market.step_to(at);
+        }
+        assert_eq!(market.prices(contract), market.option_prices(&option));
+        assert_ne!(
+            market.prices(contract),
+            raised,
+            "time and the walk moved it"
+        );
         Ok(())
     }
 
