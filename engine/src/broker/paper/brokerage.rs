@@ -302,17 +302,19 @@ impl Brokerage for PaperBrokerage {
         accounts: &[AccountLink],
     ) -> Result<Box<dyn OrderStream>, StreamError> {
         self.enter().await?;
-        let hashes: Vec<AccountHash> = {
-            let (state, now) = self.current();
+        let events = {
+            let (mut state, now) = self.current();
             let reached = state.links(token, now)?;
-            accounts
+            let hashes: Vec<AccountHash> = accounts
                 .iter()
                 .filter(|a| reached.iter().any(|r| r.hash == a.hash))
                 .map(|a| a.hash.clone())
-                .collect()
+                .collect();
+            state.subscribe_accounts(&hashes)
         };
-        let events = self.order_events();
-        Ok(Box::new(PaperOrderStream::new(events, hashes)))
+        // The market steps on a timer again now that someone listens.
+        self.activity.send_replace(());
+        Ok(Box::new(PaperOrderStream::new(events)))
     }
 
     fn name(&self) -> &'static str {

@@ -1,33 +1,24 @@
-//! The paper market's order events as one login's stream: the market's broadcast, filtered to the
-//! accounts the login reaches.
-
-use std::collections::HashSet;
+//! The paper market's order events as one login's stream: the events of the accounts the login
+//! reaches, routed to it by the market.
 
 use async_trait::async_trait;
-use tokio::sync::broadcast;
-use tokio::sync::broadcast::error::RecvError;
 
+use super::event_routes::{Routed, RoutedEvents};
 use crate::broker::order_stream::{OrderStream, StreamEnd, StreamItem};
-use crate::broker::{AccountHash, OrderEvent};
 
 /// One login's view of the paper market's order events.
 #[derive(Debug)]
 pub struct PaperOrderStream {
-    events: broadcast::Receiver<OrderEvent>,
-    accounts: HashSet<AccountHash>,
+    events: RoutedEvents,
     ended: bool,
 }
 
 impl PaperOrderStream {
-    /// A stream of the events of `accounts`, read from the market's `events`.
+    /// A stream reading `events`, the market's route for the login's accounts.
     #[must_use]
-    pub fn new(
-        events: broadcast::Receiver<OrderEvent>,
-        accounts: impl IntoIterator<Item = AccountHash>,
-    ) -> Self {
+    pub fn new(events: RoutedEvents) -> Self {
         Self {
             events,
-            accounts: accounts.into_iter().collect(),
             ended: false,
         }
     }
@@ -39,20 +30,13 @@ impl OrderStream for PaperOrderStream {
         if self.ended {
             return StreamItem::Closed(StreamEnd::Dropped("the stream was logged out".into()));
         }
-        loop {
-            match self.events.recv().await {
-                Ok(event) if self.accounts.contains(&event.account) => {
-                    return StreamItem::Event(event);
-                }
-                Ok(_) => {}
-                // Events of this login may be among the lost ones.
-                Err(RecvError::Lagged(_)) => return StreamItem::Gap,
-                Err(RecvError::Closed) => {
-                    self.ended = true;
-                    return StreamItem::Closed(StreamEnd::Dropped(
-                        "the paper market stopped".into(),
-                    ));
-                }
+        match self.events.recv().await {
+            Routed::Event(event) => StreamItem::Event(event),
+            // Events of this login are among the lost ones.
+            Routed::Lost => StreamItem::Gap,
+            Routed::Ended => {
+                self.ended = true;
+                StreamItem::Closed(StreamEnd::Dropped("the paper market stopped".into()))
             }
         }
     }

@@ -11,6 +11,7 @@ use tokio::sync::broadcast;
 use super::auth::Auth;
 use super::bracket::{Bracket, PlacedBracket};
 use super::config::PaperConfig;
+use super::event_routes::{EventRoutes, RoutedEvents};
 use super::faults::{FaultConfig, FaultInjector};
 use super::funds::{self, Funds};
 use super::ledger::{Fill, Ledger};
@@ -78,6 +79,8 @@ pub struct PaperState {
     hash_rng: StdRng,
     /// Where every change of every order is published, in the order the changes happen.
     events: broadcast::Sender<PublishedEvent>,
+    /// The same changes for the order streams, each handed only to its account's streams.
+    routes: EventRoutes,
     /// OCO containers handed out so far.
     containers: i64,
 }
@@ -98,6 +101,7 @@ impl PaperState {
             open: BTreeSet::new(),
             hash_rng: StdRng::seed_from_u64(config.seed ^ 0xACC7),
             events: broadcast::channel(ORDER_EVENT_BACKLOG).0,
+            routes: EventRoutes::default(),
             containers: 0,
             config,
         }
@@ -108,28 +112,37 @@ impl PaperState {
         self.events.subscribe()
     }
 
+    /// A stream of the changes of the orders of `accounts` from now on (an order stream's source).
+    pub fn subscribe_accounts(&mut self, accounts: &[AccountHash]) -> RoutedEvents {
+        self.routes.subscribe(accounts)
+    }
+
     /// Whether stepping the market on a timer could change anything someone listens for: an order
-    /// is open and at least one subscriber is listening.
+    /// is open and at least one subscriber or order stream is listening.
     #[must_use]
     pub fn wants_steps(&self) -> bool {
-        !self.open.is_empty() && self.events.receiver_count() > 0
+        !self.open.is_empty() && (self.events.receiver_count() > 0 || self.routes.is_listened())
     }
 
     /// Publishes one change of the order at `index` (nobody listening is fine: the change is
     /// then simply not pushed anywhere).
-    fn publish(&self, index: usize, change: OrderChange, at: DateTime<Utc>) {
+    fn publish(&mut self, index: usize, change: OrderChange, at: DateTime<Utc>) {
         let Some(order) = self.orders.get(index) else {
             return;
         };
         let Some(account) = self.accounts.get(order.account) else {
             return;
         };
-        let _ = self.events.send(PublishedEvent {
+        let event = PublishedEvent {
             account: account.link.hash.clone(),
             order: order.id,
             change,
             at,
-        });
+        };
+        self.routes.publish(&event);
+        if self.events.receiver_count() > 0 {
+            let _ = self.events.send(event);
+        }
     }
 
     /// Every paper account.
