@@ -13,6 +13,7 @@ mod option_views;
 mod paper_pages;
 mod preflight;
 mod session_records;
+mod session_summary;
 mod stock_lists;
 mod stock_trading;
 mod stock_views;

@@ -5,12 +5,13 @@ use std::collections::{BTreeMap, HashMap};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use engine::copy::{CopyRow, CopySession, OwnColor, StatusColor, TradeKind};
-use engine::ids::{AccountId, AgentId, SessionId};
+use engine::ids::{AccountId, AgentId};
 use engine::order::{AssetType, OptionSymbol, OrderType};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use serde::Serialize;
 
+use super::session_summary::SessionSummary;
 use super::table_answers::{SessionsJson, positions_answer, rows_by_key, sessions_answer};
 use crate::position_shelves::PositionTable;
 use crate::{ApiError, AppState};
@@ -109,7 +110,7 @@ super::table_answers::table_schemas! {
     answer: OptionOrdersAnswer as option::OrdersAnswer,
 }
 
-fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> OptionOrderRow {
+fn order_row(session: &SessionSummary, row: &CopyRow, names: &AccountNames) -> OptionOrderRow {
     let (account_name, account_username) = names.of(row.account);
     let leg = row.request.legs.first();
     let symbol = leg.map(|l| l.symbol.clone()).unwrap_or_default();
@@ -125,7 +126,7 @@ fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> Opti
         row.request.price
     };
     OptionOrderRow {
-        agent_trading_session_id: session.id.get(),
+        agent_trading_session_id: session.id,
         account_id: row.account.get(),
         account_name,
         account_username,
@@ -140,10 +141,10 @@ fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> Opti
         option_chain_status: row.status_word(),
         option_chain_status_description: row.status_description.clone(),
         option_chain_entered_time: row.entered_time.to_rfc3339(),
-        success_rate: session.success_rate().percent(),
+        success_rate: session.success_rate,
         option_chain_own_status_color: row.own_color(),
-        option_chain_status_color: session.color(),
-        replaced_session_id: session.replaced_session.map(SessionId::get),
+        option_chain_status_color: session.color,
+        replaced_session_id: session.replaced_session_id,
     }
 }
 
@@ -153,10 +154,11 @@ pub(crate) fn option_orders_json(
     names: &AccountNames,
 ) -> Result<Bytes, ApiError> {
     sessions_json(sessions, |session| {
+        let summary = SessionSummary::of(session);
         session
             .rows
             .iter()
-            .map(|r| order_row(session, r, names))
+            .map(|r| order_row(&summary, r, names))
             .collect::<Vec<_>>()
     })
 }

@@ -5,12 +5,13 @@ use std::collections::BTreeMap;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use engine::copy::{CopyRow, CopySession, OwnColor, StatusColor, TradeKind};
-use engine::ids::{AgentId, SessionId};
+use engine::ids::AgentId;
 use engine::order::{LINK_BASES, LinkType, OrderType};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
 use super::option_views::{AccountNames, number};
+use super::session_summary::SessionSummary;
 use super::table_answers::{positions_answer, rows_by_key, sessions_answer};
 use crate::position_shelves::PositionTable;
 use crate::{ApiError, AppState};
@@ -72,7 +73,7 @@ super::table_answers::table_schemas! {
     answer: StockOrdersAnswer as stock::OrdersAnswer,
 }
 
-fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> StockOrderRow {
+fn order_row(session: &SessionSummary, row: &CopyRow, names: &AccountNames) -> StockOrderRow {
     let (account_name, account_username) = names.of(row.account);
     let request = &row.request;
     let leg = request.legs.first();
@@ -89,7 +90,7 @@ fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> Stoc
         request.price
     };
     StockOrderRow {
-        agent_trading_session_id: session.id.get(),
+        agent_trading_session_id: session.id,
         account_id: row.account.get(),
         account_name,
         account_username,
@@ -116,10 +117,10 @@ fn order_row(session: &CopySession, row: &CopyRow, names: &AccountNames) -> Stoc
         stock_status: row.status_word(),
         stock_status_description: row.status_description.clone(),
         stock_entered_time: row.entered_time.to_rfc3339(),
-        stock_status_color: session.color(),
-        success_rate: session.success_rate().percent(),
+        stock_status_color: session.color,
+        success_rate: session.success_rate,
         stock_own_status_color: row.own_color(),
-        replaced_session_id: session.replaced_session.map(SessionId::get),
+        replaced_session_id: session.replaced_session_id,
     }
 }
 
@@ -132,10 +133,11 @@ fn stock_orders_json(sessions: &[CopySession], names: &AccountNames) -> Result<B
         if i > 0 {
             out.push(b',');
         }
+        let summary = SessionSummary::of(session);
         let rows: Vec<StockOrderRow> = session
             .rows
             .iter()
-            .map(|r| order_row(session, r, names))
+            .map(|r| order_row(&summary, r, names))
             .collect();
         out.extend_from_slice(format!("\"{}\":", session.id).as_bytes());
         serde_json::to_writer(&mut out, &rows).map_err(ApiError::internal)?;

@@ -3,11 +3,11 @@
 
 use actix_web::web::Bytes;
 use engine::copy::{CopyRow, CopySession, OwnColor, StatusColor};
-use engine::ids::SessionId;
 use engine::order::OrderType;
 use serde::Serialize;
 
 use super::option_views::{AccountNames, describe_option, number, sessions_json};
+use super::session_summary::SessionSummary;
 use crate::ApiError;
 
 /// One leg of one account's order in a vertical session, with the order's primary (first-leg) fields.
@@ -76,7 +76,11 @@ fn description(row: &CopyRow, leg: usize) -> String {
         })
 }
 
-fn leg_rows(session: &CopySession, row: &CopyRow, names: &AccountNames) -> Vec<VerticalOrderRow> {
+fn leg_rows(
+    session: &SessionSummary,
+    row: &CopyRow,
+    names: &AccountNames,
+) -> Vec<VerticalOrderRow> {
     let (account_name, account_username) = names.of(row.account);
     let primary = row.request.legs.first();
     let price = if row.request.order_type == OrderType::Market {
@@ -89,7 +93,7 @@ fn leg_rows(session: &CopySession, row: &CopyRow, names: &AccountNames) -> Vec<V
         .iter()
         .enumerate()
         .map(|(index, leg)| VerticalOrderRow {
-            agent_trading_session_id: session.id.get(),
+            agent_trading_session_id: session.id,
             account_id: row.account.get(),
             account_name: account_name.clone(),
             account_username: account_username.clone(),
@@ -110,10 +114,10 @@ fn leg_rows(session: &CopySession, row: &CopyRow, names: &AccountNames) -> Vec<V
             option_chain_status_description: row.status_description.clone(),
             option_chain_entered_time: row.entered_time.to_rfc3339(),
             option_chain_leg_index: index,
-            success_rate: session.success_rate().percent(),
+            success_rate: session.success_rate,
             option_chain_own_status_color: row.own_color(),
-            option_chain_status_color: session.color(),
-            replaced_session_id: session.replaced_session.map(SessionId::get),
+            option_chain_status_color: session.color,
+            replaced_session_id: session.replaced_session_id,
         })
         .collect()
 }
@@ -124,10 +128,11 @@ pub(crate) fn vertical_orders_json(
     names: &AccountNames,
 ) -> Result<Bytes, ApiError> {
     sessions_json(sessions, |session| {
+        let summary = SessionSummary::of(session);
         session
             .rows
             .iter()
-            .flat_map(|row| leg_rows(session, row, names))
+            .flat_map(|row| leg_rows(&summary, row, names))
             .collect::<Vec<_>>()
     })
 }
