@@ -167,13 +167,21 @@ async fn main() -> Result<()> {
             (Some(first), Some(last)) => (*last - *first).to_std().unwrap_or_default(),
             _ => Duration::ZERO,
         };
+        // When the first and the last order reached the market, counted from the request.
+        let since_request = |at: Option<&chrono::DateTime<chrono::Utc>>| {
+            at.map_or_else(String::new, |at| {
+                millis((*at - from).to_std().unwrap_or_default())
+            })
+        };
         println!(
-            "place {run}{}: {} ms = {:.2} × latency, {} orders accepted {} ms apart",
+            "place {run}{}: {} ms = {:.2} × latency, {} orders accepted {} ms apart (first at {} ms, last at {} ms)",
             if run == 0 { " (warm-up)" } else { "" },
             millis(wall),
             wall.as_secs_f64() / latency.as_secs_f64().max(f64::EPSILON),
             times.len(),
-            millis(skew)
+            millis(skew),
+            since_request(times.iter().min()),
+            since_request(times.iter().max())
         );
         if times.len() != args.accounts {
             bail!(
