@@ -53,6 +53,7 @@ bench:
 	cargo build --release -p facade --bin copydesk
 	cargo bench -p benches
 	cargo run --release -p benches --bin fan-out
+	cargo run --release -p benches --bin api-place
 	cargo run --release -p benches --bin poll-load
 	cargo run --release -p benches --bin load -- --preset mixed
 	cargo run --release -p benches --bin idle-accounts
