@@ -4,6 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::values::{bcl, eastern_time};
@@ -46,6 +47,22 @@ impl ActivityReader {
         sent_at: DateTime<Utc>,
     ) -> Option<OrderEvent> {
         let account = self.hashes.get(account_number)?.clone();
+        let plain = match message_type {
+            "OrderCreated" | "ChangeCreated" => Some(OrderChange::Created),
+            "OrderAccepted" => Some(OrderChange::Accepted),
+            _ => None,
+        };
+        if let Some(change) = plain {
+            // Every order of a fan-out sends these two: their payload (the whole order) is skimmed for
+            // its id, not read into a tree.
+            let head: PayloadHead = serde_json::from_str(body).ok()?;
+            return Some(OrderEvent {
+                account,
+                order: order_id(head.schwab_order_id.as_ref()?)?,
+                change,
+                at: sent_at,
+            });
+        }
         let payload: Value = serde_json::from_str(body).ok()?;
         let order = order_id(payload.get("SchwabOrderID")?)?;
         let detail = payload
@@ -58,8 +75,6 @@ impl ActivityReader {
             })
             .unwrap_or(Value::Null);
         let (change, at) = match message_type {
-            "OrderCreated" | "ChangeCreated" => (OrderChange::Created, sent_at),
-            "OrderAccepted" => (OrderChange::Accepted, sent_at),
             "OrderFillCompleted" => fill(&detail, sent_at)?,
             "CancelAccepted" => {
                 let by = replacement(&detail)?;
@@ -103,6 +118,13 @@ impl ActivityReader {
             self.replaced.remove(&forgotten);
         }
     }
+}
+
+/// The one field of a payload that creation and acceptance need.
+#[derive(Deserialize)]
+struct PayloadHead {
+    #[serde(rename = "SchwabOrderID")]
+    schwab_order_id: Option<Value>,
 }
 
 /// An order id, sent as a decimal string (or, leniently, a number).
@@ -233,6 +255,47 @@ mod tests {
                 },
                 "2025-03-20T17:43:45.620+00:00".to_owned()
             ))
+        );
+    }
+
+    #[test]
+    fn creation_and_acceptance_read_only_the_order_id() {
+        let read = |message_type: &str, text: &str| {
+            reader()
+                .read("12345678", message_type, text, at())
+                .map(|e| (e.account, e.order, e.change, e.at))
+        };
+        let created = body(
+            "1005609024296",
+            "OrderCreatedEventEquityOrder",
+            json!({"Order": {}}),
+        );
+        let order = BrokerOrderId(1_005_609_024_296);
+        let hash = AccountHash("HASH1".into());
+        assert_eq!(
+            read("OrderCreated", &created),
+            Some((hash.clone(), order, OrderChange::Created, at()))
+        );
+        assert_eq!(
+            read("ChangeCreated", &created),
+            Some((hash.clone(), order, OrderChange::Created, at()))
+        );
+        let numeric = json!({"SchwabOrderID": 77, "BaseEvent": {"EventType": "OrderAccepted"}});
+        assert_eq!(
+            read("OrderAccepted", &numeric.to_string()),
+            Some((hash, BrokerOrderId(77), OrderChange::Accepted, at()))
+        );
+        assert_eq!(read("OrderAccepted", r#"{"SchwabOrderID": null}"#), None);
+        assert_eq!(
+            read("OrderAccepted", r#"{"AccountNumber": "12345678"}"#),
+            None
+        );
+        assert_eq!(read("OrderCreated", r#"{"SchwabOrderID": "12"#), None);
+        assert_eq!(read("OrderCreated", r#"{"SchwabOrderID": "twelve"}"#), None);
+        assert_eq!(
+            reader().read("99999999", "OrderCreated", &created, at()),
+            None,
+            "an account not followed"
         );
     }
 
