@@ -25,7 +25,8 @@ pub struct Followups {
     snapshot: bool,
     /// Whether the account's orders are to be listed (after a connect, a reconnect or a gap).
     catch_up: bool,
-    /// Whether a round is already scheduled.
+    /// Whether a follow-up task runs for the account (from the request that started it until a
+    /// round ends with nothing more asked for).
     scheduled: bool,
 }
 
@@ -82,7 +83,8 @@ impl Followups {
         self.unknown.is_empty() && self.reads.is_empty() && !self.snapshot && !self.catch_up
     }
 
-    /// Marks a round as scheduled; false when one already is (or nothing is asked for).
+    /// Marks a follow-up task as started: true when the caller is to start one; false when one runs
+    /// already (it takes what was asked for in its next round) or nothing is asked for.
     pub fn schedule(&mut self) -> bool {
         if self.scheduled || self.is_empty() {
             return false;
@@ -91,15 +93,25 @@ impl Followups {
         true
     }
 
-    /// Takes everything asked for so far; the next request schedules a new round.
+    /// Takes everything asked for so far, for the running task's round. The task stays marked as
+    /// running while the round waits on reads, so requests arriving meanwhile start no second task.
     pub fn take(&mut self) -> Round {
-        self.scheduled = false;
         Round {
             unknown: std::mem::take(&mut self.unknown).into_values().collect(),
             reads: std::mem::take(&mut self.reads).into_iter().collect(),
             snapshot: std::mem::take(&mut self.snapshot),
             catch_up: std::mem::take(&mut self.catch_up),
         }
+    }
+
+    /// Ends the running task's round: true when more was asked for meanwhile (the task runs another
+    /// round); otherwise the task ends, and the next request starts a new one.
+    pub fn finish_round(&mut self) -> bool {
+        if self.is_empty() {
+            self.scheduled = false;
+            return false;
+        }
+        true
     }
 }
 
@@ -135,7 +147,28 @@ mod tests {
         assert_eq!(round.unknown[0].1.len(), 2);
         assert!(round.snapshot && !round.catch_up);
         assert!(followups.is_empty());
+        assert!(!followups.finish_round());
         followups.catch_up();
         assert!(followups.schedule());
+    }
+
+    #[test]
+    fn requests_during_a_round_start_no_second_task_and_the_running_one_takes_them() {
+        let mut followups = Followups::default();
+        followups.read(BrokerOrderId(1));
+        assert!(followups.schedule(), "the first request starts the task");
+        let first = followups.take();
+        assert_eq!(first.reads, vec![BrokerOrderId(1)]);
+        // The round waits on its read; events keep coming.
+        for order in 2..=50 {
+            followups.read(BrokerOrderId(order));
+            assert!(!followups.schedule(), "order {order} started a second task");
+        }
+        assert!(followups.finish_round(), "the running task goes on");
+        let second = followups.take();
+        assert_eq!(second.reads.len(), 49);
+        assert!(!followups.finish_round(), "nothing left: the task ends");
+        followups.snapshot();
+        assert!(followups.schedule(), "a later request starts a new task");
     }
 }

@@ -402,8 +402,9 @@ impl LinkedAccount {
     }
 
     /// Runs one round of follow-up reads; these take the app budget's reads before routine polls
-    /// (the planner leaves them a reserve). Returns whether another round is to be scheduled
-    /// (events of unknown orders still within their grace).
+    /// (the planner leaves them a reserve). Returns whether the running follow-up task is to run
+    /// another round (events of unknown orders still within their grace, or requests that arrived
+    /// while this round waited on its reads).
     pub async fn run_followups(&self) -> bool {
         let round = self.followups().take();
         let now = self.deps.clock.now();
@@ -463,7 +464,7 @@ impl LinkedAccount {
         for (first_seen, events) in held {
             followups.hold_again(first_seen, events);
         }
-        followups.schedule()
+        followups.finish_round()
     }
 
     /// Reads one order (one read from the app budget) and hands it to the rows of that order.
