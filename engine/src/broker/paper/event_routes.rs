@@ -2,78 +2,31 @@
 //! account's streams cost, not what every stream costs.
 
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-use tokio::sync::mpsc;
-use tokio::sync::mpsc::error::TrySendError;
-
-use crate::broker::{AccountHash, OrderEvent};
+use crate::broker::{AccountHash, LossyReceiver, LossySender, OrderEvent, lossy_channel};
 
 /// Events one stream may hold unread; past that it loses them and is told so once it reads again.
 pub const STREAM_BACKLOG: usize = 1_024;
 
-/// One stream's end in the market.
-#[derive(Debug)]
-struct Route {
-    events: mpsc::Sender<OrderEvent>,
-    lost: Arc<AtomicBool>,
-}
-
 /// The open streams of each account.
 #[derive(Debug, Default)]
 pub struct EventRoutes {
-    by_account: HashMap<AccountHash, Vec<Route>>,
-}
-
-/// What a stream reads next.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Routed {
-    /// An event of one of its accounts.
-    Event(OrderEvent),
-    /// Events were lost because the stream fell [`STREAM_BACKLOG`] behind.
-    Lost,
-    /// The market is gone.
-    Ended,
+    by_account: HashMap<AccountHash, Vec<LossySender<OrderEvent>>>,
 }
 
 /// A stream's end in the reader: the events of the accounts it subscribed, in the market's order.
-#[derive(Debug)]
-pub struct RoutedEvents {
-    events: mpsc::Receiver<OrderEvent>,
-    lost: Arc<AtomicBool>,
-}
-
-impl RoutedEvents {
-    /// The next event; [`Routed::Lost`] first when events were lost since the last read.
-    pub async fn recv(&mut self) -> Routed {
-        if self.lost.swap(false, Ordering::AcqRel) {
-            return Routed::Lost;
-        }
-        match self.events.recv().await {
-            Some(event) => Routed::Event(event),
-            None => Routed::Ended,
-        }
-    }
-}
+pub type RoutedEvents = LossyReceiver<OrderEvent>;
 
 impl EventRoutes {
     /// A stream of the events of `accounts` from now on.
     pub fn subscribe(&mut self, accounts: &[AccountHash]) -> RoutedEvents {
-        let (events, receiver) = mpsc::channel(STREAM_BACKLOG);
-        let lost = Arc::new(AtomicBool::new(false));
+        let (events, receiver) = lossy_channel(STREAM_BACKLOG);
         for account in accounts {
             let routes = self.by_account.entry(account.clone()).or_default();
-            routes.retain(|r| !r.events.is_closed());
-            routes.push(Route {
-                events: events.clone(),
-                lost: Arc::clone(&lost),
-            });
+            routes.retain(|r| !r.is_closed());
+            routes.push(events.clone());
         }
-        RoutedEvents {
-            events: receiver,
-            lost,
-        }
+        receiver
     }
 
     /// Hands `event` to every open stream of its account; a stream that is full is marked as having
@@ -82,14 +35,7 @@ impl EventRoutes {
         let Some(routes) = self.by_account.get_mut(&event.account) else {
             return;
         };
-        routes.retain(|route| match route.events.try_send(event.clone()) {
-            Ok(()) => true,
-            Err(TrySendError::Full(_)) => {
-                route.lost.store(true, Ordering::Release);
-                true
-            }
-            Err(TrySendError::Closed(_)) => false,
-        });
+        routes.retain(|route| route.send(event.clone()));
         if routes.is_empty() {
             self.by_account.remove(&event.account);
         }
@@ -101,7 +47,7 @@ impl EventRoutes {
         self.by_account
             .values()
             .flatten()
-            .any(|route| !route.events.is_closed())
+            .any(|route| !route.is_closed())
     }
 }
 
@@ -110,7 +56,7 @@ mod tests {
     use chrono::{DateTime, Utc};
 
     use super::*;
-    use crate::broker::OrderChange;
+    use crate::broker::{Lossy, OrderChange};
     use crate::ids::BrokerOrderId;
 
     fn event(account: &str, order: i64) -> OrderEvent {
@@ -134,12 +80,12 @@ mod tests {
         for (account, order) in [("A", 1), ("C", 2), ("B", 3), ("A", 4)] {
             routes.publish(&event(account, order));
         }
-        assert_eq!(both.recv().await, Routed::Event(event("A", 1)));
-        assert_eq!(both.recv().await, Routed::Event(event("B", 3)));
-        assert_eq!(both.recv().await, Routed::Event(event("A", 4)));
-        assert_eq!(only_b.recv().await, Routed::Event(event("B", 3)));
+        assert_eq!(both.recv().await, Lossy::Item(event("A", 1)));
+        assert_eq!(both.recv().await, Lossy::Item(event("B", 3)));
+        assert_eq!(both.recv().await, Lossy::Item(event("A", 4)));
+        assert_eq!(only_b.recv().await, Lossy::Item(event("B", 3)));
         drop(routes);
-        assert_eq!(only_b.recv().await, Routed::Ended);
+        assert_eq!(only_b.recv().await, Lossy::Ended);
     }
 
     #[tokio::test]
@@ -150,15 +96,15 @@ mod tests {
         for order in 1..=sent {
             routes.publish(&event("A", order));
         }
-        assert_eq!(stream.recv().await, Routed::Lost);
-        assert_eq!(stream.recv().await, Routed::Event(event("A", 1)));
+        assert_eq!(stream.recv().await, Lossy::Lost);
+        assert_eq!(stream.recv().await, Lossy::Item(event("A", 1)));
         routes.publish(&event("A", sent + 1));
         let mut last = None;
         for _ in 1..STREAM_BACKLOG {
             last = Some(stream.recv().await);
         }
-        assert_eq!(last, Some(Routed::Event(event("A", sent - 5))));
-        assert_eq!(stream.recv().await, Routed::Event(event("A", sent + 1)));
+        assert_eq!(last, Some(Lossy::Item(event("A", sent - 5))));
+        assert_eq!(stream.recv().await, Lossy::Item(event("A", sent + 1)));
     }
 
     #[test]

@@ -3,7 +3,8 @@
 
 use async_trait::async_trait;
 
-use super::event_routes::{Routed, RoutedEvents};
+use super::event_routes::RoutedEvents;
+use crate::broker::Lossy;
 use crate::broker::order_stream::{OrderStream, StreamEnd, StreamItem};
 
 /// One login's view of the paper market's order events.
@@ -31,10 +32,10 @@ impl OrderStream for PaperOrderStream {
             return StreamItem::Closed(StreamEnd::Dropped("the stream was logged out".into()));
         }
         match self.events.recv().await {
-            Routed::Event(event) => StreamItem::Event(event),
+            Lossy::Item(event) => StreamItem::Event(event),
             // Events of this login are among the lost ones.
-            Routed::Lost => StreamItem::Gap,
-            Routed::Ended => {
+            Lossy::Lost => StreamItem::Gap,
+            Lossy::Ended => {
                 self.ended = true;
                 StreamItem::Closed(StreamEnd::Dropped("the paper market stopped".into()))
             }
