@@ -4,6 +4,7 @@ mod account;
 mod balances;
 mod brokerage;
 mod error;
+pub mod io_runtime;
 mod lossy_channel;
 mod option_chain;
 mod order_event;

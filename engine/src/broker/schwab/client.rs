@@ -8,7 +8,8 @@ use reqwest::{Client, Method, RequestBuilder, StatusCode};
 use serde::de::DeserializeOwned;
 use url::Url;
 
-use crate::broker::{AccessToken, BrokerError};
+use crate::broker::io_runtime::run_on_io;
+use crate::broker::{AccessToken, BrokerError, ConnectivityError};
 
 use super::config::{SchwabConfig, TCP_KEEPALIVE};
 use super::error::{Endpoint, error_from_response, error_from_transport, unreadable};
@@ -98,7 +99,8 @@ impl SchwabHttp {
         self.client.request(method, url)
     }
 
-    /// Sends a request and returns its 2xx answer.
+    /// Sends a request and returns its 2xx answer. The exchange runs on the brokerage I/O runtime
+    /// ([`run_on_io`]), so the calls of a fan-out are written and read on every core.
     ///
     /// # Errors
     /// Transport failures as `Connectivity`; non-2xx answers as mapped by [`error_from_response`] for
@@ -108,47 +110,59 @@ impl SchwabHttp {
         endpoint: Endpoint,
         request: RequestBuilder,
     ) -> Result<Answer, BrokerError> {
-        let request = request.build().map_err(error_from_transport)?;
-        let method = request.method().clone();
-        let path = request.url().path().to_owned();
-        let response = self
-            .client
-            .execute(request)
+        run_on_io(exchange(endpoint, request))
             .await
-            .map_err(error_from_transport)?;
-        let status = response.status();
-        let headers = response.headers().clone();
-        let correlation = headers
-            .get(CORRELATION_HEADER)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("-");
-        tracing::debug!(%method, path, status = status.as_u16(), correlation, "schwab answered");
-        metrics::counter!("copydesk_broker_answers_total", "status" => status.as_u16().to_string())
-            .increment(1);
-        if status == StatusCode::TOO_MANY_REQUESTS {
-            metrics::counter!("copydesk_broker_throttled_total").increment(1);
-        }
-        let body = match response.bytes().await {
-            Ok(bytes) => bytes.to_vec(),
-            // An accepted order write is told by its status and `Location`; its (empty) body adds
-            // nothing, so a body cut short after them still settles the write.
-            Err(error) if status.is_success() && headers.contains_key(LOCATION) => {
-                tracing::warn!(%method, path, correlation, %error, "answer cut short after its headers");
-                Vec::new()
-            }
-            Err(error) => return Err(error_from_transport(error)),
-        };
-        if status.is_success() {
-            Ok(Answer {
-                status,
-                headers,
-                body,
+            .unwrap_or_else(|stopped| {
+                Err(ConnectivityError::Network {
+                    detail: stopped.to_string(),
+                }
+                .into())
             })
-        } else {
-            let error = error_from_response(endpoint, status.as_u16(), &body);
-            tracing::debug!(%method, path, correlation, %error, "schwab call failed");
-            Err(error)
+    }
+}
+
+/// One request and its answer (see [`SchwabHttp::send`]).
+async fn exchange(endpoint: Endpoint, request: RequestBuilder) -> Result<Answer, BrokerError> {
+    let (client, request) = request.build_split();
+    let request = request.map_err(error_from_transport)?;
+    let method = request.method().clone();
+    let path = request.url().path().to_owned();
+    let response = client
+        .execute(request)
+        .await
+        .map_err(error_from_transport)?;
+    let status = response.status();
+    let headers = response.headers().clone();
+    let correlation = headers
+        .get(CORRELATION_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("-");
+    tracing::debug!(%method, path, status = status.as_u16(), correlation, "schwab answered");
+    metrics::counter!("copydesk_broker_answers_total", "status" => status.as_u16().to_string())
+        .increment(1);
+    if status == StatusCode::TOO_MANY_REQUESTS {
+        metrics::counter!("copydesk_broker_throttled_total").increment(1);
+    }
+    let body = match response.bytes().await {
+        Ok(bytes) => bytes.to_vec(),
+        // An accepted order write is told by its status and `Location`; its (empty) body adds
+        // nothing, so a body cut short after them still settles the write.
+        Err(error) if status.is_success() && headers.contains_key(LOCATION) => {
+            tracing::warn!(%method, path, correlation, %error, "answer cut short after its headers");
+            Vec::new()
         }
+        Err(error) => return Err(error_from_transport(error)),
+    };
+    if status.is_success() {
+        Ok(Answer {
+            status,
+            headers,
+            body,
+        })
+    } else {
+        let error = error_from_response(endpoint, status.as_u16(), &body);
+        tracing::debug!(%method, path, correlation, %error, "schwab call failed");
+        Err(error)
     }
 }
 
