@@ -127,18 +127,19 @@ async fn exchange(endpoint: Endpoint, request: RequestBuilder) -> Result<Answer,
     let request = request.map_err(error_from_transport)?;
     let method = request.method().clone();
     let path = request.url().path().to_owned();
-    let response = client
+    let mut response = client
         .execute(request)
         .await
         .map_err(error_from_transport)?;
     let status = response.status();
-    let headers = response.headers().clone();
+    // Taken, not copied: reading the body needs the response, not its headers.
+    let headers = std::mem::take(response.headers_mut());
     let correlation = headers
         .get(CORRELATION_HEADER)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("-");
     tracing::debug!(%method, path, status = status.as_u16(), correlation, "schwab answered");
-    metrics::counter!("copydesk_broker_answers_total", "status" => status.as_u16().to_string())
+    metrics::counter!("copydesk_broker_answers_total", "status" => status_label(status))
         .increment(1);
     if status == StatusCode::TOO_MANY_REQUESTS {
         metrics::counter!("copydesk_broker_throttled_total").increment(1);
@@ -164,6 +165,26 @@ async fn exchange(endpoint: Endpoint, request: RequestBuilder) -> Result<Answer,
         tracing::debug!(%method, path, correlation, %error, "schwab call failed");
         Err(error)
     }
+}
+
+/// The `status` label of an answer: the usual statuses without building a text per answer.
+fn status_label(status: StatusCode) -> std::borrow::Cow<'static, str> {
+    let usual = match status.as_u16() {
+        200 => "200",
+        201 => "201",
+        204 => "204",
+        400 => "400",
+        401 => "401",
+        403 => "403",
+        404 => "404",
+        429 => "429",
+        500 => "500",
+        502 => "502",
+        503 => "503",
+        504 => "504",
+        _ => return status.as_u16().to_string().into(),
+    };
+    usual.into()
 }
 
 impl std::fmt::Debug for SchwabHttp {
@@ -229,6 +250,16 @@ pub fn percent_decode(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn status_labels_are_the_status_numbers() {
+        for code in [
+            200, 201, 204, 400, 401, 403, 404, 418, 429, 500, 502, 503, 504, 599,
+        ] {
+            let status = StatusCode::from_u16(code).expect("a status");
+            assert_eq!(status_label(status), code.to_string());
+        }
+    }
 
     #[test]
     fn option_symbols_keep_commas_and_encode_spaces() {
