@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use benches::fan_out_rig::{FanOutRig, FanOutSettings, Transport};
 use criterion::{BenchmarkId, Criterion, Throughput};
 
-/// The latency schwab-fake adds before every answer.
+/// The round trip schwab-fake adds to every call (half before it reads the request, half before the
+/// answer leaves).
 const LATENCY: Duration = Duration::from_millis(50);
 /// Account counts measured with latency.
 const SIZES: [usize; 2] = [100, 1_000];

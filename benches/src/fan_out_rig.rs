@@ -303,7 +303,9 @@ impl FanOutRig {
         join_all(polls).await.iter().filter(|r| r.is_err()).count()
     }
 
-    /// Sets the delay the market adds before every answer.
+    /// Sets the round trip the market adds to every call: schwab-fake spends half of it before it reads
+    /// the request and half before the answer leaves; the paper brokerage in process waits all of it
+    /// before it carries the call out.
     pub fn set_latency(&self, latency: Duration) {
         match &self.market {
             Market::Fake(fake) => fake.update_faults(|faults| faults.latency = latency),

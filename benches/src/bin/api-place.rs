@@ -2,7 +2,7 @@
 //! `copydesk serve --broker schwab` builds it (store, services with polling and order streams
 //! started, the real route table behind an `HttpServer`), N accounts (default 300) are linked through
 //! schwab-fake's login page, and `POST /api/copy_trading_account/place_order/COMMON` is timed from
-//! the request to the answer, with the fake adding 50 ms before every answer. The fake runs on
+//! the request to the answer, with the fake adding a 50 ms round trip to every call. The fake runs on
 //! threads of its own with its throttles lifted, as the brokerage is another machine.
 //!
 //! Run with `cargo run --release -p benches --bin api-place` (see `benches/README.md`).
@@ -41,7 +41,7 @@ struct Args {
     /// Linked Schwab-mode accounts.
     #[arg(long, default_value_t = 300)]
     accounts: usize,
-    /// Delay schwab-fake adds before every answer, in milliseconds.
+    /// Round trip schwab-fake adds to every call, in milliseconds.
     #[arg(long, default_value_t = 50)]
     latency_ms: u64,
     /// Measured places.

@@ -24,7 +24,7 @@ struct Args {
     /// Linked accounts, each authorized through schwab-fake.
     #[arg(long, default_value_t = 1_000)]
     accounts: usize,
-    /// Delay schwab-fake adds before every answer, in milliseconds.
+    /// Round trip schwab-fake adds to every call, in milliseconds.
     #[arg(long, default_value_t = 50)]
     latency_ms: u64,
     /// Measured runs per series (warm connections, no latency).
