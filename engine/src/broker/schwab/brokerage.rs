@@ -5,8 +5,10 @@ use std::fmt;
 use std::sync::Arc;
 
 use async_trait::async_trait;
+use bytes::Bytes;
 use chrono::{DateTime, Duration as TimeSpan, Utc};
-use reqwest::Method;
+use http::Method;
+use http::header::CONTENT_TYPE;
 
 use crate::broker::{
     AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
@@ -33,7 +35,7 @@ use super::streamer::{SchwabOrderStream, UserPreference};
 const JSON: &str = "application/json";
 
 /// An order and its JSON body.
-type EncodedOrder = (OrderRequest, Vec<u8>);
+type EncodedOrder = (OrderRequest, Bytes);
 
 /// Time format of the order-list bounds: `yyyy-MM-dd'T'HH:mm:ss.SSSZ` with a literal `Z` (UTC).
 const ORDER_TIME_FORMAT: &str = "%Y-%m-%dT%H:%M:%S%.3fZ";
@@ -90,7 +92,7 @@ impl SchwabBrokerage {
     ///
     /// # Errors
     /// `Connectivity::Unreadable` when the order cannot be encoded (never for a valid order).
-    fn order_json(&self, request: &OrderRequest) -> Result<Vec<u8>, BrokerError> {
+    fn order_json(&self, request: &OrderRequest) -> Result<Bytes, BrokerError> {
         // The slot holds a whole pair or nothing, so a poisoned lock still guards a usable slot.
         let mut last = self
             .last_body
@@ -101,11 +103,11 @@ impl SchwabBrokerage {
         {
             return Ok(body.clone());
         }
-        let body = serde_json::to_vec(&order_body(request)).map_err(|e| {
+        let body = Bytes::from(serde_json::to_vec(&order_body(request)).map_err(|e| {
             BrokerError::from(crate::broker::ConnectivityError::Unreadable {
                 detail: format!("the order could not be encoded: {e}"),
             })
-        })?;
+        })?);
         *last = Some((request.clone(), body.clone()));
         Ok(body)
     }
@@ -136,8 +138,8 @@ impl SchwabBrokerage {
     ) -> Result<TokenResponse, BrokerError> {
         let request = self
             .http
-            .plain(Method::POST, self.http.url(&["v1", "oauth", "token"]))
-            .basic_auth(&self.config.app_key, Some(&self.config.app_secret))
+            .plain(Method::POST, &self.http.url(&["v1", "oauth", "token"]))
+            .basic_auth(&self.config.app_key, &self.config.app_secret)
             .form(form);
         self.http
             .send(endpoint, request)
@@ -147,7 +149,7 @@ impl SchwabBrokerage {
 
     async fn get(&self, url: url::Url, token: &AccessToken) -> Result<Answer, BrokerError> {
         self.http
-            .send(Endpoint::Api, self.http.api(Method::GET, url, token))
+            .send(Endpoint::Api, self.http.api(Method::GET, &url, token))
             .await
     }
 
@@ -291,8 +293,8 @@ impl Brokerage for SchwabBrokerage {
     ) -> Result<Option<BrokerOrderId>, BrokerError> {
         let http = self
             .http
-            .api(Method::POST, self.order_url(account, None), token)
-            .header(reqwest::header::CONTENT_TYPE, JSON)
+            .api(Method::POST, &self.order_url(account, None), token)
+            .header(CONTENT_TYPE, JSON)
             .body(self.order_json(request)?);
         let answer = self.http.send(Endpoint::Api, http).await?;
         Ok(Self::order_id_from_location(&answer, account))
@@ -307,9 +309,12 @@ impl Brokerage for SchwabBrokerage {
         account: &AccountHash,
         request: &OrderRequest,
     ) -> Result<OrderPreview, BrokerError> {
-        let body = order_body(request);
         let url = self.trader(&["accounts", account.0.as_str(), "previewOrder"]);
-        let http = self.http.api(Method::POST, url, token).json(&body);
+        let http = self
+            .http
+            .api(Method::POST, &url, token)
+            .header(CONTENT_TYPE, JSON)
+            .body(self.order_json(request)?);
         let wire: WirePreview = self
             .http
             .send(Endpoint::Api, http)
@@ -327,8 +332,8 @@ impl Brokerage for SchwabBrokerage {
     ) -> Result<Option<BrokerOrderId>, BrokerError> {
         let http = self
             .http
-            .api(Method::PUT, self.order_url(account, Some(order)), token)
-            .header(reqwest::header::CONTENT_TYPE, JSON)
+            .api(Method::PUT, &self.order_url(account, Some(order)), token)
+            .header(CONTENT_TYPE, JSON)
             .body(self.order_json(request)?);
         let answer = self.http.send(Endpoint::Api, http).await?;
         Ok(Self::order_id_from_location(&answer, account))
@@ -342,7 +347,7 @@ impl Brokerage for SchwabBrokerage {
     ) -> Result<(), BrokerError> {
         let http = self
             .http
-            .api(Method::DELETE, self.order_url(account, Some(order)), token);
+            .api(Method::DELETE, &self.order_url(account, Some(order)), token);
         self.http.send(Endpoint::Api, http).await.map(drop)
     }
 
@@ -468,7 +473,10 @@ mod tests {
             serde_json::to_vec(&order_body(request)).expect("an order encodes")
         };
         for request in [&one, &one, &two, &one] {
-            assert_eq!(schwab.order_json(request).ok(), Some(encoded(request)));
+            assert_eq!(
+                schwab.order_json(request).ok(),
+                Some(Bytes::from(encoded(request)))
+            );
         }
     }
 

@@ -1,10 +1,24 @@
-//! The HTTP layer of the Schwab connection: builds URLs, sends requests, maps failures, reads bodies.
+//! The HTTP layer of the Schwab connection: builds URLs, sends requests over pooled connections,
+//! maps failures, reads bodies.
 //!
-//! Bodies are decompressed (gzip) by reqwest, redirects are never followed, and every answer's
+//! Requests go through hyper's pooled client directly (see ARCHITECTURE.md, "The Schwab HTTP
+//! client"): gzip bodies are decoded here, redirects are never followed, and every answer's
 //! `Schwab-Client-CorrelId` is logged at debug level with the method and path, never with a token.
 
-use reqwest::header::{HeaderMap, LOCATION};
-use reqwest::{Client, Method, RequestBuilder, StatusCode};
+use std::io::Read as _;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::header::{
+    ACCEPT, ACCEPT_ENCODING, CONTENT_ENCODING, HeaderMap, HeaderValue, LOCATION, USER_AGENT,
+};
+use http::{Method, StatusCode};
+use http_body_util::{BodyExt as _, Full};
+use hyper_rustls::{HttpsConnector, HttpsConnectorBuilder};
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::{TokioExecutor, TokioTimer};
 use serde::de::DeserializeOwned;
 use url::Url;
 
@@ -12,10 +26,18 @@ use crate::broker::io_runtime::run_on_io;
 use crate::broker::{AccessToken, BrokerError, ConnectivityError};
 
 use super::config::{SchwabConfig, TCP_KEEPALIVE};
-use super::error::{Endpoint, error_from_response, error_from_transport, unreadable};
+use super::error::{Endpoint, clean_transport_text, error_from_response, unreadable};
+use super::request::SchwabRequest;
 
 /// Header Schwab uses to correlate a call with its logs; support asks for it.
 const CORRELATION_HEADER: &str = "Schwab-Client-CorrelId";
+/// The one content coding asked for and decoded.
+const GZIP: &str = "gzip";
+/// The user agent copydesk names itself with.
+const AGENT: &str = concat!("copydesk/", env!("CARGO_PKG_VERSION"));
+
+/// The pooled HTTP/1.1 client over TLS (or plain TCP for a local Schwab-compatible server).
+type Pool = Client<HttpsConnector<HttpConnector>, Full<Bytes>>;
 
 /// A successful answer: status, headers and the raw body.
 #[derive(Debug)]
@@ -24,8 +46,8 @@ pub struct Answer {
     pub status: StatusCode,
     /// Response headers (`Location` for placed orders).
     pub headers: HeaderMap,
-    /// The decompressed body.
-    pub body: Vec<u8>,
+    /// The decoded body.
+    pub body: Bytes,
 }
 
 impl Answer {
@@ -44,35 +66,44 @@ impl Answer {
     }
 }
 
-/// Sends requests to one Schwab host.
+/// Sends requests to one Schwab host. Cheap to clone; clones share one connection pool.
 #[derive(Clone)]
 pub struct SchwabHttp {
-    client: Client,
+    pool: Arc<Pool>,
     base_url: Url,
+    timeout: Duration,
 }
 
 impl SchwabHttp {
-    /// A client with the configured time limit, gzip and no redirects, keeping up to
-    /// `idle_connections` connections open between calls (TCP keep-alive on), so a fan-out after a
-    /// quiet spell reuses connections instead of opening them.
+    /// A client with the configured time limit and no redirects, keeping up to `idle_connections`
+    /// connections open between calls (TCP keep-alive on), so a fan-out after a quiet spell reuses
+    /// connections instead of opening them.
     ///
     /// # Errors
     /// `Connectivity::Network` when the TLS stack cannot be initialised.
     pub fn new(config: &SchwabConfig) -> Result<Self, BrokerError> {
-        let client = Client::builder()
-            .timeout(config.request_timeout)
-            .connect_timeout(config.request_timeout)
-            .redirect(reqwest::redirect::Policy::none())
+        let mut tcp = HttpConnector::new();
+        tcp.enforce_http(false);
+        tcp.set_nodelay(true);
+        tcp.set_keepalive(Some(TCP_KEEPALIVE));
+        tcp.set_connect_timeout(Some(config.request_timeout));
+        let tls = HttpsConnectorBuilder::new()
+            .with_provider_and_webpki_roots(Arc::new(rustls::crypto::ring::default_provider()))
+            .map_err(|e| ConnectivityError::Network {
+                detail: format!("TLS could not be set up: {e}"),
+            })?
+            .https_or_http()
+            .enable_http1()
+            .wrap_connector(tcp);
+        let pool = Client::builder(TokioExecutor::new())
+            .pool_timer(TokioTimer::new())
             .pool_max_idle_per_host(config.idle_connections)
             .pool_idle_timeout(config.idle_timeout)
-            .tcp_keepalive(TCP_KEEPALIVE)
-            .tcp_nodelay(true)
-            .user_agent(concat!("copydesk/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .map_err(error_from_transport)?;
+            .build(tls);
         Ok(Self {
-            client,
+            pool: Arc::new(pool),
             base_url: config.base_url.clone(),
+            timeout: config.request_timeout,
         })
     }
 
@@ -88,52 +119,74 @@ impl SchwabHttp {
     }
 
     /// A request to `url` carrying the bearer token.
-    pub fn api(&self, method: Method, url: Url, token: &AccessToken) -> RequestBuilder {
-        self.client
-            .request(method, url)
-            .bearer_auth(token.expose_secret())
+    #[must_use]
+    pub fn api(&self, method: Method, url: &Url, token: &AccessToken) -> SchwabRequest {
+        SchwabRequest::new(method, url).bearer(token)
     }
 
     /// A request to `url` without credentials (the token endpoint adds Basic auth itself).
-    pub fn plain(&self, method: Method, url: Url) -> RequestBuilder {
-        self.client.request(method, url)
+    #[must_use]
+    pub fn plain(&self, method: Method, url: &Url) -> SchwabRequest {
+        SchwabRequest::new(method, url)
     }
 
-    /// Sends a request and returns its 2xx answer. The exchange runs on the brokerage I/O runtime
-    /// ([`run_on_io`]), so the calls of a fan-out are written and read on every core.
+    /// Sends a request and returns its 2xx answer, all of it within the configured time limit. The
+    /// exchange runs on the brokerage I/O runtime ([`run_on_io`]), so the calls of a fan-out are
+    /// written and read on every core.
     ///
     /// # Errors
-    /// Transport failures as `Connectivity`; non-2xx answers as mapped by [`error_from_response`] for
-    /// `endpoint`.
+    /// Transport failures as `Connectivity` (`Timeout` past the time limit); non-2xx answers as
+    /// mapped by [`error_from_response`] for `endpoint`.
     pub async fn send(
         &self,
         endpoint: Endpoint,
-        request: RequestBuilder,
+        request: SchwabRequest,
     ) -> Result<Answer, BrokerError> {
-        run_on_io(exchange(endpoint, request))
-            .await
-            .unwrap_or_else(|stopped| {
-                Err(ConnectivityError::Network {
-                    detail: stopped.to_string(),
-                }
-                .into())
-            })
+        let SchwabRequest {
+            method,
+            uri,
+            mut headers,
+            body,
+        } = request;
+        headers.insert(USER_AGENT, HeaderValue::from_static(AGENT));
+        headers.insert(ACCEPT, HeaderValue::from_static("*/*"));
+        headers.insert(ACCEPT_ENCODING, HeaderValue::from_static(GZIP));
+        let mut outgoing = http::Request::new(Full::new(body));
+        *outgoing.method_mut() = method;
+        *outgoing.uri_mut() = uri?;
+        *outgoing.headers_mut() = headers;
+        let pool = self.pool.clone();
+        let limit = self.timeout;
+        run_on_io(async move {
+            tokio::time::timeout(limit, exchange(&pool, endpoint, outgoing))
+                .await
+                .unwrap_or_else(|_| Err(ConnectivityError::Timeout.into()))
+        })
+        .await
+        .unwrap_or_else(|stopped| {
+            Err(ConnectivityError::Network {
+                detail: stopped.to_string(),
+            }
+            .into())
+        })
     }
 }
 
 /// One request and its answer (see [`SchwabHttp::send`]).
-async fn exchange(endpoint: Endpoint, request: RequestBuilder) -> Result<Answer, BrokerError> {
-    let (client, request) = request.build_split();
-    let request = request.map_err(error_from_transport)?;
+async fn exchange(
+    pool: &Pool,
+    endpoint: Endpoint,
+    request: http::Request<Full<Bytes>>,
+) -> Result<Answer, BrokerError> {
     let method = request.method().clone();
-    let path = request.url().path().to_owned();
-    let mut response = client
-        .execute(request)
+    let path = request.uri().path().to_owned();
+    let response = pool
+        .request(request)
         .await
-        .map_err(error_from_transport)?;
-    let status = response.status();
-    // Taken, not copied: reading the body needs the response, not its headers.
-    let headers = std::mem::take(response.headers_mut());
+        .map_err(|e| transport_error(&e))?;
+    let (parts, incoming) = response.into_parts();
+    let status = parts.status;
+    let headers = parts.headers;
     let correlation = headers
         .get(CORRELATION_HEADER)
         .and_then(|v| v.to_str().ok())
@@ -144,15 +197,20 @@ async fn exchange(endpoint: Endpoint, request: RequestBuilder) -> Result<Answer,
     if status == StatusCode::TOO_MANY_REQUESTS {
         metrics::counter!("copydesk_broker_throttled_total").increment(1);
     }
-    let body = match response.bytes().await {
-        Ok(bytes) => bytes.to_vec(),
+    let body = match incoming.collect().await {
+        Ok(collected) => decoded(&headers, collected.to_bytes())?,
         // An accepted order write is told by its status and `Location`; its (empty) body adds
         // nothing, so a body cut short after them still settles the write.
         Err(error) if status.is_success() && headers.contains_key(LOCATION) => {
             tracing::warn!(%method, path, correlation, %error, "answer cut short after its headers");
-            Vec::new()
+            Bytes::new()
         }
-        Err(error) => return Err(error_from_transport(error)),
+        Err(error) => {
+            return Err(ConnectivityError::Unreadable {
+                detail: clean_transport_text(&format!("the answer was cut short: {error}")),
+            }
+            .into());
+        }
     };
     if status.is_success() {
         Ok(Answer {
@@ -165,6 +223,44 @@ async fn exchange(endpoint: Endpoint, request: RequestBuilder) -> Result<Answer,
         tracing::debug!(%method, path, correlation, %error, "schwab call failed");
         Err(error)
     }
+}
+
+/// The body as sent, or gunzipped when the answer says it is gzip-coded.
+fn decoded(headers: &HeaderMap, body: Bytes) -> Result<Bytes, BrokerError> {
+    let gzipped = headers
+        .get(CONTENT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|coding| coding.trim().eq_ignore_ascii_case(GZIP));
+    if !gzipped || body.is_empty() {
+        return Ok(body);
+    }
+    let mut plain = Vec::with_capacity(body.len() * 4);
+    flate2::read::GzDecoder::new(body.as_ref())
+        .read_to_end(&mut plain)
+        .map_err(|e| ConnectivityError::Unreadable {
+            detail: clean_transport_text(&format!("the gzip answer could not be decoded: {e}")),
+        })?;
+    Ok(Bytes::from(plain))
+}
+
+/// A failure before any answer arrived: the connection could not be made, or broke.
+fn transport_error(error: &hyper_util::client::legacy::Error) -> BrokerError {
+    let mut text = error.to_string();
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    let detail = if error.is_connect() {
+        format!("could not connect: {text}")
+    } else {
+        text
+    };
+    ConnectivityError::Network {
+        detail: clean_transport_text(&detail),
+    }
+    .into()
 }
 
 /// The `status` label of an answer: the usual statuses without building a text per answer.

@@ -68,25 +68,12 @@ pub fn error_from_response(endpoint: Endpoint, status: u16, body: &[u8]) -> Brok
     }
 }
 
-/// Maps a transport failure (no HTTP answer, or an unreadable one) onto a `BrokerError`.
-///
-/// The URL is stripped from the text: it never holds a secret, but account hashes need not be logged either.
+/// The text of a transport failure (no HTTP answer, or an unreadable one), cleaned and cut short
+/// like broker text. It never names the URL: that holds no secret, but account hashes need not be
+/// logged either.
 #[must_use]
-pub fn error_from_transport(error: reqwest::Error) -> BrokerError {
-    let error = error.without_url();
-    if error.is_timeout() {
-        ConnectivityError::Timeout.into()
-    } else if error.is_decode() || error.is_body() {
-        ConnectivityError::Unreadable {
-            detail: clean_text(&error.to_string(), MAX_MESSAGE_CHARS),
-        }
-        .into()
-    } else {
-        ConnectivityError::Network {
-            detail: clean_text(&error.to_string(), MAX_MESSAGE_CHARS),
-        }
-        .into()
-    }
+pub fn clean_transport_text(text: &str) -> String {
+    clean_text(text, MAX_MESSAGE_CHARS)
 }
 
 /// A success answer whose body did not have the expected shape.

@@ -1,7 +1,7 @@
 //! Charles Schwab Trader API brokerage: wire models, parsing, error mapping and the HTTP client.
 //!
 //! `models` holds the serde wire types, `parse` turns them into domain types, `encode` builds order
-//! bodies, `error` maps failed answers onto `BrokerError`, `client` does the HTTP, and `brokerage` puts
+//! bodies, `error` maps failed answers onto `BrokerError`, `request` builds requests, `client` sends them, and `brokerage` puts
 //! them together as [`SchwabBrokerage`].
 
 mod brokerage;
@@ -13,6 +13,7 @@ pub mod lenient;
 pub mod models;
 pub mod parse;
 pub mod preview;
+pub mod request;
 pub mod streamer;
 
 pub use brokerage::SchwabBrokerage;

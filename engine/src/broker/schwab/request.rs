@@ -1,0 +1,181 @@
+//! One request to Schwab as it will be written: method, URI, headers and body, built without I/O.
+
+use base64::Engine as _;
+use bytes::Bytes;
+use http::header::{AUTHORIZATION, CONTENT_TYPE, HeaderName, HeaderValue};
+use http::{HeaderMap, Method, Uri};
+
+use crate::broker::{AccessToken, BrokerError};
+
+/// The media type of form bodies (the token endpoint).
+const FORM: &str = "application/x-www-form-urlencoded";
+
+/// A request to Schwab, ready to be sent by [`SchwabHttp::send`](super::client::SchwabHttp::send).
+///
+/// Building one never fails on its own: a part that cannot be encoded (a URL `http` cannot read, a
+/// credential that is no header value) is kept as the error the send answers with. That error is a
+/// rejection, never a connectivity failure: nothing was written, so nothing is looked for or resent.
+pub struct SchwabRequest {
+    pub(super) method: Method,
+    pub(super) uri: Result<Uri, BrokerError>,
+    pub(super) headers: HeaderMap,
+    pub(super) body: Bytes,
+}
+
+impl SchwabRequest {
+    /// A request of `method` to `url`, without credentials or body.
+    pub(super) fn new(method: Method, url: &url::Url) -> Self {
+        let uri = Uri::try_from(url.as_str())
+            .map_err(|e| BrokerError::rejected(format!("the request URL is not valid: {e}")));
+        Self {
+            method,
+            uri,
+            headers: HeaderMap::new(),
+            body: Bytes::new(),
+        }
+    }
+
+    /// Carries `token` as a bearer credential (a sensitive header: never printed by the HTTP stack).
+    #[must_use]
+    pub fn bearer(self, token: &AccessToken) -> Self {
+        let value = format!("Bearer {}", token.expose_secret());
+        self.credential(value)
+    }
+
+    /// Carries the app's credentials as HTTP Basic authorization (the token endpoint).
+    #[must_use]
+    pub fn basic_auth(self, user: &str, password: &str) -> Self {
+        let pair = base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"));
+        self.credential(format!("Basic {pair}"))
+    }
+
+    fn credential(mut self, value: String) -> Self {
+        match HeaderValue::try_from(value) {
+            Ok(mut value) => {
+                value.set_sensitive(true);
+                self.headers.insert(AUTHORIZATION, value);
+            }
+            Err(_) => {
+                // The text is a secret: only that it is unusable is told.
+                self.uri = Err(BrokerError::rejected(
+                    "the credential cannot be sent as a header",
+                ));
+            }
+        }
+        self
+    }
+
+    /// Sets header `name` to a fixed value.
+    #[must_use]
+    pub fn header(mut self, name: HeaderName, value: &'static str) -> Self {
+        self.headers.insert(name, HeaderValue::from_static(value));
+        self
+    }
+
+    /// The body, shared rather than copied (a fan-out sends one body to every account).
+    #[must_use]
+    pub fn body(mut self, body: Bytes) -> Self {
+        self.body = body;
+        self
+    }
+
+    /// A form body of `pairs`, URL-encoded, with its content type.
+    #[must_use]
+    pub fn form(self, pairs: &[(&str, &str)]) -> Self {
+        let mut form = url::form_urlencoded::Serializer::new(String::new());
+        form.extend_pairs(pairs);
+        self.header(CONTENT_TYPE, FORM)
+            .body(Bytes::from(form.finish()))
+    }
+
+    /// The method.
+    #[must_use]
+    pub fn method(&self) -> &Method {
+        &self.method
+    }
+}
+
+impl std::fmt::Debug for SchwabRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Headers carry credentials; only the method and path are shown.
+        f.debug_struct("SchwabRequest")
+            .field("method", &self.method)
+            .field("path", &self.uri.as_ref().map(Uri::path).ok())
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn url(text: &str) -> url::Url {
+        url::Url::parse(text).expect("a URL")
+    }
+
+    #[test]
+    fn a_bearer_token_is_a_sensitive_authorization_header() {
+        let token = AccessToken::new("I0.secret@");
+        let request = SchwabRequest::new(Method::GET, &url("https://api.example/a")).bearer(&token);
+        let value = request.headers.get(AUTHORIZATION).expect("authorization");
+        assert_eq!(value.to_str().ok(), Some("Bearer I0.secret@"));
+        assert!(value.is_sensitive());
+        assert!(!format!("{request:?}").contains("secret"));
+    }
+
+    #[test]
+    fn basic_auth_encodes_key_and_secret() {
+        let request = SchwabRequest::new(Method::POST, &url("https://api.example/v1/oauth/token"))
+            .basic_auth("key", "secret");
+        assert_eq!(
+            request
+                .headers
+                .get(AUTHORIZATION)
+                .and_then(|v| v.to_str().ok()),
+            Some("Basic a2V5OnNlY3JldA==")
+        );
+    }
+
+    #[test]
+    fn a_form_body_is_url_encoded_with_its_type() {
+        let request = SchwabRequest::new(Method::POST, &url("https://api.example/t")).form(&[
+            ("grant_type", "authorization_code"),
+            ("code", "C0.x@y"),
+            ("redirect_uri", "https://127.0.0.1:8182/cb"),
+        ]);
+        assert_eq!(
+            request.body,
+            Bytes::from(
+                "grant_type=authorization_code&code=C0.x%40y&redirect_uri=https%3A%2F%2F127.0.0.1%3A8182%2Fcb"
+            )
+        );
+        assert_eq!(
+            request
+                .headers
+                .get(CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok()),
+            Some(FORM)
+        );
+    }
+
+    #[test]
+    fn a_credential_that_is_no_header_value_fails_the_send_without_showing_it() {
+        let token = AccessToken::new("bad\nsecret");
+        let request = SchwabRequest::new(Method::GET, &url("https://api.example/a")).bearer(&token);
+        let error = request.uri.expect_err("refused");
+        assert!(!error.to_string().contains("secret"), "{error}");
+        assert!(!error.write_may_have_happened(), "{error:?}");
+    }
+
+    #[test]
+    fn the_uri_keeps_path_and_query() {
+        let request = SchwabRequest::new(
+            Method::GET,
+            &url("http://127.0.0.1:9000/p/trader/v1/accounts/AB%2FC/orders?fromEnteredTime=x"),
+        );
+        let uri = request.uri.expect("a URI");
+        assert_eq!(uri.path(), "/p/trader/v1/accounts/AB%2FC/orders");
+        assert_eq!(uri.query(), Some("fromEnteredTime=x"));
+        assert_eq!(uri.authority().map(|a| a.as_str()), Some("127.0.0.1:9000"));
+    }
+}
