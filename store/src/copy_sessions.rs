@@ -3,7 +3,9 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use engine::copy::{CopySession, JournaledOutcome, RepositoryError, RowOutcome, SessionRepository};
+use engine::copy::{
+    CopySession, FanOutIntent, JournaledOutcome, RepositoryError, RowOutcome, SessionRepository,
+};
 use engine::ids::{AgentId, SessionId};
 
 use crate::unflushed_outcomes::{SESSION_KEY_LEN, SessionKey, UnflushedOutcomes};
@@ -11,6 +13,8 @@ use crate::{Counters, StoreError};
 
 const SESSIONS_TREE: &str = "copy_sessions";
 const OUTCOMES_TREE: &str = "copy_session_outcomes";
+/// The first byte of a session stored as its compact intent (a session stored whole is JSON).
+const INTENT_TAG: u8 = b'i';
 /// Bytes of an outcome group's key: the session's key, then the group's number big-endian.
 const OUTCOME_KEY_LEN: usize = SESSION_KEY_LEN + 8;
 
@@ -152,13 +156,39 @@ fn session_of(key: SessionKey) -> (AgentId, SessionId) {
     (AgentId(word(agent)), SessionId(word(session)))
 }
 
+/// The stored form of a session: its compact intent behind [`INTENT_TAG`] while every row is as
+/// planned (see [`FanOutIntent::of`]), otherwise the whole session as JSON (which opens with `{`).
+fn encode_session(session: &CopySession) -> Result<Vec<u8>, RepositoryError> {
+    match FanOutIntent::of(session) {
+        Some(intent) => {
+            let mut bytes = vec![INTENT_TAG];
+            serde_json::to_writer(&mut bytes, &intent).map_err(repository_error)?;
+            Ok(bytes)
+        }
+        None => serde_json::to_vec(session).map_err(repository_error),
+    }
+}
+
+/// A session from its stored form (see [`encode_session`]); sessions stored whole before intents
+/// were compact read as they always did.
+pub(crate) fn decode_session(bytes: &[u8]) -> Result<CopySession, RepositoryError> {
+    match bytes.split_first() {
+        Some((&INTENT_TAG, intent)) => serde_json::from_slice::<FanOutIntent>(intent)
+            .map_err(repository_error)?
+            .into_session()
+            .map_err(repository_error),
+        _ => serde_json::from_slice(bytes).map_err(repository_error),
+    }
+}
+
 fn repository_error(err: impl std::fmt::Display) -> RepositoryError {
     RepositoryError(err.to_string())
 }
 
 impl SessionRepository for CopySessions {
+    /// A session still as planned (a fan-out's intent) is stored in its compact form.
     fn save(&self, session: &CopySession) -> Result<(), RepositoryError> {
-        let bytes = serde_json::to_vec(session).map_err(repository_error)?;
+        let bytes = encode_session(session)?;
         self.tree
             .insert(key(session), bytes)
             .map_err(repository_error)?;
@@ -184,9 +214,7 @@ impl SessionRepository for CopySessions {
         self.tree
             .iter()
             .values()
-            .map(|bytes| {
-                serde_json::from_slice(&bytes.map_err(repository_error)?).map_err(repository_error)
-            })
+            .map(|bytes| decode_session(&bytes.map_err(repository_error)?))
             .collect()
     }
 
@@ -338,6 +366,52 @@ mod tests {
         assert_eq!(replayed.journaled.len(), 3);
         // The sessions tree itself still holds the sessions as stored whole.
         assert_eq!(sessions.load_all()?, vec![intent(7, 1, 3), settled]);
+        Ok(())
+    }
+
+    #[test]
+    fn an_intent_is_stored_compact_and_a_settled_session_whole() -> TestResult {
+        let dir = tempfile::tempdir()?;
+        let planned = intent(7, 1, 100);
+        let mut settled = intent(7, 2, 100);
+        settled.rows[0].settle(&SubmitOutcome::Placed(BrokerOrderId(5)));
+        // A planned session stored whole (as every session once was) still reads back.
+        let older = intent(7, 3, 2);
+        {
+            let sessions = open(dir.path())?;
+            sessions.save(&planned)?;
+            sessions.save(&settled)?;
+            sessions
+                .tree()
+                .insert(key(&older), serde_json::to_vec(&older)?)?;
+            sessions.flush()?;
+        }
+        let sessions = open(dir.path())?;
+        let compact = sessions.tree().get(key(&planned))?.ok_or("stored")?;
+        let whole = sessions.tree().get(key(&settled))?.ok_or("stored")?;
+        assert_eq!(compact.first(), Some(&INTENT_TAG));
+        assert_eq!(whole.first(), Some(&b'{'));
+        assert!(
+            compact.len() * 4 < whole.len(),
+            "{} bytes against {}",
+            compact.len(),
+            whole.len()
+        );
+        assert_eq!(sessions.load_all()?, vec![planned, settled, older]);
+        Ok(())
+    }
+
+    #[test]
+    fn an_intent_naming_an_order_it_lacks_is_an_error_not_a_panic() -> TestResult {
+        let mut intent = FanOutIntent::of(&intent(7, 1, 3)).ok_or("planned")?;
+        intent.rows[1].order = 4;
+        let mut bytes = vec![INTENT_TAG];
+        serde_json::to_writer(&mut bytes, &intent)?;
+        let error = decode_session(&bytes).err().ok_or("refused")?;
+        assert_eq!(
+            error.to_string(),
+            "session storage failed: row 1 names order 4, but the intent holds 1"
+        );
         Ok(())
     }
 

@@ -6,6 +6,7 @@ use engine::copy::{CopySession, RepositoryError, SessionArchive};
 use engine::ids::{AgentId, SessionId};
 
 use crate::CopySessions;
+use crate::copy_sessions::decode_session;
 
 fn agent_key(agent: AgentId, session: u64) -> [u8; 16] {
     let mut key = [0u8; 16];
@@ -32,8 +33,7 @@ impl SessionArchive for CopySessions {
             .take(limit)
             .map(|bytes| {
                 let bytes = bytes.map_err(|e| RepositoryError(e.to_string()))?;
-                let mut session: CopySession =
-                    serde_json::from_slice(&bytes).map_err(|e| RepositoryError(e.to_string()))?;
+                let mut session = decode_session(&bytes)?;
                 // A fan-out in progress (or interrupted) shows the outcomes its journal holds.
                 self.replay_outcomes(&mut session)?;
                 Ok(session)

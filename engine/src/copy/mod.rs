@@ -6,6 +6,7 @@ mod command;
 mod event_catch_up;
 mod fairness;
 mod fan_out_mode;
+mod intent;
 mod keeper;
 mod kind;
 mod planner;
@@ -27,6 +28,7 @@ pub use fairness::{AccountFill, BetterPrice, FairnessRecord};
 pub use fan_out_mode::{
     AccountPreview, FanOutMode, PreviewRefusal, PreviewVerdict, gate as gate_previews,
 };
+pub use intent::{FanOutIntent, IntentError, PlannedRow};
 pub use keeper::{
     EVENT_STORE_EVERY, OUTCOMES_PER_COMMIT, SessionKeeper, SessionKey, WriteInFlight,
 };
