@@ -68,12 +68,17 @@ impl FanOutIntent {
     /// filled or seen. `None` for any other session: it is stored whole.
     #[must_use]
     pub fn of(session: &CopySession) -> Option<Self> {
+        // Every row is checked before any order is copied: a session stored whole costs no more.
+        let refusals = session
+            .rows
+            .iter()
+            .map(|row| planned_refusal(row, session.created_at))
+            .collect::<Option<Vec<_>>>()?;
         let mut orders: Vec<OrderRequest> = Vec::new();
         let mut numbers: HashMap<&OrderRequest, usize> = HashMap::new();
         let mut rows = Vec::with_capacity(session.rows.len());
         let mut last: Option<(&OrderRequest, usize)> = None;
-        for row in &session.rows {
-            let refused = planned_refusal(row, session.created_at)?;
+        for (row, refused) in session.rows.iter().zip(refusals) {
             let order = match last {
                 // A fan-out's rows share their order one tier after another.
                 Some((request, number)) if *request == row.request => number,
@@ -167,6 +172,7 @@ fn planned_refusal(row: &CopyRow, created_at: DateTime<Utc>) -> Option<Option<St
 #[cfg(test)]
 mod tests {
     use chrono::TimeZone;
+    use proptest::arbitrary::Arbitrary as _;
     use rust_decimal_macros::dec;
 
     use super::*;
@@ -249,6 +255,46 @@ mod tests {
         let mut unsettled = planned();
         unsettled.rows[3].settle(&SubmitOutcome::Unsettled("no answer".into()));
         assert_eq!(FanOutIntent::of(&unsettled), None);
+    }
+
+    proptest::proptest! {
+        /// Any planned fan-out (accounts in any order, orders in any of 3 tiers, any mix of pending,
+        /// replacing and refused rows) is read back from its intent as it was; settling any one row
+        /// makes it a session stored whole.
+        #[test]
+        fn every_planned_session_reads_back_equal(
+            rows in proptest::collection::vec(
+                (1u64..10_000, 1u32..=3, proptest::option::of(1i64..1_000), proptest::bool::ANY),
+                1..60,
+            ),
+            settled in proptest::sample::Index::arbitrary(),
+        ) {
+            let rows: Vec<CopyRow> = rows
+                .into_iter()
+                .map(|(account, tier, replaces, refused)| {
+                    let replaces = replaces.map(BrokerOrderId);
+                    if refused {
+                        CopyRow {
+                            replaces,
+                            ..CopyRow::failed(AccountId(account), order(tier), "refused".into(), at())
+                        }
+                    } else {
+                        CopyRow::pending(AccountId(account), order(tier), replaces, at())
+                    }
+                })
+                .collect();
+            let session = CopySession { rows, ..planned() };
+            let intent = FanOutIntent::of(&session);
+            proptest::prop_assert!(intent.is_some());
+            let distinct = intent.as_ref().map_or(0, |i| i.orders.len());
+            proptest::prop_assert!(distinct <= 3);
+            proptest::prop_assert_eq!(intent.map(FanOutIntent::into_session), Some(Ok(session.clone())));
+
+            let mut one_settled = session;
+            let row = settled.index(one_settled.rows.len());
+            one_settled.rows[row].settle(&SubmitOutcome::Placed(BrokerOrderId(5)));
+            proptest::prop_assert_eq!(FanOutIntent::of(&one_settled), None);
+        }
     }
 
     #[test]

@@ -144,7 +144,7 @@ impl SchwabHttp {
     ) -> Result<Answer, BrokerError> {
         let SchwabRequest {
             method,
-            uri,
+            target,
             mut headers,
             body,
         } = request;
@@ -153,7 +153,7 @@ impl SchwabHttp {
         headers.insert(ACCEPT_ENCODING, HeaderValue::from_static(GZIP));
         let mut outgoing = http::Request::new(Full::new(body));
         *outgoing.method_mut() = method;
-        *outgoing.uri_mut() = uri?;
+        *outgoing.uri_mut() = target?;
         *outgoing.headers_mut() = headers;
         let pool = self.pool.clone();
         let limit = self.timeout;

@@ -1,8 +1,8 @@
 //! Charles Schwab Trader API brokerage: wire models, parsing, error mapping and the HTTP client.
 //!
 //! `models` holds the serde wire types, `parse` turns them into domain types, `encode` builds order
-//! bodies, `error` maps failed answers onto `BrokerError`, `request` builds requests, `client` sends them, and `brokerage` puts
-//! them together as [`SchwabBrokerage`].
+//! bodies, `error` maps failed answers onto `BrokerError`, `request` builds requests, `client` sends
+//! them, and `brokerage` puts them together as [`SchwabBrokerage`].
 
 mod brokerage;
 pub mod client;

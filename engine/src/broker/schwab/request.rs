@@ -16,20 +16,24 @@ const FORM: &str = "application/x-www-form-urlencoded";
 /// credential that is no header value) is kept as the error the send answers with. That error is a
 /// rejection, never a connectivity failure: nothing was written, so nothing is looked for or resent.
 pub struct SchwabRequest {
+    /// The method.
     pub(super) method: Method,
-    pub(super) uri: Result<Uri, BrokerError>,
+    /// The URI, or why the request cannot be sent (see above).
+    pub(super) target: Result<Uri, BrokerError>,
+    /// The headers, credentials marked sensitive.
     pub(super) headers: HeaderMap,
+    /// The body, shared.
     pub(super) body: Bytes,
 }
 
 impl SchwabRequest {
     /// A request of `method` to `url`, without credentials or body.
     pub(super) fn new(method: Method, url: &url::Url) -> Self {
-        let uri = Uri::try_from(url.as_str())
+        let target = Uri::try_from(url.as_str())
             .map_err(|e| BrokerError::rejected(format!("the request URL is not valid: {e}")));
         Self {
             method,
-            uri,
+            target,
             headers: HeaderMap::new(),
             body: Bytes::new(),
         }
@@ -57,7 +61,7 @@ impl SchwabRequest {
             }
             Err(_) => {
                 // The text is a secret: only that it is unusable is told.
-                self.uri = Err(BrokerError::rejected(
+                self.target = Err(BrokerError::rejected(
                     "the credential cannot be sent as a header",
                 ));
             }
@@ -87,12 +91,6 @@ impl SchwabRequest {
         self.header(CONTENT_TYPE, FORM)
             .body(Bytes::from(form.finish()))
     }
-
-    /// The method.
-    #[must_use]
-    pub fn method(&self) -> &Method {
-        &self.method
-    }
 }
 
 impl std::fmt::Debug for SchwabRequest {
@@ -100,7 +98,7 @@ impl std::fmt::Debug for SchwabRequest {
         // Headers carry credentials; only the method and path are shown.
         f.debug_struct("SchwabRequest")
             .field("method", &self.method)
-            .field("path", &self.uri.as_ref().map(Uri::path).ok())
+            .field("path", &self.target.as_ref().map(Uri::path).ok())
             .finish_non_exhaustive()
     }
 }
@@ -162,7 +160,7 @@ mod tests {
     fn a_credential_that_is_no_header_value_fails_the_send_without_showing_it() {
         let token = AccessToken::new("bad\nsecret");
         let request = SchwabRequest::new(Method::GET, &url("https://api.example/a")).bearer(&token);
-        let error = request.uri.expect_err("refused");
+        let error = request.target.expect_err("refused");
         assert!(!error.to_string().contains("secret"), "{error}");
         assert!(!error.write_may_have_happened(), "{error:?}");
     }
@@ -173,7 +171,7 @@ mod tests {
             Method::GET,
             &url("http://127.0.0.1:9000/p/trader/v1/accounts/AB%2FC/orders?fromEnteredTime=x"),
         );
-        let uri = request.uri.expect("a URI");
+        let uri = request.target.expect("a URI");
         assert_eq!(uri.path(), "/p/trader/v1/accounts/AB%2FC/orders");
         assert_eq!(uri.query(), Some("fromEnteredTime=x"));
         assert_eq!(uri.authority().map(|a| a.as_str()), Some("127.0.0.1:9000"));
