@@ -116,7 +116,7 @@ impl FairnessRecord {
     /// The record of a session as its rows stand.
     #[must_use]
     pub fn of(session: &CopySession) -> Self {
-        let first_request = session.rows.first().map(|r| &r.request);
+        let first_request = session.rows.first().map(|r| &*r.request);
         let better = first_request.map_or(BetterPrice::Lower, BetterPrice::of);
         let multiplier = first_request
             .and_then(|r| r.legs.first())

@@ -6,6 +6,7 @@
 //! send.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -29,7 +30,7 @@ pub struct FanOutIntent {
     #[serde(default)]
     pub replaced_session: Option<SessionId>,
     /// Each distinct order of the rows, once.
-    pub orders: Vec<OrderRequest>,
+    pub orders: Vec<Arc<OrderRequest>>,
     /// One entry per row, in row order.
     pub rows: Vec<PlannedRow>,
 }
@@ -74,15 +75,20 @@ impl FanOutIntent {
             .iter()
             .map(|row| planned_refusal(row, session.created_at))
             .collect::<Option<Vec<_>>>()?;
-        let mut orders: Vec<OrderRequest> = Vec::new();
+        let mut orders: Vec<Arc<OrderRequest>> = Vec::new();
         let mut numbers: HashMap<&OrderRequest, usize> = HashMap::new();
         let mut rows = Vec::with_capacity(session.rows.len());
-        let mut last: Option<(&OrderRequest, usize)> = None;
+        let mut last: Option<(&Arc<OrderRequest>, usize)> = None;
         for (row, refused) in session.rows.iter().zip(refusals) {
             let order = match last {
-                // A fan-out's rows share their order one tier after another.
-                Some((request, number)) if *request == row.request => number,
-                _ => *numbers.entry(&row.request).or_insert_with(|| {
+                // A fan-out's rows share their order one tier after another (most often the very
+                // same one).
+                Some((request, number))
+                    if Arc::ptr_eq(request, &row.request) || **request == *row.request =>
+                {
+                    number
+                }
+                _ => *numbers.entry(&*row.request).or_insert_with(|| {
                     orders.push(row.request.clone());
                     orders.len() - 1
                 }),
@@ -224,7 +230,7 @@ mod tests {
     fn a_planned_session_is_written_with_each_order_once_and_read_back_equal() {
         let session = planned();
         let intent = FanOutIntent::of(&session).expect("every row as planned");
-        assert_eq!(intent.orders, vec![order(1), order(2)]);
+        assert_eq!(intent.orders, vec![Arc::new(order(1)), Arc::new(order(2))]);
         let numbers: Vec<usize> = intent.rows.iter().map(|r| r.order).collect();
         assert_eq!(numbers, vec![0, 0, 0, 0, 1, 1, 0]);
         assert_eq!(intent.rows[4].replaces, Some(BrokerOrderId(77)));

@@ -1,5 +1,7 @@
 //! One account's part in a copy-trade session: the order it was sent and where that order stands.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -41,7 +43,7 @@ pub struct CopyRow {
     /// The broker's order id, once known.
     pub order_id: Option<BrokerOrderId>,
     /// The order as sent to this account (quantities after the tier multiplier).
-    pub request: OrderRequest,
+    pub request: Arc<OrderRequest>,
     /// Where it stands.
     pub state: RowState,
     /// Why it failed or was rejected, when it did.
@@ -73,7 +75,7 @@ impl CopyRow {
     #[must_use]
     pub fn from_outcome(
         account: AccountId,
-        request: OrderRequest,
+        request: impl Into<Arc<OrderRequest>>,
         outcome: &SubmitOutcome,
         at: DateTime<Utc>,
     ) -> Self {
@@ -103,7 +105,7 @@ impl CopyRow {
     #[must_use]
     pub fn pending(
         account: AccountId,
-        request: OrderRequest,
+        request: impl Into<Arc<OrderRequest>>,
         replaces: Option<BrokerOrderId>,
         at: DateTime<Utc>,
     ) -> Self {
@@ -128,7 +130,7 @@ impl CopyRow {
     #[must_use]
     pub fn failed(
         account: AccountId,
-        request: OrderRequest,
+        request: impl Into<Arc<OrderRequest>>,
         reason: String,
         at: DateTime<Utc>,
     ) -> Self {
@@ -144,12 +146,13 @@ impl CopyRow {
 
     fn new(
         account: AccountId,
-        request: OrderRequest,
+        request: impl Into<Arc<OrderRequest>>,
         order_id: Option<BrokerOrderId>,
         state: RowState,
         status_description: Option<String>,
         entered_time: DateTime<Utc>,
     ) -> Self {
+        let request = request.into();
         let leg_descriptions = vec![None; request.legs.len()];
         Self {
             account,

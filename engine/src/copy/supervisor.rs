@@ -15,6 +15,7 @@ use crate::account::AccountRegistry;
 use crate::broker::{SubmitOutcome, SubmitPolicy};
 use crate::clock::Clock;
 use crate::ids::{AccountId, BrokerOrderId, SessionId};
+use crate::order::OrderRequest;
 
 /// How often accounts with pending or unsettled rows are asked for a poll.
 pub const RECONCILE_POLL_EVERY: Duration = Duration::from_secs(5);
@@ -179,10 +180,11 @@ impl SessionSupervisor {
             SessionUse::New { replaced } => {
                 let id = self.keeper.next_session_id(plan.agent)?;
                 let now = self.clock.now();
+                let mut shared = None;
                 let rows = plan
                     .works
                     .iter()
-                    .filter_map(|w| planned_row(w, now))
+                    .filter_map(|w| planned_row(w, now, &mut shared))
                     .collect();
                 let session = CopySession {
                     id,
@@ -329,18 +331,28 @@ impl SessionSupervisor {
 }
 
 /// The row a planned write starts as: pending for a write, failed for a refusal (cancels make none).
-fn planned_row(work: &AccountWork, now: chrono::DateTime<chrono::Utc>) -> Option<CopyRow> {
-    let row = match &work.work {
-        Work::Place(request) => CopyRow::pending(work.account, request.clone(), None, now),
-        Work::Replace { old, request } => {
-            CopyRow::pending(work.account, request.clone(), Some(*old), now)
-        }
-        Work::Refuse { request, reason } => {
-            CopyRow::failed(work.account, request.clone(), reason.clone(), now)
-        }
+/// The row written down for one account's work before anything is sent (`None` for a cancel). Rows
+/// whose order equals the previous row's share it (`shared`), so a fan-out of one order to a
+/// thousand accounts holds that order once.
+fn planned_row(
+    work: &AccountWork,
+    now: chrono::DateTime<chrono::Utc>,
+    shared: &mut Option<Arc<OrderRequest>>,
+) -> Option<CopyRow> {
+    let (request, replaces, refused) = match &work.work {
+        Work::Place(request) => (request, None, None),
+        Work::Replace { old, request } => (request, Some(*old), None),
+        Work::Refuse { request, reason } => (request, None, Some(reason)),
         Work::Cancel(_) => return None,
     };
-    Some(row)
+    let request = match shared {
+        Some(last) if **last == *request => last.clone(),
+        _ => shared.insert(Arc::new(request.clone())).clone(),
+    };
+    Some(match refused {
+        None => CopyRow::pending(work.account, request, replaces, now),
+        Some(reason) => CopyRow::failed(work.account, request, reason.clone(), now),
+    })
 }
 
 /// Logs one account's write: an accepted one at debug (the command logs the fan-out once, at info,
@@ -365,4 +377,66 @@ fn record_fan_out(started: std::time::Instant, answered: &[Option<std::time::Ins
             .record(last.duration_since(*first).as_secs_f64());
     }
     metrics::counter!("copydesk_fan_outs_total").increment(1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::order::{Instruction, OrderLeg};
+
+    fn buy(quantity: u32) -> OrderRequest {
+        OrderRequest::market(OrderLeg::equity(Instruction::Buy, quantity, "AAPL"))
+    }
+
+    fn work(account: u64, work: Work) -> AccountWork {
+        AccountWork {
+            account: AccountId(account),
+            work,
+        }
+    }
+
+    #[test]
+    fn planned_rows_hold_each_run_of_one_order_once() {
+        let now = chrono::Utc::now();
+        let works = [
+            work(1, Work::Place(buy(1))),
+            work(2, Work::Place(buy(1))),
+            work(3, Work::Place(buy(2))),
+            work(4, Work::Cancel(BrokerOrderId(9))),
+            work(
+                5,
+                Work::Refuse {
+                    request: buy(2),
+                    reason: "the account is not linked".to_owned(),
+                },
+            ),
+            work(
+                6,
+                Work::Replace {
+                    old: BrokerOrderId(7),
+                    request: buy(1),
+                },
+            ),
+        ];
+        let mut shared = None;
+        let rows: Vec<CopyRow> = works
+            .iter()
+            .filter_map(|w| planned_row(w, now, &mut shared))
+            .collect();
+        let accounts: Vec<u64> = rows.iter().map(|r| r.account.0).collect();
+        assert_eq!(accounts, vec![1, 2, 3, 5, 6]);
+        assert!(Arc::ptr_eq(&rows[0].request, &rows[1].request));
+        assert!(Arc::ptr_eq(&rows[2].request, &rows[3].request));
+        assert!(!Arc::ptr_eq(&rows[1].request, &rows[2].request));
+        let quantities: Vec<u32> = rows.iter().map(|r| r.request.legs[0].quantity).collect();
+        assert_eq!(quantities, vec![1, 1, 2, 2, 1]);
+        assert_eq!(rows[0].state, super::super::RowState::Pending);
+        assert_eq!(rows[3].status_word(), "FAILED_TO_PLACE");
+        assert_eq!(
+            rows[3].status_description.as_deref(),
+            Some("the account is not linked")
+        );
+        assert_eq!(rows[4].replaces, Some(BrokerOrderId(7)));
+        assert_eq!(rows[4].state, super::super::RowState::Pending);
+    }
 }
