@@ -5,7 +5,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
+use std::task::Poll;
+
+use futures::StreamExt as _;
 use futures::future::join_all;
+use futures::stream::FuturesUnordered;
 use tokio::sync::Notify;
 
 use super::keeper::SessionKey;
@@ -197,13 +201,7 @@ impl SessionSupervisor {
                 self.keeper.journal(session.clone())?;
                 let key = (plan.agent, plan.kind, id);
                 let started = std::time::Instant::now();
-                let answered: Vec<Option<std::time::Instant>> = join_all(
-                    plan.works
-                        .into_iter()
-                        .enumerate()
-                        .map(|(index, w)| self.send(key, index, w)),
-                )
-                .await;
+                let answered = self.send_all(key, plan.works).await;
                 record_fan_out(started, &answered);
                 self.keeper.flush();
                 let executed = Executed::Session(
@@ -215,6 +213,28 @@ impl SessionSupervisor {
                 Ok((executed, Some(key)))
             }
         }
+    }
+
+    /// Sends every account's write and answers, per row, when its brokerage's answer arrived (`None`
+    /// when nothing was sent). Each write is started as soon as it is made, before the next account's
+    /// is made, so the first order leaves without waiting for every other account's to be set up.
+    async fn send_all(
+        &self,
+        key: SessionKey,
+        works: Vec<AccountWork>,
+    ) -> Vec<Option<std::time::Instant>> {
+        let mut answered = vec![None; works.len()];
+        let mut sends = FuturesUnordered::new();
+        for (index, work) in works.into_iter().enumerate() {
+            sends.push(async move { (index, self.send(key, index, work).await) });
+            while let Poll::Ready(Some((row, at))) = futures::poll!(sends.next()) {
+                answered[row] = at;
+            }
+        }
+        while let Some((row, at)) = sends.next().await {
+            answered[row] = at;
+        }
+        answered
     }
 
     /// Sends one account's write and records its outcome on its row; answers when the brokerage's
