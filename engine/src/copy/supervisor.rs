@@ -3,9 +3,8 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Duration;
-
 use std::task::Poll;
+use std::time::Duration;
 
 use futures::StreamExt as _;
 use futures::future::join_all;
@@ -350,10 +349,9 @@ impl SessionSupervisor {
     }
 }
 
-/// The row a planned write starts as: pending for a write, failed for a refusal (cancels make none).
-/// The row written down for one account's work before anything is sent (`None` for a cancel). Rows
-/// whose order equals the previous row's share it (`shared`), so a fan-out of one order to a
-/// thousand accounts holds that order once.
+/// The row a planned write starts as, written down before anything is sent: pending for a write,
+/// failed for a refusal, none for a cancel. Rows whose order equals the previous row's share it
+/// (`shared`), so a fan-out of one order to a thousand accounts holds that order once.
 fn planned_row(
     work: &AccountWork,
     now: chrono::DateTime<chrono::Utc>,
