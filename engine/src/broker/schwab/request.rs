@@ -10,6 +10,12 @@ use crate::broker::{AccessToken, BrokerError};
 /// The media type of form bodies (the token endpoint).
 const FORM: &str = "application/x-www-form-urlencoded";
 
+/// Headers a request carries on the wire: its credential and content type, the three
+/// [`SchwabHttp::send`](super::client::SchwabHttp::send) adds, and `Host` and `Content-Length`,
+/// which the HTTP stack adds as it writes. The map is made this large at once, so that no insert
+/// grows it on the way out (a grow is a reallocation per request, per account, in every fan-out).
+const WIRE_HEADERS: usize = 8;
+
 /// A request to Schwab, ready to be sent by [`SchwabHttp::send`](super::client::SchwabHttp::send).
 ///
 /// Building one never fails on its own: a part that cannot be encoded (a URL `http` cannot read, a
@@ -34,7 +40,7 @@ impl SchwabRequest {
         Self {
             method,
             target,
-            headers: HeaderMap::new(),
+            headers: HeaderMap::with_capacity(WIRE_HEADERS),
             body: Bytes::new(),
         }
     }
@@ -119,6 +125,26 @@ mod tests {
         assert_eq!(value.to_str().ok(), Some("Bearer I0.secret@"));
         assert!(value.is_sensitive());
         assert!(!format!("{request:?}").contains("secret"));
+    }
+
+    #[test]
+    fn the_headers_written_with_a_request_fit_without_growing_its_map() {
+        let token = AccessToken::new("I0.a");
+        let mut request = SchwabRequest::new(Method::POST, &url("https://api.example/orders"))
+            .bearer(&token)
+            .header(CONTENT_TYPE, "application/json");
+        let capacity = request.headers.capacity();
+        for name in [
+            http::header::USER_AGENT,
+            http::header::ACCEPT,
+            http::header::ACCEPT_ENCODING,
+            http::header::HOST,
+            http::header::CONTENT_LENGTH,
+        ] {
+            request.headers.insert(name, HeaderValue::from_static("x"));
+        }
+        assert_eq!(request.headers.len(), 7);
+        assert_eq!(request.headers.capacity(), capacity);
     }
 
     #[test]
