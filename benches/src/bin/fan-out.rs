@@ -104,8 +104,7 @@ fn median(values: &[Duration]) -> Option<Duration> {
     Summary::of(values).map(|s| s.median)
 }
 
-/// The mean: CPU times are read in clock ticks (10 ms, 10 µs per account at 1,000 accounts), so the
-/// mean over the runs is finer than any one run.
+/// The mean: CPU is a cost, so the figure is what a fan-out costs on average over the runs.
 fn mean(values: &[Duration]) -> Option<Duration> {
     let runs = u32::try_from(values.len()).ok().filter(|n| *n > 0)?;
     Some(values.iter().sum::<Duration>() / runs)
