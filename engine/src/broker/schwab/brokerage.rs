@@ -178,15 +178,16 @@ fn order_id_in_location(location: &str, account: &AccountHash) -> Option<BrokerO
         None => location,
     };
     let path = path.split(['?', '#']).next().unwrap_or_default();
-    let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
-    match segments.as_slice() {
-        [.., "accounts", hash, "orders", id] if *hash == account.0 => id
-            .parse::<i64>()
-            .ok()
-            .filter(|id| *id > 0)
-            .map(BrokerOrderId),
-        _ => None,
+    // The last four segments, read from the end without collecting the path.
+    let mut tail = path.trim_end_matches('/').rsplit('/');
+    let (id, orders, hash, accounts) = (tail.next()?, tail.next()?, tail.next()?, tail.next()?);
+    if accounts != "accounts" || orders != "orders" || hash != account.0 {
+        return None;
     }
+    id.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .map(BrokerOrderId)
 }
 
 /// Maps a parse failure of a single item to an unreadable answer.
@@ -522,6 +523,28 @@ mod tests {
             None
         );
         assert_eq!(order_id_in_location("", &h), None);
+        assert_eq!(
+            order_id_in_location("https://x/v1/accounts/3F9A0C7E/orders/42/?a=1#b", &h),
+            Some(BrokerOrderId(42))
+        );
+        assert_eq!(
+            order_id_in_location("accounts/3F9A0C7E/orders/7", &h),
+            Some(BrokerOrderId(7))
+        );
+        assert_eq!(order_id_in_location("3F9A0C7E/orders/7", &h), None);
+        assert_eq!(
+            order_id_in_location("/accounts/3F9A0C7E/positions/7", &h),
+            None
+        );
+        assert_eq!(order_id_in_location("/account/3F9A0C7E/orders/7", &h), None);
+        assert_eq!(
+            order_id_in_location("/accounts/3F9A0C7E/orders/0", &h),
+            None
+        );
+        assert_eq!(
+            order_id_in_location("/accounts/3F9A0C7E/orders/-3", &h),
+            None
+        );
     }
 
     #[test]
