@@ -499,52 +499,31 @@ mod tests {
     #[test]
     fn location_must_name_an_order_of_the_account() {
         let h = hash();
-        assert_eq!(
-            order_id_in_location(
+        let cases = [
+            (
                 "https://api.schwabapi.com/trader/v1/accounts/3F9A0C7E/orders/1002384417720",
-                &h
+                Some(1_002_384_417_720),
             ),
-            Some(BrokerOrderId(1_002_384_417_720))
-        );
-        assert_eq!(
-            order_id_in_location("/trader/v1/accounts/3F9A0C7E/orders/42", &h),
-            Some(BrokerOrderId(42))
-        );
-        assert_eq!(
-            order_id_in_location("https://x/trader/v1/accounts/OTHER/orders/42", &h),
-            None
-        );
-        assert_eq!(
-            order_id_in_location("https://x/trader/v1/accounts/3F9A0C7E/orders/", &h),
-            None
-        );
-        assert_eq!(
-            order_id_in_location("https://x/trader/v1/accounts/3F9A0C7E/orders/abc", &h),
-            None
-        );
-        assert_eq!(order_id_in_location("", &h), None);
-        assert_eq!(
-            order_id_in_location("https://x/v1/accounts/3F9A0C7E/orders/42/?a=1#b", &h),
-            Some(BrokerOrderId(42))
-        );
-        assert_eq!(
-            order_id_in_location("accounts/3F9A0C7E/orders/7", &h),
-            Some(BrokerOrderId(7))
-        );
-        assert_eq!(order_id_in_location("3F9A0C7E/orders/7", &h), None);
-        assert_eq!(
-            order_id_in_location("/accounts/3F9A0C7E/positions/7", &h),
-            None
-        );
-        assert_eq!(order_id_in_location("/account/3F9A0C7E/orders/7", &h), None);
-        assert_eq!(
-            order_id_in_location("/accounts/3F9A0C7E/orders/0", &h),
-            None
-        );
-        assert_eq!(
-            order_id_in_location("/accounts/3F9A0C7E/orders/-3", &h),
-            None
-        );
+            ("/trader/v1/accounts/3F9A0C7E/orders/42", Some(42)),
+            ("https://x/v1/accounts/3F9A0C7E/orders/42/?a=1#b", Some(42)),
+            ("accounts/3F9A0C7E/orders/7", Some(7)),
+            ("https://x/trader/v1/accounts/OTHER/orders/42", None),
+            ("https://x/trader/v1/accounts/3F9A0C7E/orders/", None),
+            ("https://x/trader/v1/accounts/3F9A0C7E/orders/abc", None),
+            ("", None),
+            ("3F9A0C7E/orders/7", None),
+            ("/accounts/3F9A0C7E/positions/7", None),
+            ("/account/3F9A0C7E/orders/7", None),
+            ("/accounts/3F9A0C7E/orders/0", None),
+            ("/accounts/3F9A0C7E/orders/-3", None),
+        ];
+        for (location, id) in cases {
+            assert_eq!(
+                order_id_in_location(location, &h),
+                id.map(BrokerOrderId),
+                "{location}"
+            );
+        }
     }
 
     #[test]
