@@ -39,13 +39,15 @@ const AGENT: &str = concat!("copydesk/", env!("CARGO_PKG_VERSION"));
 /// The pooled HTTP/1.1 client over TLS (or plain TCP for a local Schwab-compatible server).
 type Pool = Client<HttpsConnector<HttpConnector>, Full<Bytes>>;
 
-/// A successful answer: status, headers and the raw body.
+/// A successful answer: status, the one header callers read and the decoded body. The rest of the
+/// response (its header map, its extensions) is dropped on the I/O thread that read it, so the
+/// command's thread frees no memory the I/O thread allocated but these fields.
 #[derive(Debug)]
 pub struct Answer {
     /// The 2xx status.
     pub status: StatusCode,
-    /// Response headers (`Location` for placed orders).
-    pub headers: HeaderMap,
+    /// The `Location` header when present and readable (placed orders name themselves in it).
+    location: Option<String>,
     /// The decoded body.
     pub body: Bytes,
 }
@@ -62,7 +64,7 @@ impl Answer {
     /// The `Location` header, if present and readable.
     #[must_use]
     pub fn location(&self) -> Option<&str> {
-        self.headers.get(LOCATION).and_then(|v| v.to_str().ok())
+        self.location.as_deref()
     }
 }
 
@@ -213,9 +215,13 @@ async fn exchange(
         }
     };
     if status.is_success() {
+        let location = headers
+            .get(LOCATION)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
         Ok(Answer {
             status,
-            headers,
+            location,
             body,
         })
     } else {
