@@ -1,4 +1,4 @@
-//! CPU time and resident memory of a process or of this process's threads, read from `/proc` (Linux).
+//! CPU time and resident memory of a process (`/proc`) and of this process's threads (CPU clocks).
 
 use std::path::Path;
 use std::time::Duration;

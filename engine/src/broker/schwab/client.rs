@@ -10,9 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
-use http::header::{
-    ACCEPT, ACCEPT_ENCODING, CONTENT_ENCODING, HeaderMap, HeaderValue, LOCATION, USER_AGENT,
-};
+use http::header::{CONTENT_ENCODING, HeaderMap, LOCATION};
 use http::{Method, StatusCode};
 use http_body_util::{BodyExt as _, Full};
 use hyper_rustls::{HttpsConnector, HttpsConnectorBuilder};
@@ -27,14 +25,10 @@ use crate::broker::{AccessToken, BrokerError, ConnectivityError};
 
 use super::config::{SchwabConfig, TCP_KEEPALIVE};
 use super::error::{Endpoint, clean_transport_text, error_from_response, unreadable};
-use super::request::SchwabRequest;
+use super::request::{GZIP, SchwabRequest};
 
 /// Header Schwab uses to correlate a call with its logs; support asks for it.
 const CORRELATION_HEADER: &str = "Schwab-Client-CorrelId";
-/// The one content coding asked for and decoded.
-const GZIP: &str = "gzip";
-/// The user agent copydesk names itself with.
-const AGENT: &str = concat!("copydesk/", env!("CARGO_PKG_VERSION"));
 
 /// The pooled HTTP/1.1 client over TLS (or plain TCP for a local Schwab-compatible server).
 type Pool = Client<HttpsConnector<HttpConnector>, Full<Bytes>>;
@@ -147,12 +141,9 @@ impl SchwabHttp {
         let SchwabRequest {
             method,
             target,
-            mut headers,
+            headers,
             body,
         } = request;
-        headers.insert(USER_AGENT, HeaderValue::from_static(AGENT));
-        headers.insert(ACCEPT, HeaderValue::from_static("*/*"));
-        headers.insert(ACCEPT_ENCODING, HeaderValue::from_static(GZIP));
         let mut outgoing = http::Request::new(Full::new(body));
         *outgoing.method_mut() = method;
         *outgoing.uri_mut() = target?;

@@ -2,7 +2,9 @@
 
 use base64::Engine as _;
 use bytes::Bytes;
-use http::header::{AUTHORIZATION, CONTENT_TYPE, HeaderName, HeaderValue};
+use http::header::{
+    ACCEPT, ACCEPT_ENCODING, AUTHORIZATION, CONTENT_TYPE, HeaderName, HeaderValue, USER_AGENT,
+};
 use http::{HeaderMap, Method, Uri};
 
 use crate::broker::{AccessToken, BrokerError};
@@ -10,9 +12,13 @@ use crate::broker::{AccessToken, BrokerError};
 /// The media type of form bodies (the token endpoint).
 const FORM: &str = "application/x-www-form-urlencoded";
 
-/// Headers a request carries on the wire: its credential and content type, the three
-/// [`SchwabHttp::send`](super::client::SchwabHttp::send) adds, and `Host` and `Content-Length`,
-/// which the HTTP stack adds as it writes. The map is made this large at once, so that no insert
+/// The one content coding asked for and decoded.
+pub(super) const GZIP: &str = "gzip";
+/// The user agent copydesk names itself with.
+const AGENT: &str = concat!("copydesk/", env!("CARGO_PKG_VERSION"));
+
+/// Headers a request carries on the wire: the three every request starts with, its credential and
+/// content type, and `Host` and `Content-Length`, which the HTTP stack adds as it writes. The map is made this large at once, so that no insert
 /// grows it on the way out (a grow is a reallocation per request, per account, in every fan-out).
 const WIRE_HEADERS: usize = 8;
 
@@ -33,14 +39,19 @@ pub struct SchwabRequest {
 }
 
 impl SchwabRequest {
-    /// A request of `method` to `url`, without credentials or body.
+    /// A request of `method` to `url`, without credentials or body; it names copydesk and asks for
+    /// any body gzipped.
     pub(super) fn new(method: Method, url: &url::Url) -> Self {
         let target = Uri::try_from(url.as_str())
             .map_err(|e| BrokerError::rejected(format!("the request URL is not valid: {e}")));
+        let mut headers = HeaderMap::with_capacity(WIRE_HEADERS);
+        headers.insert(USER_AGENT, HeaderValue::from_static(AGENT));
+        headers.insert(ACCEPT, HeaderValue::from_static("*/*"));
+        headers.insert(ACCEPT_ENCODING, HeaderValue::from_static(GZIP));
         Self {
             method,
             target,
-            headers: HeaderMap::with_capacity(WIRE_HEADERS),
+            headers,
             body: Bytes::new(),
         }
     }
@@ -134,13 +145,7 @@ mod tests {
             .bearer(&token)
             .header(CONTENT_TYPE, "application/json");
         let capacity = request.headers.capacity();
-        for name in [
-            http::header::USER_AGENT,
-            http::header::ACCEPT,
-            http::header::ACCEPT_ENCODING,
-            http::header::HOST,
-            http::header::CONTENT_LENGTH,
-        ] {
+        for name in [http::header::HOST, http::header::CONTENT_LENGTH] {
             request.headers.insert(name, HeaderValue::from_static("x"));
         }
         assert_eq!(request.headers.len(), 7);
