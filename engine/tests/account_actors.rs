@@ -413,9 +413,12 @@ async fn stopping_an_account_removes_it_from_the_registry() -> Result<()> {
     let rig = Rig::new(1000)?;
     rig.authorized(1, "alpha").await?;
     assert_eq!(rig.registry.len(), 1);
+    let running = rig.registry.account(AccountId(1)).context("running")?;
+    assert_eq!(running.id(), AccountId(1));
     assert!(rig.registry.stop(AccountId(1)));
     assert!(!rig.registry.stop(AccountId(1)));
     assert!(rig.registry.get(AccountId(1)).is_none());
+    assert!(rig.registry.account(AccountId(1)).is_none());
     Ok(())
 }
 

@@ -843,13 +843,16 @@ impl LinkedAccount {
 
     /// Waits for room in this account's write budget up to the policy's throttle deadline.
     pub(super) async fn take_write(&self, policy: &SubmitPolicy) -> Result<(), AccountError> {
-        let started = self.deps.clock.now();
         let limit =
             chrono::Duration::from_std(policy.throttle_deadline).unwrap_or(chrono::Duration::MAX);
+        // The wait starts at the first refusal: a write with room (every write of a fan-out within
+        // the limit) reads the clock only inside the budget.
+        let mut started = None;
         loop {
             if self.writes.try_take(1) {
                 return Ok(());
             }
+            let started = *started.get_or_insert_with(|| self.deps.clock.now());
             let waited = self.deps.clock.now() - started;
             if waited >= limit {
                 self.view().throttled = true;

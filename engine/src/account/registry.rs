@@ -125,6 +125,17 @@ impl AccountRegistry {
             .cloned()
     }
 
+    /// The state of running account `id`, without its actor's address (a fan-out's writes need only
+    /// this).
+    #[must_use]
+    pub fn account(&self, id: AccountId) -> Option<Arc<LinkedAccount>> {
+        self.accounts
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&id)
+            .map(|handle| handle.account.clone())
+    }
+
     /// Every running account.
     #[must_use]
     pub fn handles(&self) -> Vec<AccountHandle> {

@@ -139,12 +139,18 @@ impl SessionBook {
 
     fn index(inner: &mut Inner, session: &CopySession) {
         let key = (session.agent, session.kind, session.id);
-        let waiting: HashSet<AccountId> = session
-            .rows
-            .iter()
-            .filter(|r| r.is_unresolved())
-            .map(|r| r.account)
-            .collect();
+        // Which accounts wait matters only to a resolved row; a fan-out's rows are all still pending
+        // when it is written down, so the set is left empty then.
+        let waiting: HashSet<AccountId> = if session.rows.iter().all(CopyRow::is_unresolved) {
+            HashSet::new()
+        } else {
+            session
+                .rows
+                .iter()
+                .filter(|r| r.is_unresolved())
+                .map(|r| r.account)
+                .collect()
+        };
         for row in &session.rows {
             Self::index_row(
                 inner,
@@ -194,7 +200,7 @@ impl SessionBook {
             .entry((session.agent, session.kind))
             .or_insert_with(|| Shelf::new(seed));
         shelf.mark(session.id, version);
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::with_capacity(session.rows.len());
         let shared: HashSet<AccountId> = session
             .rows
             .iter()

@@ -184,11 +184,12 @@ impl SessionSupervisor {
                 let id = self.keeper.next_session_id(plan.agent)?;
                 let now = self.clock.now();
                 let mut shared = None;
-                let rows = plan
-                    .works
-                    .iter()
-                    .filter_map(|w| planned_row(w, now, &mut shared))
-                    .collect();
+                let mut rows = Vec::with_capacity(plan.works.len());
+                rows.extend(
+                    plan.works
+                        .iter()
+                        .filter_map(|w| planned_row(w, now, &mut shared)),
+                );
                 let session = CopySession {
                     id,
                     agent: plan.agent,
@@ -253,21 +254,15 @@ impl SessionSupervisor {
         // The account counts as writing until its row holds the outcome, so a poll in between never
         // settles the row from a listing taken before the order existed.
         let _writing = self.keeper.writing(account);
-        let outcome = match self.registry.get(account) {
+        let outcome = match self.registry.account(account) {
             None => SubmitOutcome::Rejected(NOT_LINKED.to_owned()),
-            Some(handle) => {
+            Some(linked) => {
                 // Read only when an answer is lost: a fan-out that gets its answers never asks.
                 let known = || self.keeper.book().claimed_ids(account);
                 match old {
-                    None => {
-                        handle
-                            .account
-                            .submit_order(&request, &known, &self.policy)
-                            .await
-                    }
+                    None => linked.submit_order(&request, &known, &self.policy).await,
                     Some(old) => {
-                        handle
-                            .account
+                        linked
                             .submit_replace(old, &request, &known, &self.policy)
                             .await
                     }

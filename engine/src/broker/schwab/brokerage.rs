@@ -119,9 +119,14 @@ impl SchwabBrokerage {
                 .orders_urls
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            urls.entry(account.clone())
-                .or_insert_with(|| self.trader(&["accounts", account.0.as_str(), "orders"]))
-                .clone()
+            match urls.get(account) {
+                Some(url) => url.clone(),
+                None => {
+                    let url = self.trader(&["accounts", account.0.as_str(), "orders"]);
+                    urls.insert(account.clone(), url.clone());
+                    url
+                }
+            }
         };
         if let Some(order) = order
             && let Ok(mut path) = url.path_segments_mut()
