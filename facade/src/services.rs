@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use actix::Actor as _;
-use engine::account::{AccountDeps, AccountRegistry, CallBudget, PollScheduler};
+use engine::account::{AccountDeps, AccountRegistry, BudgetName, CallBudget, PollScheduler};
 use engine::broker::paper::{PaperBrokerage, PaperConfig};
 use engine::broker::schwab::{SchwabBrokerage, SchwabConfig};
 use engine::broker::{Brokerage, SubmitPolicy};
@@ -155,7 +155,7 @@ impl Services {
             vault: Arc::new(store.account_vault()?),
             clock: clock.clone(),
             pause: pause.clone(),
-            reads: Arc::new(CallBudget::new(read_limit, clock.clone()).named("reads")),
+            reads: Arc::new(CallBudget::new(read_limit, clock.clone()).named(BudgetName::Reads)),
             observer: keeper.clone(),
         };
         let registry = AccountRegistry::new(deps, actix::Arbiter::current());

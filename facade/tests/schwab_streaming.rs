@@ -203,4 +203,8 @@ async fn fills_show_from_the_stream_and_after_a_drop_from_the_catch_up() {
         text.contains("copydesk_stream_connections{state=\"connected\"}"),
         "{text}"
     );
+    for budget in ["reads", "writes"] {
+        let used = format!("copydesk_budget_calls_total{{budget=\"{budget}\",outcome=\"used\"}}");
+        assert!(text.contains(&used), "{used} in {text}");
+    }
 }

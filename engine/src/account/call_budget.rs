@@ -49,7 +49,46 @@ pub struct CallBudget {
     /// Calls taken since the budget was made.
     taken: AtomicU64,
     /// The budget's name in metrics.
-    name: &'static str,
+    name: BudgetName,
+}
+
+/// What a budget is called in metrics (the `budget` label of `copydesk_budget_calls_total`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BudgetName {
+    /// A budget not named otherwise.
+    Calls,
+    /// The application's reads.
+    Reads,
+    /// An account's order writes.
+    Writes,
+}
+
+impl BudgetName {
+    /// The budget's counter of calls `used` (or refused). Every label is a literal, so each arm is
+    /// a static metric key: counting a call allocates nothing.
+    fn counter(self, used: bool) -> metrics::Counter {
+        const NAME: &str = "copydesk_budget_calls_total";
+        match (self, used) {
+            (Self::Calls, true) => {
+                metrics::counter!(NAME, "budget" => "calls", "outcome" => "used")
+            }
+            (Self::Calls, false) => {
+                metrics::counter!(NAME, "budget" => "calls", "outcome" => "refused")
+            }
+            (Self::Reads, true) => {
+                metrics::counter!(NAME, "budget" => "reads", "outcome" => "used")
+            }
+            (Self::Reads, false) => {
+                metrics::counter!(NAME, "budget" => "reads", "outcome" => "refused")
+            }
+            (Self::Writes, true) => {
+                metrics::counter!(NAME, "budget" => "writes", "outcome" => "used")
+            }
+            (Self::Writes, false) => {
+                metrics::counter!(NAME, "budget" => "writes", "outcome" => "refused")
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for CallBudget {
@@ -83,13 +122,13 @@ impl CallBudget {
             inner: Mutex::new(inner),
             refused: AtomicU64::new(0),
             taken: AtomicU64::new(0),
-            name: "calls",
+            name: BudgetName::Calls,
         }
     }
 
-    /// The same budget, reported in metrics under `name` (`reads`, `writes`).
+    /// The same budget, reported in metrics under `name`.
     #[must_use]
-    pub fn named(mut self, name: &'static str) -> Self {
+    pub fn named(mut self, name: BudgetName) -> Self {
         self.name = name;
         self
     }
@@ -109,16 +148,15 @@ impl CallBudget {
                 .is_none_or(|n| matches!(inner.limiter.check_n(n), Ok(Ok(()))));
         if paced {
             inner.recent.record(now, calls);
+        }
+        drop(inner);
+        if paced {
             self.taken.fetch_add(u64::from(calls), Ordering::Relaxed);
-            metrics::counter!("copydesk_budget_calls_total", "budget" => self.name, "outcome" => "used")
-                .increment(u64::from(calls));
-            true
         } else {
             self.refused.fetch_add(1, Ordering::Relaxed);
-            metrics::counter!("copydesk_budget_calls_total", "budget" => self.name, "outcome" => "refused")
-                .increment(u64::from(calls));
-            false
         }
+        self.name.counter(paced).increment(u64::from(calls));
+        paced
     }
 
     /// How long to wait before trying again: until the oldest call leaves the window when the window is

@@ -8,8 +8,8 @@ use chrono::{DateTime, Utc};
 
 use super::event_followups::{Followups, UNKNOWN_GRACE};
 use super::{
-    AccountError, CallBudget, EventFit, LinkStatus, OrderListing, OrderObserver, RecentCalls,
-    StreamStatus, TokenExpiries, TokenKeeper, TokenVault,
+    AccountError, BudgetName, CallBudget, EventFit, LinkStatus, OrderListing, OrderObserver,
+    RecentCalls, StreamStatus, TokenExpiries, TokenKeeper, TokenVault,
 };
 use crate::broker::OptionChain;
 use crate::broker::{
@@ -142,7 +142,8 @@ impl LinkedAccount {
     ) -> Result<Self, AccountError> {
         let tokens = TokenKeeper::load(id, deps.vault.clone(), deps.clock.clone())?;
         let link = deps.vault.load_link(id)?;
-        let writes = CallBudget::new(write_limit_per_minute, deps.clock.clone()).named("writes");
+        let writes =
+            CallBudget::new(write_limit_per_minute, deps.clock.clone()).named(BudgetName::Writes);
         Ok(Self {
             id,
             agent,

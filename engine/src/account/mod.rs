@@ -20,7 +20,7 @@ mod token_keeper;
 mod vault;
 
 pub use actor::AccountActor;
-pub use call_budget::{CallBudget, GovernorTime};
+pub use call_budget::{BudgetName, CallBudget, GovernorTime};
 pub use error::AccountError;
 pub use event_followups::{Followups, Round, UNKNOWN_GRACE};
 pub use link_status::LinkStatus;
