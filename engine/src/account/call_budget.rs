@@ -64,29 +64,22 @@ pub enum BudgetName {
 }
 
 impl BudgetName {
-    /// The budget's counter of calls `used` (or refused). Every label is a literal, so each arm is
-    /// a static metric key: counting a call allocates nothing.
+    /// The budget's counter of calls `used` (or refused). Every label is a literal, so each counter
+    /// has a static metric key: counting a call allocates nothing.
     fn counter(self, used: bool) -> metrics::Counter {
-        const NAME: &str = "copydesk_budget_calls_total";
-        match (self, used) {
-            (Self::Calls, true) => {
-                metrics::counter!(NAME, "budget" => "calls", "outcome" => "used")
-            }
-            (Self::Calls, false) => {
-                metrics::counter!(NAME, "budget" => "calls", "outcome" => "refused")
-            }
-            (Self::Reads, true) => {
-                metrics::counter!(NAME, "budget" => "reads", "outcome" => "used")
-            }
-            (Self::Reads, false) => {
-                metrics::counter!(NAME, "budget" => "reads", "outcome" => "refused")
-            }
-            (Self::Writes, true) => {
-                metrics::counter!(NAME, "budget" => "writes", "outcome" => "used")
-            }
-            (Self::Writes, false) => {
-                metrics::counter!(NAME, "budget" => "writes", "outcome" => "refused")
-            }
+        macro_rules! of_budget {
+            ($budget:literal) => {
+                if used {
+                    metrics::counter!("copydesk_budget_calls_total", "budget" => $budget, "outcome" => "used")
+                } else {
+                    metrics::counter!("copydesk_budget_calls_total", "budget" => $budget, "outcome" => "refused")
+                }
+            };
+        }
+        match self {
+            Self::Calls => of_budget!("calls"),
+            Self::Reads => of_budget!("reads"),
+            Self::Writes => of_budget!("writes"),
         }
     }
 }
@@ -225,6 +218,92 @@ mod tests {
 
     fn clock() -> ManualClock {
         ManualClock::new(DateTime::<Utc>::UNIX_EPOCH + chrono::Duration::days(20_000))
+    }
+
+    /// A recorder that keeps each counter under its name and labels (`name{k=v,...}`).
+    #[derive(Default)]
+    struct Counts(Mutex<std::collections::BTreeMap<String, Arc<AtomicU64>>>);
+
+    impl metrics::Recorder for Counts {
+        fn describe_counter(
+            &self,
+            _: metrics::KeyName,
+            _: Option<metrics::Unit>,
+            _: metrics::SharedString,
+        ) {
+        }
+        fn describe_gauge(
+            &self,
+            _: metrics::KeyName,
+            _: Option<metrics::Unit>,
+            _: metrics::SharedString,
+        ) {
+        }
+        fn describe_histogram(
+            &self,
+            _: metrics::KeyName,
+            _: Option<metrics::Unit>,
+            _: metrics::SharedString,
+        ) {
+        }
+        fn register_counter(
+            &self,
+            key: &metrics::Key,
+            _: &metrics::Metadata<'_>,
+        ) -> metrics::Counter {
+            let labels: Vec<String> = key
+                .labels()
+                .map(|l| format!("{}={}", l.key(), l.value()))
+                .collect();
+            let name = format!("{}{{{}}}", key.name(), labels.join(","));
+            let mut counts = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+            metrics::Counter::from_arc(counts.entry(name).or_default().clone())
+        }
+        fn register_gauge(&self, _: &metrics::Key, _: &metrics::Metadata<'_>) -> metrics::Gauge {
+            metrics::Gauge::noop()
+        }
+        fn register_histogram(
+            &self,
+            _: &metrics::Key,
+            _: &metrics::Metadata<'_>,
+        ) -> metrics::Histogram {
+            metrics::Histogram::noop()
+        }
+    }
+
+    #[test]
+    fn calls_are_counted_under_the_budgets_name_as_used_or_refused() {
+        let counts = Counts::default();
+        let clock: Arc<dyn Clock> = Arc::new(clock());
+        metrics::with_local_recorder(&counts, || {
+            let writes = CallBudget::new(2, clock.clone()).named(BudgetName::Writes);
+            assert!(writes.try_take(1));
+            assert!(!writes.try_take(2));
+            assert!(
+                CallBudget::new(5, clock.clone())
+                    .named(BudgetName::Reads)
+                    .try_take(3)
+            );
+            assert!(CallBudget::new(5, clock.clone()).try_take(1));
+        });
+        let counts: Vec<(String, u64)> = counts
+            .0
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .into_iter()
+            .map(|(name, count)| (name, count.load(Ordering::Relaxed)))
+            .collect();
+        let expected = [
+            ("copydesk_budget_calls_total{budget=calls,outcome=used}", 1),
+            ("copydesk_budget_calls_total{budget=reads,outcome=used}", 3),
+            (
+                "copydesk_budget_calls_total{budget=writes,outcome=refused}",
+                2,
+            ),
+            ("copydesk_budget_calls_total{budget=writes,outcome=used}", 1),
+        ]
+        .map(|(name, count)| (name.to_owned(), count));
+        assert_eq!(counts, expected);
     }
 
     #[test]

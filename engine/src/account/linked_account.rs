@@ -853,8 +853,8 @@ impl LinkedAccount {
             if self.writes.try_take(1) {
                 return Ok(());
             }
-            let started = *started.get_or_insert_with(|| self.deps.clock.now());
-            let waited = self.deps.clock.now() - started;
+            let now = self.deps.clock.now();
+            let waited = now - *started.get_or_insert(now);
             if waited >= limit {
                 self.view().throttled = true;
                 return Err(AccountError::ThrottledPastDeadline);

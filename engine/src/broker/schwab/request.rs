@@ -18,8 +18,9 @@ pub(super) const GZIP: &str = "gzip";
 const AGENT: &str = concat!("copydesk/", env!("CARGO_PKG_VERSION"));
 
 /// Headers a request carries on the wire: the three every request starts with, its credential and
-/// content type, and `Host` and `Content-Length`, which the HTTP stack adds as it writes. The map is made this large at once, so that no insert
-/// grows it on the way out (a grow is a reallocation per request, per account, in every fan-out).
+/// content type, and `Host` and `Content-Length`, which the HTTP stack adds as it writes. The map is
+/// made this large at once, so that no insert grows it on the way out (a grow is a reallocation per
+/// request, per account, in every fan-out).
 const WIRE_HEADERS: usize = 8;
 
 /// A request to Schwab, ready to be sent by [`SchwabHttp::send`](super::client::SchwabHttp::send).
