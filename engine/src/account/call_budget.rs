@@ -214,68 +214,19 @@ mod tests {
     use super::*;
     use crate::clock::ManualClock;
     use chrono::{DateTime, Utc};
+    use metrics_util::debugging::{DebugValue, DebuggingRecorder};
     use proptest::prelude::*;
 
     fn clock() -> ManualClock {
         ManualClock::new(DateTime::<Utc>::UNIX_EPOCH + chrono::Duration::days(20_000))
     }
 
-    /// A recorder that keeps each counter under its name and labels (`name{k=v,...}`).
-    #[derive(Default)]
-    struct Counts(Mutex<std::collections::BTreeMap<String, Arc<AtomicU64>>>);
-
-    impl metrics::Recorder for Counts {
-        fn describe_counter(
-            &self,
-            _: metrics::KeyName,
-            _: Option<metrics::Unit>,
-            _: metrics::SharedString,
-        ) {
-        }
-        fn describe_gauge(
-            &self,
-            _: metrics::KeyName,
-            _: Option<metrics::Unit>,
-            _: metrics::SharedString,
-        ) {
-        }
-        fn describe_histogram(
-            &self,
-            _: metrics::KeyName,
-            _: Option<metrics::Unit>,
-            _: metrics::SharedString,
-        ) {
-        }
-        fn register_counter(
-            &self,
-            key: &metrics::Key,
-            _: &metrics::Metadata<'_>,
-        ) -> metrics::Counter {
-            let labels: Vec<String> = key
-                .labels()
-                .map(|l| format!("{}={}", l.key(), l.value()))
-                .collect();
-            let name = format!("{}{{{}}}", key.name(), labels.join(","));
-            let mut counts = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-            metrics::Counter::from_arc(counts.entry(name).or_default().clone())
-        }
-        fn register_gauge(&self, _: &metrics::Key, _: &metrics::Metadata<'_>) -> metrics::Gauge {
-            metrics::Gauge::noop()
-        }
-        fn register_histogram(
-            &self,
-            _: &metrics::Key,
-            _: &metrics::Metadata<'_>,
-        ) -> metrics::Histogram {
-            metrics::Histogram::noop()
-        }
-    }
-
     #[test]
     fn calls_are_counted_under_the_budgets_name_as_used_or_refused() {
-        let counts = Counts::default();
+        let recorder = DebuggingRecorder::new();
+        let snapshotter = recorder.snapshotter();
         let clock: Arc<dyn Clock> = Arc::new(clock());
-        metrics::with_local_recorder(&counts, || {
+        metrics::with_local_recorder(&recorder, || {
             let writes = CallBudget::new(2, clock.clone()).named(BudgetName::Writes);
             assert!(writes.try_take(1));
             assert!(!writes.try_take(2));
@@ -286,13 +237,24 @@ mod tests {
             );
             assert!(CallBudget::new(5, clock.clone()).try_take(1));
         });
-        let counts: Vec<(String, u64)> = counts
-            .0
-            .into_inner()
-            .unwrap_or_else(PoisonError::into_inner)
+        // Each counter as `name{k=v,...}`, in name order.
+        let mut counts: Vec<(String, u64)> = snapshotter
+            .snapshot()
+            .into_vec()
             .into_iter()
-            .map(|(name, count)| (name, count.load(Ordering::Relaxed)))
+            .filter_map(|(key, _, _, value)| {
+                let DebugValue::Counter(count) = value else {
+                    return None;
+                };
+                let key = key.key();
+                let labels: Vec<String> = key
+                    .labels()
+                    .map(|l| format!("{}={}", l.key(), l.value()))
+                    .collect();
+                Some((format!("{}{{{}}}", key.name(), labels.join(",")), count))
+            })
             .collect();
+        counts.sort();
         let expected = [
             ("copydesk_budget_calls_total{budget=calls,outcome=used}", 1),
             ("copydesk_budget_calls_total{budget=reads,outcome=used}", 3),
