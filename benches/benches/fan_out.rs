@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 use benches::fan_out_rig::{FanOutRig, FanOutSettings, Transport};
 use criterion::{BenchmarkId, Criterion, Throughput};
 
+engine::process_allocator!();
+
 /// The round trip schwab-fake adds to every call (half before it reads the request, half before the
 /// answer leaves).
 const LATENCY: Duration = Duration::from_millis(50);

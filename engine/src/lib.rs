@@ -1,5 +1,6 @@
 //! copydesk's domain: orders, brokerages, account actors and copy-trade supervision.
 
+pub mod allocator;
 mod wire_enum;
 
 pub mod account;

@@ -16,6 +16,8 @@ use facade::settings::{
 use facade::{AppState, app, demo, tls};
 use store::{SECRET_KEY_ENV, Store};
 
+engine::process_allocator!();
+
 /// How often expired sessions and idle login-limit keys are swept.
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(300);
 

@@ -20,6 +20,8 @@ use engine::account::StreamPhase;
 use facade::services::Services;
 use fixtures::fake::FakeConfig;
 
+engine::process_allocator!();
+
 /// The agent the driver signs up as.
 const AGENT: &str = "api-bench";
 const AGENT_PASSWORD: &str = "api-bench-password";

@@ -14,6 +14,8 @@ use benches::figures::Figures;
 use benches::latency::{Summary, millis};
 use clap::Parser;
 
+engine::process_allocator!();
+
 /// Failed rows printed per run at most.
 const FAILURES_SHOWN: usize = 5;
 

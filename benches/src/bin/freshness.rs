@@ -14,6 +14,8 @@ use facade::routes;
 use fixtures::fake::{FakeConfig, FakeServer};
 use serde_json::{Value, json};
 
+engine::process_allocator!();
+
 /// Between two looks at the orders table.
 const LOOK_EVERY: Duration = Duration::from_millis(25);
 /// The longest wait for a fan-out's rows, or for the streams to connect.

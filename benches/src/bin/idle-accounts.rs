@@ -11,6 +11,8 @@ use benches::memory::{mib, resident_bytes};
 use clap::Parser;
 use futures::future::join_all;
 
+engine::process_allocator!();
+
 /// The agent that owns the accounts.
 const AGENT_USERNAME: &str = "idle-agent";
 /// Its password (a throw-away store).

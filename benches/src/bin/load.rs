@@ -29,6 +29,8 @@ use clap::{Parser, ValueEnum};
 use futures::future::join_all;
 use reqwest::StatusCode;
 
+engine::process_allocator!();
+
 /// The order and position tables are polled this often (the UI's interval).
 const TABLE_EVERY: Duration = Duration::from_millis(500);
 /// The accounts table is polled this often.
@@ -118,10 +120,15 @@ impl Args {
 type Working = Rc<RefCell<BTreeMap<u64, Vec<(u64, i64)>>>>;
 
 /// What every task of the run shares (one thread, so plain cells).
+/// How many failed calls the report lists.
+const SHOWN_FAILURES: usize = 20;
+
 struct Run {
     started: Instant,
     deadline: Instant,
     record: RefCell<LoadRecord>,
+    /// What each failed call got (its status, or why no answer came), in the order they failed.
+    failures: RefCell<Vec<String>>,
 }
 
 impl Run {
@@ -132,6 +139,26 @@ impl Run {
             ok,
         }
     }
+
+    /// Notes what a failed call got, and when.
+    fn failed(&self, call: &str, what: &dyn std::fmt::Display) {
+        let at = self.started.elapsed().as_secs_f64();
+        self.failures
+            .borrow_mut()
+            .push(format!("at {at:.1} s, {call}: {what}"));
+    }
+}
+
+/// An error and every cause under it, on one line.
+fn causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
 }
 
 async fn poll_loop(
@@ -147,12 +174,18 @@ async fn poll_loop(
         let sample = match browser.poll(&mut table).await {
             Ok(seen) => {
                 let ok = seen.status == StatusCode::OK || seen.status == StatusCode::NOT_MODIFIED;
+                if !ok {
+                    run.failed("poll", &seen.status);
+                }
                 if let Some(working) = &working {
                     working.borrow_mut().extend(working_orders(&seen.answer));
                 }
                 run.sample(seen.elapsed, ok)
             }
-            Err(_) => run.sample(Duration::ZERO, false),
+            Err(error) => {
+                run.failed("poll", &causes(&error));
+                run.sample(Duration::ZERO, false)
+            }
         };
         run.record.borrow_mut().polls.push(sample);
         // As the UI's stores do: the next poll is set up once this one has answered.
@@ -189,9 +222,18 @@ async fn fan_out_loop(
             _ => (true, browser.place(&symbol, RESTING_PRICE).await),
         };
         place_next = !place_next;
+        let call = if placing { "place" } else { "cancel" };
         let sample = match answer {
-            Ok((status, took)) => run.sample(took, status == StatusCode::OK),
-            Err(_) => run.sample(Duration::ZERO, false),
+            Ok((status, took)) => {
+                if status != StatusCode::OK {
+                    run.failed(call, &status);
+                }
+                run.sample(took, status == StatusCode::OK)
+            }
+            Err(error) => {
+                run.failed(call, &causes(&error));
+                run.sample(Duration::ZERO, false)
+            }
         };
         let mut record = run.record.borrow_mut();
         if placing && sample.ok {
@@ -411,6 +453,7 @@ async fn run(args: Args) -> anyhow::Result<()> {
         started,
         deadline: started + sizes.length,
         record: RefCell::new(LoadRecord::default()),
+        failures: RefCell::default(),
     });
     let mut tasks = Vec::new();
     tasks.push(actix_rt::spawn(resources_loop(run.clone(), served.pid())));
@@ -454,7 +497,20 @@ async fn run(args: Args) -> anyhow::Result<()> {
         task.await.context("a driver task panicked")?;
     }
     let record = run.record.borrow().clone();
-    report(sizes, &record, &setting)
+    report(sizes, &record, &setting)?;
+    let failures = run.failures.borrow();
+    if !failures.is_empty() {
+        println!();
+        println!(
+            "failed calls ({}, the first {} shown):",
+            failures.len(),
+            SHOWN_FAILURES.min(failures.len())
+        );
+        for failure in failures.iter().take(SHOWN_FAILURES) {
+            println!("    {failure}");
+        }
+    }
+    Ok(())
 }
 
 fn main() -> anyhow::Result<()> {

@@ -26,6 +26,8 @@ use reqwest::header::{ACCEPT_ENCODING, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, SE
 use rust_decimal::Decimal;
 use serde_json::json;
 
+engine::process_allocator!();
+
 /// The polled route: the agent's single-leg option orders.
 const ORDERS_PATH: &str = "/api/copy_trading_account/database/COMMON";
 /// The agent the pollers sign in as.
