@@ -119,10 +119,10 @@ impl Args {
 /// An agent's working orders as its orders polls last showed them: session → (account, order).
 type Working = Rc<RefCell<BTreeMap<u64, Vec<(u64, i64)>>>>;
 
-/// What every task of the run shares (one thread, so plain cells).
 /// How many failed calls the report lists.
 const SHOWN_FAILURES: usize = 20;
 
+/// What every task of the run shares (one thread, so plain cells).
 struct Run {
     started: Instant,
     deadline: Instant,
