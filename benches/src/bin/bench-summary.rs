@@ -12,8 +12,6 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use benches::figures::{DRIVERS, Figures};
 
-engine::process_allocator!();
-
 /// The line before the table in the README.
 const START: &str = "<!-- summary:start -->";
 /// The line after it.

@@ -149,18 +149,6 @@ impl Run {
     }
 }
 
-/// An error and every cause under it, on one line.
-fn causes(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        text.push_str(": ");
-        text.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    text
-}
-
 async fn poll_loop(
     run: Rc<Run>,
     browser: AgentBrowser,
@@ -183,7 +171,8 @@ async fn poll_loop(
                 run.sample(seen.elapsed, ok)
             }
             Err(error) => {
-                run.failed("poll", &causes(&error));
+                // anyhow's alternate form writes the error and each of its causes on one line.
+                run.failed("poll", &format!("{:#}", anyhow::Error::new(error)));
                 run.sample(Duration::ZERO, false)
             }
         };
@@ -231,7 +220,7 @@ async fn fan_out_loop(
                 run.sample(took, status == StatusCode::OK)
             }
             Err(error) => {
-                run.failed(call, &causes(&error));
+                run.failed(call, &format!("{:#}", anyhow::Error::new(error)));
                 run.sample(Duration::ZERO, false)
             }
         };
