@@ -95,6 +95,23 @@ impl Default for FanOutSettings {
 /// actors on the main thread's arbiter.
 pub const FAKE_THREADS: [&str; 3] = ["actix-rt|system", "actix-server", FAKE_THREAD];
 
+/// When the market accepted a run's orders, counted from the start of the call.
+#[derive(Debug, Clone, Copy)]
+pub struct AcceptedSpan {
+    /// The first order accepted.
+    pub first: Duration,
+    /// The last order accepted.
+    pub last: Duration,
+}
+
+impl AcceptedSpan {
+    /// The send skew: from the first order accepted to the last.
+    #[must_use]
+    pub fn skew(&self) -> Duration {
+        self.last.saturating_sub(self.first)
+    }
+}
+
 /// What one fan-out came to.
 #[derive(Debug, Clone)]
 pub struct FanOutRun {
@@ -415,13 +432,17 @@ impl FanOutRig {
         })
     }
 
-    /// The spread of the market's accepted times over the orders of one run: from the first
-    /// account's order to the last one's (`None` when fewer than two were accepted).
+    /// When the market accepted the first and the last of one run's orders, each counted from the
+    /// start of the call (`None` when it accepted none).
     #[must_use]
-    pub fn send_skew(&self, run: &FanOutRun) -> Option<Duration> {
+    pub fn accepted_span(&self, run: &FanOutRun) -> Option<AcceptedSpan> {
         let times = self.market.paper().entry_times(run.window.0, run.window.1);
-        let (first, last) = (times.iter().min()?, times.iter().max()?);
-        (times.len() > 1).then(|| (*last - *first).to_std().unwrap_or_default())
+        let since_start =
+            |at: &chrono::DateTime<Utc>| (*at - run.window.0).to_std().unwrap_or_default();
+        Some(AcceptedSpan {
+            first: since_start(times.iter().min()?),
+            last: since_start(times.iter().max()?),
+        })
     }
 
     /// Cancels every order a fan-out placed (so resting orders do not pile up in the market);

@@ -90,6 +90,24 @@ impl Figures {
         Ok(path)
     }
 
+    /// Saves the set (see [`Figures::save`]) and says where when the run used the sizes its targets
+    /// are about; a run at other sizes (another latency, fewer accounts) is printed only, so the
+    /// summary never holds its figures against targets meant for other sizes.
+    ///
+    /// # Errors
+    /// As [`Figures::save`].
+    pub fn save_if_at_target_sizes(&self, at_target_sizes: bool) -> Result<(), RigError> {
+        if at_target_sizes {
+            let path = self.save()?;
+            println!("figures written to {}", path.display());
+        } else {
+            println!(
+                "figures not saved: the summary holds runs at the sizes its targets are about (the defaults, see --help)"
+            );
+        }
+        Ok(())
+    }
+
     /// The last saved set of `driver`, when there is one.
     ///
     /// # Errors

@@ -22,6 +22,14 @@ use fixtures::fake::FakeConfig;
 
 engine::process_allocator!();
 
+/// Accounts the targets are about.
+const ACCOUNTS: usize = 300;
+/// Round trip the targets are about, in milliseconds.
+const LATENCY_MS: u64 = 50;
+/// schwab-fake's HTTP workers the targets are about.
+const FAKE_WORKERS: usize = 2;
+/// Milliseconds between places the targets are about (at least).
+const EVERY_MS: u64 = 2_000;
 /// The agent the driver signs up as.
 const AGENT: &str = "api-bench";
 const AGENT_PASSWORD: &str = "api-bench-password";
@@ -41,21 +49,21 @@ const RESTING_PRICE: f64 = 0.05;
 )]
 struct Args {
     /// Linked Schwab-mode accounts.
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = ACCOUNTS)]
     accounts: usize,
     /// Round trip schwab-fake adds to every call, in milliseconds.
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = LATENCY_MS)]
     latency_ms: u64,
     /// Measured places.
     #[arg(long, default_value_t = 9)]
     runs: usize,
     /// HTTP worker threads of schwab-fake.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = FAKE_WORKERS)]
     fake_workers: usize,
     /// Milliseconds from one run's cancels to the next place, so that a place does not meet the
     /// previous run's order events and the reads they ask for (a trader does not place 10 times a
     /// second).
-    #[arg(long, default_value_t = 2_000)]
+    #[arg(long, default_value_t = EVERY_MS)]
     every_ms: u64,
 }
 
@@ -231,7 +239,11 @@ async fn main() -> Result<()> {
         );
         println!("walls: {wall}");
     }
-    let path = figures.save()?;
-    println!("figures saved to {}", path.display());
+    figures.save_if_at_target_sizes(
+        args.accounts == ACCOUNTS
+            && args.latency_ms == LATENCY_MS
+            && args.fake_workers == FAKE_WORKERS
+            && args.every_ms >= EVERY_MS,
+    )?;
     Ok(())
 }

@@ -9,12 +9,19 @@ use std::time::Duration;
 
 use anyhow::Context;
 use benches::descriptors::{open_descriptors, open_files_limit};
-use benches::fan_out_rig::{FanOutRig, FanOutRun, FanOutSettings, Transport};
+use benches::fan_out_rig::{AcceptedSpan, FanOutRig, FanOutRun, FanOutSettings, Transport};
 use benches::figures::Figures;
 use benches::latency::{Summary, millis};
 use clap::Parser;
 
 engine::process_allocator!();
+
+/// Accounts the targets are about.
+const ACCOUNTS: usize = 1_000;
+/// Round trip the targets are about, in milliseconds.
+const LATENCY_MS: u64 = 50;
+/// schwab-fake's HTTP workers the targets are about.
+const FAKE_WORKERS: usize = 2;
 
 /// Failed rows printed per run at most.
 const FAILURES_SHOWN: usize = 5;
@@ -24,16 +31,16 @@ const FAILURES_SHOWN: usize = 5;
 #[command(name = "fan-out")]
 struct Args {
     /// Linked accounts, each authorized through schwab-fake.
-    #[arg(long, default_value_t = 1_000)]
+    #[arg(long, default_value_t = ACCOUNTS)]
     accounts: usize,
     /// Round trip schwab-fake adds to every call, in milliseconds.
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = LATENCY_MS)]
     latency_ms: u64,
     /// Measured runs per series (warm connections, no latency).
     #[arg(long, default_value_t = 9)]
     runs: usize,
     /// HTTP worker threads of schwab-fake.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = FAKE_WORKERS)]
     fake_workers: usize,
     /// Earlier sessions (one row per account each) put in the session book before the last series.
     #[arg(long, default_value_t = 100)]
@@ -73,6 +80,23 @@ struct Series {
     market_cpu_per_account: Vec<Duration>,
     /// Spread of the market's accepted times in each run.
     skews: Vec<Duration>,
+    /// When the market accepted each run's first order, from the start of the call.
+    first_accepted: Vec<Duration>,
+    /// When it accepted each run's last order.
+    last_accepted: Vec<Duration>,
+    /// From the last order accepted to the answer of the call: the answer's way back and copydesk's
+    /// reading of the answers still to come.
+    after_last_accepted: Vec<Duration>,
+}
+
+impl Series {
+    fn add_span(&mut self, span: AcceptedSpan, wall: Duration) {
+        self.skews.push(span.skew());
+        self.first_accepted.push(span.first);
+        self.last_accepted.push(span.last);
+        self.after_last_accepted
+            .push(wall.saturating_sub(span.last));
+    }
 }
 
 async fn series(
@@ -91,8 +115,13 @@ async fn series(
         let per = u32::try_from(accounts.max(1)).unwrap_or(u32::MAX);
         out.cpu_per_account.push(run.cpu.others / per);
         out.market_cpu_per_account.push(run.cpu.named / per);
-        if let Some(skew) = rig.send_skew(&run) {
-            out.skews.push(skew);
+        if let Some(span) = rig.accepted_span(&run) {
+            println!(
+                "    accepted from {} ms to {} ms after the call",
+                millis(span.first),
+                millis(span.last)
+            );
+            out.add_span(span, run.wall);
         }
         let failed = rig.cancel(&run).await;
         if failed > 0 {
@@ -311,6 +340,26 @@ fn figures(
             skew.is_some_and(|s| s <= Duration::from_millis(25)),
         );
     }
+    if let (Some(first), Some(last), Some(after)) = (
+        median(&warm.first_accepted),
+        median(&warm.last_accepted),
+        median(&warm.after_last_accepted),
+    ) {
+        // Where a warm fan-out's time goes: the request's way in (half the latency) and the
+        // market's reading of the requests before the first order is accepted, the spread of the
+        // acceptances, then the answer's way back and copydesk's reading of the last answers.
+        figures.note(
+            &format!(
+                "warm fan-out to {} accounts: market accepted the first / last order after",
+                args.accounts
+            ),
+            format!("{} ms / {} ms", millis(first), millis(last)),
+        );
+        figures.note(
+            "warm fan-out: from the last order accepted to the answer (the way back included)",
+            format!("{} ms", millis(after)),
+        );
+    }
     if let Some(skew) = median(&in_process.skews) {
         // The paper brokerage waits out the latency before it accepts, so this spread is the
         // spread of copydesk's sends alone; over HTTP the fake's own pace adds to it.
@@ -329,8 +378,11 @@ fn figures(
             row.figure, row.measured, row.target
         );
     }
-    let path = figures.save()?;
-    println!("figures written to {}", path.display());
+    figures.save_if_at_target_sizes(
+        args.accounts == ACCOUNTS
+            && args.latency_ms == LATENCY_MS
+            && args.fake_workers == FAKE_WORKERS,
+    )?;
     Ok(())
 }
 

@@ -18,6 +18,10 @@ engine::process_allocator!();
 
 /// Between two looks at the orders table.
 const LOOK_EVERY: Duration = Duration::from_millis(25);
+/// Accounts the targets are about.
+const ACCOUNTS: usize = 100;
+/// Seconds between fan-outs the targets are about (at least).
+const EVERY_SECS: u64 = 10;
 /// The longest wait for a fan-out's rows, or for the streams to connect.
 const GIVE_UP: Duration = Duration::from_secs(600);
 /// Reads a minute below which the budget counts as quiet before the first fan-out.
@@ -31,13 +35,13 @@ const SETTLE: Duration = Duration::from_secs(5);
 )]
 struct Args {
     /// Linked Schwab-mode accounts.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = ACCOUNTS)]
     accounts: usize,
     /// Fan-outs measured.
     #[arg(long, default_value_t = 3)]
     fan_outs: usize,
     /// Seconds between fan-outs.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = EVERY_SECS)]
     every_secs: u64,
 }
 
@@ -227,7 +231,6 @@ async fn main() -> Result<()> {
         &format!("≤ {allowed} (1 per account + 1 per filled account)"),
         most <= allowed,
     );
-    let path = figures.save()?;
-    println!("figures saved to {}", path.display());
+    figures.save_if_at_target_sizes(args.accounts == ACCOUNTS && args.every_secs >= EVERY_SECS)?;
     Ok(())
 }

@@ -93,6 +93,16 @@ struct Sizes {
 }
 
 impl Args {
+    /// Whether the run keeps its preset's sizes and the release build of this checkout: the runs
+    /// the summary holds.
+    fn at_preset_sizes(&self) -> bool {
+        self.agents.is_none()
+            && self.accounts.is_none()
+            && self.seconds.is_none()
+            && self.fan_out_every.is_none()
+            && self.copydesk.is_none()
+    }
+
     fn sizes(&self) -> anyhow::Result<Sizes> {
         let (name, agents, accounts, seconds, every) = match self.preset {
             Preset::Mixed => ("mixed-load", 50, 20, 60, 5),
@@ -278,7 +288,12 @@ fn opt_ms(value: Option<Duration>) -> String {
     value.map_or_else(|| "-".to_owned(), |d| format!("{} ms", millis(d)))
 }
 
-fn report(sizes: Sizes, record: &LoadRecord, setting: &str) -> anyhow::Result<()> {
+fn report(
+    sizes: Sizes,
+    record: &LoadRecord,
+    setting: &str,
+    at_preset_sizes: bool,
+) -> anyhow::Result<()> {
     let polls = record.poll_summary();
     let fan_outs = record.fan_out_summary();
     let errors = record.errors();
@@ -401,8 +416,8 @@ fn report(sizes: Sizes, record: &LoadRecord, setting: &str) -> anyhow::Result<()
             );
         }
     }
-    let path = figures.save()?;
-    println!("\nfigures written to {}", path.display());
+    println!();
+    figures.save_if_at_target_sizes(at_preset_sizes)?;
     Ok(())
 }
 
@@ -486,7 +501,7 @@ async fn run(args: Args) -> anyhow::Result<()> {
         task.await.context("a driver task panicked")?;
     }
     let record = run.record.borrow().clone();
-    report(sizes, &record, &setting)?;
+    report(sizes, &record, &setting, args.at_preset_sizes())?;
     let failures = run.failures.borrow();
     if !failures.is_empty() {
         println!();

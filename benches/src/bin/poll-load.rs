@@ -28,6 +28,12 @@ use serde_json::json;
 
 engine::process_allocator!();
 
+/// Pollers the targets are about.
+const POLLERS: usize = 200;
+/// Accounts (rows per session) the targets are about.
+const ACCOUNTS: usize = 50;
+/// Sessions the targets are about.
+const SESSIONS: usize = 200;
 /// The polled route: the agent's single-leg option orders.
 const ORDERS_PATH: &str = "/api/copy_trading_account/database/COMMON";
 /// The agent the pollers sign in as.
@@ -40,16 +46,16 @@ const AGENT_PASSWORD: &str = "poll-password-1";
 #[command(name = "poll-load")]
 struct Args {
     /// Concurrent pollers (HTTP clients sharing the agent's session cookie).
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = POLLERS)]
     pollers: usize,
     /// Rounds per phase; in a round every poller sends one request, all at once.
     #[arg(long, default_value_t = 25)]
     rounds: usize,
     /// The agent's linked accounts (rows per session).
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = ACCOUNTS)]
     accounts: usize,
     /// Sessions in the book.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = SESSIONS)]
     sessions: usize,
     /// Longest a phase may run, in seconds; no round starts after it.
     #[arg(long, default_value_t = 120)]
@@ -454,8 +460,9 @@ async fn run(args: Args) -> anyhow::Result<()> {
             row.figure, row.measured, row.target
         );
     }
-    let path = figures.save()?;
-    println!("figures written to {}", path.display());
+    figures.save_if_at_target_sizes(
+        args.pollers == POLLERS && args.accounts == ACCOUNTS && args.sessions == SESSIONS,
+    )?;
     served.handle.stop(true).await;
     Ok(())
 }
