@@ -49,6 +49,50 @@ describe("spreadPairs", () => {
     ]);
   });
 
+  it("offers a short leg once: the narrowest long takes it, and a wider long only what is left", () => {
+    const far = { symbol: "AAPL  241018C00252500", description: "AAPL 10/18/2024 252.50 C" };
+    const held = parseVerticalPositions({
+      [LOW_CALL.description]: [
+        verticalPositionJson(1, { optionChainSettledQuantity: 2 }),
+        verticalPositionJson(2, { optionChainSettledQuantity: 1 }),
+      ],
+      [far.description]: [
+        verticalPositionJson(1, {
+          optionChainSymbol: far.symbol,
+          optionChainDescription: far.description,
+          optionChainSettledQuantity: 350,
+        }),
+        verticalPositionJson(2, {
+          optionChainSymbol: far.symbol,
+          optionChainDescription: far.description,
+          optionChainSettledQuantity: 350,
+        }),
+      ],
+      [HIGH_CALL.description]: [
+        verticalPositionJson(1, {
+          optionChainSymbol: HIGH_CALL.symbol,
+          optionChainDescription: HIGH_CALL.description,
+          optionChainSettledQuantity: -1,
+        }),
+        verticalPositionJson(2, {
+          optionChainSymbol: HIGH_CALL.symbol,
+          optionChainDescription: HIGH_CALL.description,
+          optionChainSettledQuantity: -3,
+        }),
+      ],
+    });
+    expect(
+      spreadPairs(held).map((pair) => [
+        pair.label,
+        pair.holdings.map((holding) => [holding.long.accountId, holding.spreads]),
+      ]),
+    ).toEqual([
+      // Account 1's one short goes to the 230/235 spread; account 2's three cover its one 230 and two 252.50.
+      ["AAPL 2024-10-18 230.00/235.00 CALL", [[1, 1], [2, 1]]],
+      ["AAPL 2024-10-18 252.50/235.00 CALL", [[2, 2]]],
+    ]);
+  });
+
   it("finds the spread a selection of both legs forms, and none for a single leg", () => {
     const all = positions();
     const ofOne = all.filter((position) => position.accountId === 1);

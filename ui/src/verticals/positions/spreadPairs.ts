@@ -9,7 +9,7 @@ export interface SpreadHolding {
   readonly long: VerticalPosition;
   /** The account's short leg. */
   readonly short: VerticalPosition;
-  /** Whole spreads held: the smaller of the two legs. */
+  /** Whole spreads held: the smaller of the two legs, less what narrower spreads of the account use. */
   readonly spreads: number;
 }
 
@@ -40,53 +40,76 @@ function sameSeries(a: OsiContract, b: OsiContract): boolean {
   return a.root === b.root && a.expiry === b.expiry && a.side === b.side && a.strike !== b.strike;
 }
 
+/** One account's long and short option of one series, and how far apart their strikes are. */
+interface Candidate {
+  readonly long: { readonly position: VerticalPosition; readonly contract: OsiContract };
+  readonly short: { readonly position: VerticalPosition; readonly contract: OsiContract };
+  readonly width: number;
+}
+
 /**
- * Every spread held: for each account, each long option paired with each short option of the same
- * underlying, expiry and side at another strike. Pairs are grouped across accounts by their two contracts and
- * ordered by label.
+ * Every spread held: each account's long options paired with its short options of the same underlying,
+ * expiry and side at another strike, the narrowest pairs first, each contract's quantity used once. So a
+ * short leg that already covers one long is never offered again with another (closing both would buy it
+ * back twice). Pairs are grouped across accounts by their two contracts and ordered by label.
  */
 export function spreadPairs(positions: readonly VerticalPosition[]): SpreadPair[] {
   const parsed = positions.flatMap((position) => {
     const contract = parseOsiSymbol(position.optionChainSymbol);
     return contract === null || position.optionChainSettledQuantity === 0 ? [] : [{ position, contract }];
   });
-  const pairs = new Map<string, { pair: Omit<SpreadPair, "holdings">; holdings: SpreadHolding[] }>();
+  const candidates: Candidate[] = [];
   for (const long of parsed) {
     if (long.position.optionChainSettledQuantity <= 0) {
       continue;
     }
     for (const short of parsed) {
       if (
-        short.position.accountId !== long.position.accountId ||
-        short.position.optionChainSettledQuantity >= 0 ||
-        !sameSeries(long.contract, short.contract)
+        short.position.accountId === long.position.accountId &&
+        short.position.optionChainSettledQuantity < 0 &&
+        sameSeries(long.contract, short.contract)
       ) {
-        continue;
+        candidates.push({ long, short, width: Math.abs(long.contract.strike - short.contract.strike) });
       }
-      const key = `${long.position.optionChainSymbol}|${short.position.optionChainSymbol}`;
-      const call = long.contract.side === "CALL";
-      const credit = call ? long.contract.strike < short.contract.strike : long.contract.strike > short.contract.strike;
-      const entry = pairs.get(key) ?? {
-        pair: {
-          key,
-          longSymbol: long.position.optionChainSymbol,
-          shortSymbol: short.position.optionChainSymbol,
-          longDescription: long.position.optionChainDescription,
-          shortDescription: short.position.optionChainDescription,
-          label: `${long.contract.root} ${long.contract.expiry} ${formatPrice(long.contract.strike)}/${formatPrice(
-            short.contract.strike,
-          )} ${long.contract.side}`,
-          closingNet: credit ? "NET_CREDIT" : "NET_DEBIT",
-        },
-        holdings: [],
-      };
-      entry.holdings.push({
-        long: long.position,
-        short: short.position,
-        spreads: Math.min(long.position.optionChainSettledQuantity, -short.position.optionChainSettledQuantity),
-      });
-      pairs.set(key, entry);
     }
+  }
+  candidates.sort(
+    (a, b) =>
+      a.width - b.width ||
+      a.long.contract.strike - b.long.contract.strike ||
+      a.short.contract.strike - b.short.contract.strike,
+  );
+  // What is left of each account's contract once earlier (narrower) pairs took their share.
+  const left = new Map<string, number>();
+  const remaining = (position: VerticalPosition) =>
+    left.get(`${position.accountId}|${position.optionChainSymbol}`) ?? Math.abs(position.optionChainSettledQuantity);
+  const pairs = new Map<string, { pair: Omit<SpreadPair, "holdings">; holdings: SpreadHolding[] }>();
+  for (const { long, short } of candidates) {
+    const spreads = Math.min(remaining(long.position), remaining(short.position));
+    if (spreads <= 0) {
+      continue;
+    }
+    left.set(`${long.position.accountId}|${long.position.optionChainSymbol}`, remaining(long.position) - spreads);
+    left.set(`${short.position.accountId}|${short.position.optionChainSymbol}`, remaining(short.position) - spreads);
+    const key = `${long.position.optionChainSymbol}|${short.position.optionChainSymbol}`;
+    const call = long.contract.side === "CALL";
+    const credit = call ? long.contract.strike < short.contract.strike : long.contract.strike > short.contract.strike;
+    const entry = pairs.get(key) ?? {
+      pair: {
+        key,
+        longSymbol: long.position.optionChainSymbol,
+        shortSymbol: short.position.optionChainSymbol,
+        longDescription: long.position.optionChainDescription,
+        shortDescription: short.position.optionChainDescription,
+        label: `${long.contract.root} ${long.contract.expiry} ${formatPrice(long.contract.strike)}/${formatPrice(
+          short.contract.strike,
+        )} ${long.contract.side}`,
+        closingNet: credit ? "NET_CREDIT" : "NET_DEBIT",
+      },
+      holdings: [],
+    };
+    entry.holdings.push({ long: long.position, short: short.position, spreads });
+    pairs.set(key, entry);
   }
   return Array.from(pairs.values(), ({ pair, holdings }) => ({
     ...pair,
