@@ -17,6 +17,11 @@ pub const ORDERS_PATH: &str = "/api/copy_trading_account/database/COMMON";
 pub const POSITIONS_PATH: &str = "/api/copy_trading_position_account/database/COMMON";
 /// The trading accounts table.
 pub const ACCOUNTS_PATH: &str = "/api/trading_account/database";
+/// How long a pooled connection may sit idle before the client drops it: under copydesk's keep-alive
+/// (actix-web's 5 s), so the client never sends on a connection the server is closing at that moment
+/// (the request then fails with "connection closed before message completed"; a browser retries it
+/// on a new connection, this client would count an error).
+const POOL_IDLE: Duration = Duration::from_secs(4);
 
 /// A table a browser polls, with what it last saw.
 #[derive(Debug, Clone)]
@@ -101,6 +106,7 @@ impl AgentBrowser {
         let client = reqwest::Client::builder()
             .no_gzip()
             .pool_max_idle_per_host(8)
+            .pool_idle_timeout(POOL_IDLE)
             .build()?;
         let credentials = json!({"agentUsername": username, "agentPassword": password});
         let register = client
