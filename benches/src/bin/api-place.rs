@@ -14,6 +14,7 @@ use benches::agent_browser::{AgentBrowser, working_orders};
 use benches::fake_thread::FakeThread;
 use benches::figures::Figures;
 use benches::latency::{Summary, millis};
+use benches::machine_speed::MachineSpeed;
 use benches::schwab_link::SchwabLink;
 use clap::Parser;
 use engine::account::StreamPhase;
@@ -118,6 +119,8 @@ async fn main() -> Result<()> {
         reads_per_minute: None,
         ..FakeConfig::default()
     };
+    let at_start = MachineSpeed::measure()?;
+    println!("machine at the start: {}", at_start.describe());
     let fake = FakeThread::start(fake_config.clone())?;
     fake.set_limits(None, None);
 
@@ -210,12 +213,18 @@ async fn main() -> Result<()> {
         fake.update_faults(|faults| faults.latency = latency);
     }
 
+    let at_end = MachineSpeed::measure()?;
+    println!("machine at the end: {}", at_end.describe());
     let mut figures = Figures::new(
         "api-place",
         format!(
             "{} Schwab-mode accounts, place_order/COMMON over /api, schwab-fake on its own threads ({} workers), {} ms latency, median of {} runs",
             args.accounts, args.fake_workers, args.latency_ms, args.runs
         ),
+    );
+    figures.note(
+        "machine at the start / end of the run",
+        format!("{} / {}", at_start.describe(), at_end.describe()),
     );
     if let (Some(wall), Some(skew)) = (Summary::of(&walls), Summary::of(&skews)) {
         let ratio = wall.median.as_secs_f64() / latency.as_secs_f64().max(f64::EPSILON);

@@ -12,6 +12,7 @@ use benches::descriptors::{open_descriptors, open_files_limit};
 use benches::fan_out_rig::{AcceptedSpan, FanOutRig, FanOutRun, FanOutSettings, Transport};
 use benches::figures::Figures;
 use benches::latency::{Summary, millis};
+use benches::machine_speed::MachineSpeed;
 use clap::Parser;
 
 engine::process_allocator!();
@@ -160,6 +161,8 @@ async fn run(args: Args) -> anyhow::Result<()> {
         args.latency_ms,
         open_files_limit()?.map_or("unlimited".to_owned(), |l| l.to_string())
     );
+    let at_start = MachineSpeed::measure()?;
+    println!("machine at the start: {}", at_start.describe());
     let mut rig = FanOutRig::start(FanOutSettings {
         accounts: args.accounts,
         fake_workers: args.fake_workers,
@@ -265,8 +268,11 @@ async fn run(args: Args) -> anyhow::Result<()> {
     print_summary("in process, no latency", &paper_bare.walls);
     print_summary("warm, latency", &warm.walls);
     print_summary("warm, no latency", &bare.walls);
+    let at_end = MachineSpeed::measure()?;
+    println!("machine at the end: {}", at_end.describe());
     figures(
         &args,
+        [at_start, at_end],
         latency,
         &cold,
         &[&warm, &hundred],
@@ -277,6 +283,7 @@ async fn run(args: Args) -> anyhow::Result<()> {
 /// Prints and saves the figures the targets are about.
 fn figures(
     args: &Args,
+    [at_start, at_end]: [MachineSpeed; 2],
     latency: Duration,
     cold: &FanOutRun,
     [warm, hundred]: &[&Series; 2],
@@ -288,6 +295,12 @@ fn figures(
             "{} accounts over HTTP to schwab-fake in process on its own thread ({} workers), {} ms latency, median of {} runs",
             args.accounts, args.fake_workers, args.latency_ms, args.runs
         ),
+    );
+    // The same build reads differently from one hour to the next on a shared machine; this says how
+    // fast the machine itself was.
+    figures.note(
+        "machine at the start / end of the run",
+        format!("{} / {}", at_start.describe(), at_end.describe()),
     );
     let lat = latency.as_secs_f64().max(f64::EPSILON);
     if let Some(wall) = median(&warm.walls) {
