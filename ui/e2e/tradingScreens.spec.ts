@@ -265,6 +265,35 @@ test("major 3: a held vertical closes as a spread, one order per account with bo
   await expect(bar.getByRole("button", { name: /\(1 account\)$/ })).toBeVisible();
 });
 
+test("a short leg held against two longs is offered in one spread only, the narrower", async ({ page }) => {
+  const { low, high } = await heldSpread(page, "vertshared");
+  // A call further out bought on its own: every account now holds two longs against one short strike.
+  const calls = await aaplCalls(page.request);
+  const far = calls[Math.floor(calls.length / 2) + 4];
+  if (far === undefined) throw new Error("the chain has too few strikes");
+  const placed = await page.request.post("/api/copy_trading_account/place_order/COMMON", {
+    data: {
+      allTradingAccountsOrderList: [],
+      optionChainSymbol: far.symbol,
+      optionChainInstruction: "BUY_TO_OPEN",
+      optionChainOrderType: "MARKET",
+      optionChainQuantity: 1,
+      optionChainPrice: 0,
+    },
+  });
+  expect(await placed.text()).toBe("success");
+  const positions = page.getByRole("table", { name: "Vertical positions" }).locator("tbody tr[data-account-id]");
+  await expect(positions).toHaveCount(9);
+
+  // Closing both pairs would buy the short leg back twice: only the low/high spread is offered.
+  const strike = (description: string) => description.split(" ")[2] ?? "";
+  const buttons = page.getByRole("group", { name: "Spreads held" }).getByRole("button");
+  await expect(buttons).toHaveCount(1);
+  await expect(buttons).toHaveText(
+    new RegExp(`^Close spread AAPL \\S+ ${strike(low)}/${strike(high)} CALL \\(3 accounts\\)$`),
+  );
+});
+
 test("major 4: stop, activation and trailing levels read as words in the rows and the view dialog", async ({
   page,
 }) => {
