@@ -615,6 +615,8 @@ test("the screenshot walk: each screen at 1366 × 768 with rejected, stopped, tr
   const entry = page.getByRole("dialog", { name: "Multi-Leg Order Entry" });
   await entry.getByLabel("Ticker").fill("aapl");
   await entry.getByRole("button", { name: "CALL" }).click();
+  // The chain has loaded and its first strike is chosen once the contract's quote shows.
+  await expect(entry.getByTestId("quote")).toContainText("Bid");
   await entry.getByRole("button", { name: "Add leg" }).click();
   const strike = entry.getByLabel("Strike");
   await strike.selectOption((await strike.locator("option").nth(2).getAttribute("value")) ?? "");
