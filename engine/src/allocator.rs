@@ -7,7 +7,7 @@
 //! Measured side by side on one machine (`benches/README.md`, 2026-11-27): copydesk's CPU per account
 //! and the fan-out's wall time both fall, for about 2 KiB more per idle account. Transparent huge
 //! pages stay off for it (the `no_thp` feature): with them each thread's first small allocations
-//! made the kernel back 2 MiB at a time, and a started copydesk sat at 66 MiB instead of 10.
+//! made the kernel back 2 MiB at a time, and a started copydesk sat at 66 MiB instead of 29.
 //!
 //! Every binary that runs copydesk's code declares it with [`process_allocator!`](crate::process_allocator)
 //! at its root: the server, the market simulator and the benchmark drivers, so that what is measured

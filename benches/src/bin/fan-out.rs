@@ -79,24 +79,28 @@ struct Series {
     cpu_per_account: Vec<Duration>,
     /// The market's CPU per account (schwab-fake's threads; none for the paper brokerage).
     market_cpu_per_account: Vec<Duration>,
-    /// Spread of the market's accepted times in each run.
-    skews: Vec<Duration>,
-    /// When the market accepted each run's first order, from the start of the call.
-    first_accepted: Vec<Duration>,
-    /// When it accepted each run's last order.
-    last_accepted: Vec<Duration>,
-    /// From the last order accepted to the answer of the call: the answer's way back and copydesk's
-    /// reading of the answers still to come.
-    after_last_accepted: Vec<Duration>,
+    /// When the market accepted each run's first and last order, with the run's wall time (runs in
+    /// which it accepted none are left out).
+    spans: Vec<(AcceptedSpan, Duration)>,
 }
 
 impl Series {
-    fn add_span(&mut self, span: AcceptedSpan, wall: Duration) {
-        self.skews.push(span.skew());
-        self.first_accepted.push(span.first);
-        self.last_accepted.push(span.last);
-        self.after_last_accepted
-            .push(wall.saturating_sub(span.last));
+    /// The median over the runs of `figure` of each run's span and wall time.
+    fn span_median(
+        &self,
+        figure: impl Fn(&AcceptedSpan, Duration) -> Duration,
+    ) -> Option<Duration> {
+        let values: Vec<Duration> = self
+            .spans
+            .iter()
+            .map(|(span, wall)| figure(span, *wall))
+            .collect();
+        median(&values)
+    }
+
+    /// Median spread of the market's accepted times (the send skew).
+    fn skew(&self) -> Option<Duration> {
+        self.span_median(|span, _| span.skew())
     }
 }
 
@@ -122,7 +126,7 @@ async fn series(
                 millis(span.first),
                 millis(span.last)
             );
-            out.add_span(span, run.wall);
+            out.spans.push((span, run.wall));
         }
         let failed = rig.cancel(&run).await;
         if failed > 0 {
@@ -345,7 +349,7 @@ fn figures(
         );
     }
     for (label, series) in [("100", hundred), ("1,000", warm)] {
-        let skew = median(&series.skews);
+        let skew = series.skew();
         figures.check(
             &format!("send skew at {label} accounts (first to last accepted)"),
             skew.map_or("-".to_owned(), |s| format!("{} ms", millis(s))),
@@ -354,9 +358,11 @@ fn figures(
         );
     }
     if let (Some(first), Some(last), Some(after)) = (
-        median(&warm.first_accepted),
-        median(&warm.last_accepted),
-        median(&warm.after_last_accepted),
+        warm.span_median(|span, _| span.first),
+        warm.span_median(|span, _| span.last),
+        // From the last order accepted to the answer: the answer's way back and copydesk's reading
+        // of the answers still to come.
+        warm.span_median(|span, wall| wall.saturating_sub(span.last)),
     ) {
         // Where a warm fan-out's time goes: the request's way in (half the latency) and the
         // market's reading of the requests before the first order is accepted, the spread of the
@@ -373,7 +379,7 @@ fn figures(
             format!("{} ms", millis(after)),
         );
     }
-    if let Some(skew) = median(&in_process.skews) {
+    if let Some(skew) = in_process.skew() {
         // The paper brokerage waits out the latency before it accepts, so this spread is the
         // spread of copydesk's sends alone; over HTTP the fake's own pace adds to it.
         figures.note(

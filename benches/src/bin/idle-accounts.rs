@@ -42,7 +42,7 @@ fn line(label: &str, now: u64, before: u64, accounts: usize) {
     let per_account = if accounts == 0 {
         "-".to_owned()
     } else {
-        format!("{:.1} KiB", grown as f64 / 1024.0 / accounts as f64)
+        kib_each(grown, accounts)
     };
     println!(
         "{label:<44} {:>11} {:>11} {per_account:>14}",
@@ -51,12 +51,9 @@ fn line(label: &str, now: u64, before: u64, accounts: usize) {
     );
 }
 
-/// `bytes` over `accounts`, in KiB per account.
-fn kib_per(bytes: u64, accounts: usize) -> String {
-    format!(
-        "{:.1} KiB per account",
-        bytes as f64 / 1024.0 / accounts.max(1) as f64
-    )
+/// `bytes` shared over `accounts`, in KiB each.
+fn kib_each(bytes: u64, accounts: usize) -> String {
+    format!("{:.1} KiB", bytes as f64 / 1024.0 / accounts.max(1) as f64)
 }
 
 async fn poll_all(app: &InProcessCopydesk) -> usize {
@@ -135,11 +132,14 @@ async fn run(args: Args) -> anyhow::Result<()> {
             "one more idle account (batch {} of {}, linked)",
             args.batches, args.batches
         ),
-        kib_per(last_batch, args.accounts),
+        format!("{} per account", kib_each(last_batch, args.accounts)),
     );
     figures.note(
         &format!("one poll of each of the {total} accounts"),
-        kib_per(after_polls.saturating_sub(linked), total),
+        format!(
+            "{} per account",
+            kib_each(after_polls.saturating_sub(linked), total)
+        ),
     );
     figures.save_if_at_target_sizes(args.accounts == ACCOUNTS && args.batches == BATCHES)?;
     Ok(())

@@ -16,6 +16,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
+use benches::RigError;
 use benches::agent_browser::{
     ACCOUNTS_PATH, AgentBrowser, ORDERS_PATH, POSITIONS_PATH, PolledTable, working_orders,
 };
@@ -150,6 +151,21 @@ impl Run {
         }
     }
 
+    /// The sample of an answered call, noting what it got when that is not `ok`.
+    fn answered(&self, call: &str, took: Duration, status: StatusCode, ok: bool) -> Sample {
+        if !ok {
+            self.failed(call, &status);
+        }
+        self.sample(took, ok)
+    }
+
+    /// The sample of a call that got no answer, noting why (the error and each of its causes on one
+    /// line, anyhow's alternate form).
+    fn unanswered(&self, call: &str, error: RigError) -> Sample {
+        self.failed(call, &format!("{:#}", anyhow::Error::new(error)));
+        self.sample(Duration::ZERO, false)
+    }
+
     /// Notes what a failed call got, and when.
     fn failed(&self, call: &str, what: &dyn std::fmt::Display) {
         let at = self.started.elapsed().as_secs_f64();
@@ -172,19 +188,12 @@ async fn poll_loop(
         let sample = match browser.poll(&mut table).await {
             Ok(seen) => {
                 let ok = seen.status == StatusCode::OK || seen.status == StatusCode::NOT_MODIFIED;
-                if !ok {
-                    run.failed("poll", &seen.status);
-                }
                 if let Some(working) = &working {
                     working.borrow_mut().extend(working_orders(&seen.answer));
                 }
-                run.sample(seen.elapsed, ok)
+                run.answered("poll", seen.elapsed, seen.status, ok)
             }
-            Err(error) => {
-                // anyhow's alternate form writes the error and each of its causes on one line.
-                run.failed("poll", &format!("{:#}", anyhow::Error::new(error)));
-                run.sample(Duration::ZERO, false)
-            }
+            Err(error) => run.unanswered("poll", error),
         };
         run.record.borrow_mut().polls.push(sample);
         // As the UI's stores do: the next poll is set up once this one has answered.
@@ -223,16 +232,8 @@ async fn fan_out_loop(
         place_next = !place_next;
         let call = if placing { "place" } else { "cancel" };
         let sample = match answer {
-            Ok((status, took)) => {
-                if status != StatusCode::OK {
-                    run.failed(call, &status);
-                }
-                run.sample(took, status == StatusCode::OK)
-            }
-            Err(error) => {
-                run.failed(call, &format!("{:#}", anyhow::Error::new(error)));
-                run.sample(Duration::ZERO, false)
-            }
+            Ok((status, took)) => run.answered(call, took, status, status == StatusCode::OK),
+            Err(error) => run.unanswered(call, error),
         };
         let mut record = run.record.borrow_mut();
         if placing && sample.ok {

@@ -40,10 +40,16 @@ function sameSeries(a: OsiContract, b: OsiContract): boolean {
   return a.root === b.root && a.expiry === b.expiry && a.side === b.side && a.strike !== b.strike;
 }
 
+/** A held option with its contract read from the symbol. */
+interface HeldLeg {
+  readonly position: VerticalPosition;
+  readonly contract: OsiContract;
+}
+
 /** One account's long and short option of one series, and how far apart their strikes are. */
 interface Candidate {
-  readonly long: { readonly position: VerticalPosition; readonly contract: OsiContract };
-  readonly short: { readonly position: VerticalPosition; readonly contract: OsiContract };
+  readonly long: HeldLeg;
+  readonly short: HeldLeg;
   readonly width: number;
 }
 
@@ -54,7 +60,7 @@ interface Candidate {
  * back twice). Pairs are grouped across accounts by their two contracts and ordered by label.
  */
 export function spreadPairs(positions: readonly VerticalPosition[]): SpreadPair[] {
-  const parsed = positions.flatMap((position) => {
+  const parsed = positions.flatMap((position): HeldLeg[] => {
     const contract = parseOsiSymbol(position.optionChainSymbol);
     return contract === null || position.optionChainSettledQuantity === 0 ? [] : [{ position, contract }];
   });
@@ -79,18 +85,18 @@ export function spreadPairs(positions: readonly VerticalPosition[]): SpreadPair[
       a.long.contract.strike - b.long.contract.strike ||
       a.short.contract.strike - b.short.contract.strike,
   );
-  // What is left of each account's contract once earlier (narrower) pairs took their share.
-  const left = new Map<string, number>();
+  // What is left of each position (one account's contract) once earlier, narrower pairs took their share.
+  const left = new Map<VerticalPosition, number>();
   const remaining = (position: VerticalPosition) =>
-    left.get(`${position.accountId}|${position.optionChainSymbol}`) ?? Math.abs(position.optionChainSettledQuantity);
+    left.get(position) ?? Math.abs(position.optionChainSettledQuantity);
   const pairs = new Map<string, { pair: Omit<SpreadPair, "holdings">; holdings: SpreadHolding[] }>();
   for (const { long, short } of candidates) {
     const spreads = Math.min(remaining(long.position), remaining(short.position));
     if (spreads <= 0) {
       continue;
     }
-    left.set(`${long.position.accountId}|${long.position.optionChainSymbol}`, remaining(long.position) - spreads);
-    left.set(`${short.position.accountId}|${short.position.optionChainSymbol}`, remaining(short.position) - spreads);
+    left.set(long.position, remaining(long.position) - spreads);
+    left.set(short.position, remaining(short.position) - spreads);
     const key = `${long.position.optionChainSymbol}|${short.position.optionChainSymbol}`;
     const call = long.contract.side === "CALL";
     const credit = call ? long.contract.strike < short.contract.strike : long.contract.strike > short.contract.strike;
