@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { mkdir } from "node:fs/promises";
 import { expectAccessible } from "./axe";
 import { dismissToasts, expect, test, toast } from "./fixtures";
-import { chooseFromChain, expectToast, openPlaceDialog, setChecked, setUp } from "./optionScreen";
+import { chooseFromChain, expectToast, openPlaceDialog, PAPER_PASSWORD, setChecked, setUp } from "./optionScreen";
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -353,6 +353,53 @@ test("major 5: the Order Sets panel shows its Delete column at 1366 × 768", asy
   await expect(panel.getByRole("columnheader", { name: "Delete" })).toBeInViewport({ ratio: 1 });
   const clipped = await panel.evaluate((element) => element.scrollWidth > element.clientWidth);
   expect(clipped).toBe(false);
+});
+
+test("the option and vertical positions tables fit their panel at 1366 × 768 with a long account name", async ({
+  page,
+}) => {
+  const agent = await setUp(page, "fits");
+  const linked = await page.request.post("/api/trading_account/login/", {
+    data: {
+      accountName: "Hazel Medium Growth Fund",
+      accountUsername: `hazel-${agent}`,
+      accountPassword: PAPER_PASSWORD,
+      accountType: "medium_account",
+    },
+  });
+  expect(linked.status()).toBe(200);
+  const calls = await aaplCalls(page.request);
+  const [low, , high] = calls;
+  if (low === undefined || high === undefined) throw new Error("the chain has too few strikes");
+  const bought = await page.request.post("/api/copy_trading_account/place_order/COMMON", {
+    data: {
+      allTradingAccountsOrderList: [],
+      optionChainSymbol: low.symbol,
+      optionChainInstruction: "BUY_TO_OPEN",
+      optionChainOrderType: "MARKET",
+      optionChainQuantity: 1,
+      optionChainPrice: 0,
+    },
+  });
+  expect(bought.status()).toBe(200);
+  await placeVertical(page.request, [
+    leg(low.symbol, "BUY_TO_OPEN", "MARKET", 1, 0),
+    leg(high.symbol, "SELL_TO_OPEN", "MARKET", 1, 0),
+  ]);
+  for (const [tab, label, table] of [
+    ["Option Trading", "Option positions table", "Option positions"],
+    ["Vertical Trading", "Vertical positions table", "Vertical positions"],
+  ] as const) {
+    await openTab(page, tab);
+    await page.getByRole("button", { name: "REFRESH" }).click();
+    const rows = page.getByRole("table", { name: table, exact: true }).locator("tbody tr[data-account-id]");
+    await expect(rows.filter({ hasText: "Hazel Medium" }).first()).toBeVisible();
+    const region = page.getByRole("region", { name: label, exact: true });
+    const overflow = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow, `${tab}: the positions table is wider than its panel`).toBeLessThanOrEqual(0);
+    const accountId = page.getByRole("table", { name: table, exact: true }).getByRole("columnheader", { name: "Account Id" });
+    await expect(accountId).toBeInViewport({ ratio: 1 });
+  }
 });
 
 test("major 6: every order dialog shows the live quote; the watch list's bid is labelled and refreshed", async ({

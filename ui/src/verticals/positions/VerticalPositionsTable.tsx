@@ -77,13 +77,21 @@ export const VerticalPositionsTable = observer(function VerticalPositionsTable()
                       onClick={() => verticals.exitPosition(position)}
                     />
                   </td>
-                  <td>{position.optionChainDescription}</td>
+                  <td>
+                    <span className="cd-wrap" title={position.optionChainDescription}>
+                      {position.optionChainDescription}
+                    </span>
+                  </td>
                   <td className="cd-number">
                     <SettledQuantity quantity={position.optionChainSettledQuantity} />
                   </td>
                   <td className="cd-number">{formatPrice(position.optionChainAveragePrice)}</td>
                   <td className="cd-number">{position.accountId}</td>
-                  <td>{position.accountName}</td>
+                  <td>
+                    <span className="cd-truncate cd-name" title={position.accountName}>
+                      {position.accountName}
+                    </span>
+                  </td>
                 </tr>
               );
             })}
