@@ -355,7 +355,7 @@ test("major 5: the Order Sets panel shows its Delete column at 1366 × 768", asy
   expect(clipped).toBe(false);
 });
 
-test("the option and vertical positions tables fit their panel at 1366 × 768 with a long account name", async ({
+test("the option, vertical and stock positions tables fit their panel at 1366 × 768 with a long account name", async ({
   page,
 }) => {
   const agent = await setUp(page, "fits");
@@ -386,9 +386,11 @@ test("the option and vertical positions tables fit their panel at 1366 × 768 wi
     leg(low.symbol, "BUY_TO_OPEN", "MARKET", 1, 0),
     leg(high.symbol, "SELL_TO_OPEN", "MARKET", 1, 0),
   ]);
+  await placeStock(page.request, { stockSymbol: "F", stockOrderType: "MARKET" });
   for (const [tab, label, table] of [
     ["Option Trading", "Option positions table", "Option positions"],
     ["Vertical Trading", "Vertical positions table", "Vertical positions"],
+    ["Stock Trading", "Stock positions table", "Stock positions"],
   ] as const) {
     await openTab(page, tab);
     await page.getByRole("button", { name: "REFRESH" }).click();

@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { useStores } from "../../shared/shell/StoreContext";
 import { RoundButton } from "../../shared/tables/RoundButton";
+import { ScrollRegion } from "../../shared/tables/ScrollRegion";
 import { SettledQuantity } from "../../shared/tables/SettledQuantity";
 import { stockPositionKey, type StockPosition } from "./StockPosition";
 
@@ -51,20 +52,25 @@ const StockPositionRow = observer(function StockPositionRow({ position }: { read
       </td>
       <td className="cd-number">{formatPrice(position.stockAveragePrice)}</td>
       <td className="cd-number">{position.accountId}</td>
-      <td>{position.accountName}</td>
+      <td>
+        <span className="cd-truncate cd-name" title={position.accountName}>
+          {position.accountName}
+        </span>
+      </td>
     </tr>
   );
 });
 
-/** Every position; in selection mode the Change position heading exits the selected positions. */
+/** Every position; in selection mode the Change position heading exits the selected positions. The account's
+ * name stays in view at the table's right edge when the table is wider than its panel. */
 export const StockPositionsTable = observer(function StockPositionsTable() {
   const { stocks } = useStores();
   const rows = stocks.positionTable.rows;
   const columns = stocks.positionTable.selectionMode ? ["Select", ...STOCK_POSITION_COLUMNS] : STOCK_POSITION_COLUMNS;
   return (
     <div className="cd-table-block cd-option-positions">
-      <div className="cd-table-scroll">
-        <HTMLTable className="cd-option-table" compact striped aria-label="Stock positions">
+      <ScrollRegion className="cd-table-scroll" label="Stock positions table">
+        <HTMLTable className="cd-option-table cd-sticky-name" compact striped aria-label="Stock positions">
           <thead>
             <tr>
               {columns.map((column) => (
@@ -96,7 +102,7 @@ export const StockPositionsTable = observer(function StockPositionsTable() {
             )}
           </tbody>
         </HTMLTable>
-      </div>
+      </ScrollRegion>
     </div>
   );
 });
