@@ -23,7 +23,7 @@ use engine::copy::{
 use engine::ids::{AccountId, AgentId, BrokerOrderId};
 use engine::order::{OrderRequest, PutCall};
 use engine::pause::TokioPause;
-use fixtures::fake::FakeConfig;
+use fixtures::fake::{FakeConfig, Lateness};
 use futures::future::join_all;
 use store::Store;
 
@@ -124,6 +124,9 @@ pub struct FanOutRun {
     pub cpu: CpuSplit,
     /// When it started and ended, on the wall clock.
     pub window: (chrono::DateTime<Utc>, chrono::DateTime<Utc>),
+    /// How late schwab-fake's network was past its delays during it (its own wait for a worker);
+    /// `None` for the paper brokerage in process.
+    pub market_lateness: Option<Lateness>,
 }
 
 impl FanOutRun {
@@ -417,6 +420,8 @@ impl FanOutRig {
                 .collect(),
         };
         let cpu_before = thread_cpu(&FAKE_THREADS)?;
+        // Counted afresh for this run: what the market's network tallied before belongs to others.
+        self.take_market_lateness();
         let from = Utc::now();
         let started = Instant::now();
         let Executed::Session(session) = self.supervisor.execute(plan).await? else {
@@ -429,7 +434,16 @@ impl FanOutRig {
             session,
             cpu: thread_cpu(&FAKE_THREADS)?.since(cpu_before),
             window: (from, to),
+            market_lateness: self.take_market_lateness(),
         })
+    }
+
+    /// schwab-fake's lateness tallies since they were last taken (`None` for the paper brokerage).
+    fn take_market_lateness(&self) -> Option<Lateness> {
+        match &self.market {
+            Market::Fake(fake) => Some(fake.take_lateness()),
+            Market::Paper(_) => None,
+        }
     }
 
     /// When the market accepted the first and the last of one run's orders, each counted from the

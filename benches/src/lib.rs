@@ -1,7 +1,7 @@
 //! Shared helpers for copydesk benchmarks and load drivers: the fan-out rig over schwab-fake, an
 //! in-process copydesk server, `copydesk serve` as a child process with an agent's browser against
-//! it, latency summaries, `/proc` readings, the machine's speed of the moment and the figures of the summary
-//! table.
+//! it, latency summaries, `/proc` readings, the machine's speed of the moment, the market's own
+//! lateness and the figures of the summary table.
 
 pub mod agent_browser;
 pub mod copydesk_app;
@@ -13,6 +13,7 @@ pub mod figures;
 pub mod latency;
 pub mod load_samples;
 pub mod machine_speed;
+pub mod market_lateness;
 pub mod memory;
 pub mod option_pick;
 pub mod proc_stats;

@@ -15,6 +15,7 @@ use benches::fake_thread::FakeThread;
 use benches::figures::Figures;
 use benches::latency::{Summary, millis};
 use benches::machine_speed::MachineSpeed;
+use benches::market_lateness::{self, LatenessSeries};
 use benches::schwab_link::SchwabLink;
 use clap::Parser;
 use engine::account::StreamPhase;
@@ -167,11 +168,15 @@ async fn main() -> Result<()> {
     fake.update_faults(|faults| faults.latency = latency);
     let mut walls = Vec::new();
     let mut skews = Vec::new();
+    let mut lateness = LatenessSeries::default();
     // The first place warms what a running desk has warm (connections, caches); it is not counted.
     for run in 0..=args.runs {
+        // Counted afresh for this place: what the fake tallied before belongs to the setup.
+        let _ = fake.take_lateness();
         let from = chrono::Utc::now();
         let (status, wall) = agent.place(&symbol, RESTING_PRICE).await?;
         let to = chrono::Utc::now();
+        let late = fake.take_lateness();
         if !status.is_success() {
             bail!("place {run} answered {status}");
         }
@@ -203,9 +208,14 @@ async fn main() -> Result<()> {
                 args.accounts
             );
         }
+        println!(
+            "    market late past its delays: {}",
+            market_lateness::describe(&late)
+        );
         if run > 0 {
             walls.push(wall);
             skews.push(skew);
+            lateness.push(late);
         }
         fake.update_faults(|faults| faults.latency = Duration::ZERO);
         cancel_newest(&agent).await?;
@@ -248,6 +258,7 @@ async fn main() -> Result<()> {
         );
         println!("walls: {wall}");
     }
+    lateness.note(&mut figures, "that place");
     figures.save_if_at_target_sizes(
         args.accounts == ACCOUNTS
             && args.latency_ms == LATENCY_MS

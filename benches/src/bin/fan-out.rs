@@ -13,6 +13,7 @@ use benches::fan_out_rig::{AcceptedSpan, FanOutRig, FanOutRun, FanOutSettings, T
 use benches::figures::Figures;
 use benches::latency::{Summary, millis};
 use benches::machine_speed::MachineSpeed;
+use benches::market_lateness::{self, LatenessSeries};
 use clap::Parser;
 
 engine::process_allocator!();
@@ -82,6 +83,8 @@ struct Series {
     /// When the market accepted each run's first and last order, with the run's wall time (runs in
     /// which it accepted none are left out).
     spans: Vec<(AcceptedSpan, Duration)>,
+    /// How late the market's network was in each run (none for the paper brokerage).
+    lateness: LatenessSeries,
 }
 
 impl Series {
@@ -127,6 +130,12 @@ async fn series(
                 millis(span.last)
             );
             out.spans.push((span, run.wall));
+        }
+        if let Some(lateness) = run.market_lateness {
+            let line = market_lateness::describe(&lateness);
+            if out.lateness.push(lateness) {
+                println!("    market late past its delays: {line}");
+            }
         }
         let failed = rig.cancel(&run).await;
         if failed > 0 {
@@ -379,6 +388,9 @@ fn figures(
             format!("{} ms", millis(after)),
         );
     }
+    // The fake's network ends each delay on time, but on cores it shares with copydesk a call then
+    // waits for a free worker of the fake: this much of the wall time is the market's own queueing.
+    warm.lateness.note(&mut figures, "warm fan-out");
     if let Some(skew) = in_process.skew() {
         // The paper brokerage waits out the latency before it accepts, so this spread is the
         // spread of copydesk's sends alone; over HTTP the fake's own pace adds to it.
