@@ -105,6 +105,7 @@ test("Check accounts shows each account's result, then all or none is refused wi
 });
 
 test("a filled session's Fairness dialog shows its figures and each account's fill", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
   await setUp(page, "fairness");
   const dialog = await marketBuy(page, "1");
   await dialog.getByRole("button", { name: "Place order" }).click();
@@ -134,4 +135,7 @@ test("a filled session's Fairness dialog shows its figures and each account's fi
     ["Big C", "FILLED", "3 / 3"],
   ]);
   await expect(fairness.locator(".recharts-surface")).toBeVisible();
+  // At 1366 × 768 the plot and the table fit the dialog: nothing is cut at its right edge.
+  const body = fairness.locator(".bp6-dialog-body");
+  expect(await body.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
 });

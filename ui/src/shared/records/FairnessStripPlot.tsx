@@ -28,7 +28,7 @@ export function FairnessStripPlot({ record }: FairnessStripPlotProps) {
   const height = Math.min(360, 60 + accounts.length * 28);
   return (
     <figure className="cd-fairness-plot" aria-label="Fill price per account">
-      <ScatterChart width={560} height={height} margin={{ top: 10, right: 24, bottom: 24, left: 24 }}>
+      <ScatterChart width={560} height={height} margin={{ top: 24, right: 24, bottom: 24, left: 24 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis
           type="number"
