@@ -25,6 +25,9 @@ pub fn describe(lateness: &Lateness) -> String {
     )
 }
 
+/// Picks one way's summary out of a run's lateness.
+type OneWay = fn(&Lateness) -> Option<LatenessSummary>;
+
 /// The lateness of each run of a series (runs with no delayed call are left out).
 #[derive(Debug, Clone, Default)]
 pub struct LatenessSeries {
@@ -59,15 +62,8 @@ impl LatenessSeries {
     /// Notes both ways' median and largest lateness (each the median over the runs) as two rows
     /// beginning with `what`; notes nothing for a series with no delayed call.
     pub fn note(&self, figures: &mut Figures, what: &str) {
-        let way_in = |l: &Lateness| l.way_in;
-        let way_back = |l: &Lateness| l.way_back;
-        for (way, label) in [
-            (
-                &way_in as &dyn Fn(&Lateness) -> Option<LatenessSummary>,
-                "way in",
-            ),
-            (&way_back, "way back"),
-        ] {
+        let ways: [(&str, OneWay); 2] = [("way in", |l| l.way_in), ("way back", |l| l.way_back)];
+        for (label, way) in ways {
             if let (Some(median), Some(max)) =
                 (self.median(way, |s| s.median), self.median(way, |s| s.max))
             {
