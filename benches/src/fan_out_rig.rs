@@ -28,6 +28,7 @@ use futures::future::join_all;
 use store::Store;
 
 use crate::RigError;
+use crate::accepted_span::AcceptedSpan;
 use crate::fake_thread::{FAKE_THREAD, FakeThread};
 use crate::option_pick::resting_limit_buy;
 use crate::proc_stats::{CpuSplit, thread_cpu};
@@ -94,23 +95,6 @@ impl Default for FanOutSettings {
 /// CPU time can be told from the fake's: the rig itself runs on the main thread, with its account
 /// actors on the main thread's arbiter.
 pub const FAKE_THREADS: [&str; 3] = ["actix-rt|system", "actix-server", FAKE_THREAD];
-
-/// When the market accepted a run's orders, counted from the start of the call.
-#[derive(Debug, Clone, Copy)]
-pub struct AcceptedSpan {
-    /// The first order accepted.
-    pub first: Duration,
-    /// The last order accepted.
-    pub last: Duration,
-}
-
-impl AcceptedSpan {
-    /// The send skew: from the first order accepted to the last.
-    #[must_use]
-    pub fn skew(&self) -> Duration {
-        self.last.saturating_sub(self.first)
-    }
-}
 
 /// What one fan-out came to.
 #[derive(Debug, Clone)]
@@ -421,7 +405,7 @@ impl FanOutRig {
         };
         let cpu_before = thread_cpu(&FAKE_THREADS)?;
         // Counted afresh for this run: what the market's network tallied before belongs to others.
-        self.take_market_lateness();
+        let _ = self.take_market_lateness();
         let from = Utc::now();
         let started = Instant::now();
         let Executed::Session(session) = self.supervisor.execute(plan).await? else {
@@ -451,12 +435,7 @@ impl FanOutRig {
     #[must_use]
     pub fn accepted_span(&self, run: &FanOutRun) -> Option<AcceptedSpan> {
         let times = self.market.paper().entry_times(run.window.0, run.window.1);
-        let since_start =
-            |at: &chrono::DateTime<Utc>| (*at - run.window.0).to_std().unwrap_or_default();
-        Some(AcceptedSpan {
-            first: since_start(times.iter().min()?),
-            last: since_start(times.iter().max()?),
-        })
+        AcceptedSpan::of(&times, run.window.0)
     }
 
     /// Cancels every order a fan-out placed (so resting orders do not pile up in the market);

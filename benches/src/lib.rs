@@ -1,8 +1,9 @@
-//! Shared helpers for copydesk benchmarks and load drivers: the fan-out rig over schwab-fake, an
-//! in-process copydesk server, `copydesk serve` as a child process with an agent's browser against
-//! it, latency summaries, `/proc` readings, the machine's speed of the moment, the market's own
-//! lateness and the figures of the summary table.
+//! Shared helpers for copydesk benchmarks and load drivers: the fan-out rig over schwab-fake, the span
+//! of a fan-out's acceptances, an in-process copydesk server, `copydesk serve` as a child process with
+//! an agent's browser against it, latency summaries, `/proc` readings, the machine's speed of the
+//! moment, the market's own lateness and the figures of the summary table.
 
+pub mod accepted_span;
 pub mod agent_browser;
 pub mod copydesk_app;
 pub mod descriptors;

@@ -7,6 +7,7 @@ use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
 use crate::RigError;
+use crate::figures::Figures;
 
 /// Steps of the fixed CPU work (about 33 ms on the 2-core development machine).
 const STEPS: u64 = 20_000_000;
@@ -35,6 +36,16 @@ impl MachineSpeed {
             cpu_work: cpu_work(),
             round_trip: round_trip()?,
         })
+    }
+
+    /// Notes the readings taken at the start and at the end of a driver's run as one row of `figures`:
+    /// the same build reads differently from one hour to the next on a shared machine, and this says
+    /// how fast the machine itself was.
+    pub fn note_run(figures: &mut Figures, [at_start, at_end]: [Self; 2]) {
+        figures.note(
+            "machine at the start / end of the run",
+            format!("{} / {}", at_start.describe(), at_end.describe()),
+        );
     }
 
     /// E.g. `CPU work 33.1 ms, loopback round trip 59 µs`.
@@ -112,6 +123,28 @@ mod tests {
         assert_eq!(
             speed.describe(),
             "CPU work 33.1 ms, loopback round trip 59 µs"
+        );
+    }
+
+    #[test]
+    fn a_run_is_noted_as_one_row_of_its_start_and_end() {
+        let reading = |millis, micros| MachineSpeed {
+            cpu_work: Duration::from_millis(millis),
+            round_trip: Duration::from_micros(micros),
+        };
+        let mut figures = Figures::new("fan-out", "test");
+        MachineSpeed::note_run(&mut figures, [reading(33, 59), reading(35, 80)]);
+        let rows: Vec<(&str, &str)> = figures
+            .rows
+            .iter()
+            .map(|row| (row.figure.as_str(), row.measured.as_str()))
+            .collect();
+        assert_eq!(
+            rows,
+            vec![(
+                "machine at the start / end of the run",
+                "CPU work 33.0 ms, loopback round trip 59 µs / CPU work 35.0 ms, loopback round trip 80 µs"
+            )]
         );
     }
 

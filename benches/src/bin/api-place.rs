@@ -10,6 +10,7 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
+use benches::accepted_span::AcceptedSpan;
 use benches::agent_browser::{AgentBrowser, working_orders};
 use benches::fake_thread::FakeThread;
 use benches::figures::Figures;
@@ -181,16 +182,10 @@ async fn main() -> Result<()> {
             bail!("place {run} answered {status}");
         }
         let times = fake.paper().entry_times(from, to);
-        let skew = match (times.iter().min(), times.iter().max()) {
-            (Some(first), Some(last)) => (*last - *first).to_std().unwrap_or_default(),
-            _ => Duration::ZERO,
-        };
         // When the first and the last order reached the market, counted from the request.
-        let since_request = |at: Option<&chrono::DateTime<chrono::Utc>>| {
-            at.map_or_else(String::new, |at| {
-                millis((*at - from).to_std().unwrap_or_default())
-            })
-        };
+        let span = AcceptedSpan::of(&times, from);
+        let skew = span.map_or(Duration::ZERO, |span| span.skew());
+        let since_request = |at: Option<Duration>| at.map_or_else(String::new, millis);
         println!(
             "place {run}{}: {} ms = {:.2} × latency, {} orders accepted {} ms apart (first at {} ms, last at {} ms)",
             if run == 0 { " (warm-up)" } else { "" },
@@ -198,8 +193,8 @@ async fn main() -> Result<()> {
             wall.as_secs_f64() / latency.as_secs_f64().max(f64::EPSILON),
             times.len(),
             millis(skew),
-            since_request(times.iter().min()),
-            since_request(times.iter().max())
+            since_request(span.map(|span| span.first)),
+            since_request(span.map(|span| span.last))
         );
         if times.len() != args.accounts {
             bail!(
@@ -232,10 +227,7 @@ async fn main() -> Result<()> {
             args.accounts, args.fake_workers, args.latency_ms, args.runs
         ),
     );
-    figures.note(
-        "machine at the start / end of the run",
-        format!("{} / {}", at_start.describe(), at_end.describe()),
-    );
+    MachineSpeed::note_run(&mut figures, [at_start, at_end]);
     if let (Some(wall), Some(skew)) = (Summary::of(&walls), Summary::of(&skews)) {
         let ratio = wall.median.as_secs_f64() / latency.as_secs_f64().max(f64::EPSILON);
         figures.check(

@@ -8,8 +8,9 @@
 use std::time::Duration;
 
 use anyhow::Context;
+use benches::accepted_span::AcceptedSpan;
 use benches::descriptors::{open_descriptors, open_files_limit};
-use benches::fan_out_rig::{AcceptedSpan, FanOutRig, FanOutRun, FanOutSettings, Transport};
+use benches::fan_out_rig::{FanOutRig, FanOutRun, FanOutSettings, Transport};
 use benches::figures::Figures;
 use benches::latency::{Summary, millis};
 use benches::machine_speed::MachineSpeed;
@@ -296,7 +297,7 @@ async fn run(args: Args) -> anyhow::Result<()> {
 /// Prints and saves the figures the targets are about.
 fn figures(
     args: &Args,
-    [at_start, at_end]: [MachineSpeed; 2],
+    machine: [MachineSpeed; 2],
     latency: Duration,
     cold: &FanOutRun,
     [warm, hundred]: &[&Series; 2],
@@ -309,12 +310,7 @@ fn figures(
             args.accounts, args.fake_workers, args.latency_ms, args.runs
         ),
     );
-    // The same build reads differently from one hour to the next on a shared machine; this says how
-    // fast the machine itself was.
-    figures.note(
-        "machine at the start / end of the run",
-        format!("{} / {}", at_start.describe(), at_end.describe()),
-    );
+    MachineSpeed::note_run(&mut figures, machine);
     let lat = latency.as_secs_f64().max(f64::EPSILON);
     if let Some(wall) = median(&warm.walls) {
         let ratio = wall.as_secs_f64() / lat;

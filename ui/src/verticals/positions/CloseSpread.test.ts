@@ -10,26 +10,24 @@ import { parseVerticalPositions, type VerticalPosition } from "./VerticalPositio
 const EXIT = "POST /api/copy_trading_account/exit_order/VERTICAL";
 const QUOTES = "GET /api/copy_trading_account/get_option_quotes/COMMON";
 
+/** `accountId`'s holding of `quantity` of `contract` (negative when short), as the positions answer gives it. */
+function holdingOf(contract: { symbol: string; description: string }, accountId: number, quantity: number) {
+  return verticalPositionJson(accountId, {
+    optionChainSymbol: contract.symbol,
+    optionChainDescription: contract.description,
+    optionChainSettledQuantity: quantity,
+  });
+}
+
 /** Account 1 holds the 230/235 call spread ×2, account 2 holds it ×1 with 3 long, account 3 only the long leg. */
 function positions(): VerticalPosition[] {
   return parseVerticalPositions({
     [LOW_CALL.description]: [
-      verticalPositionJson(1, { optionChainSettledQuantity: 2 }),
-      verticalPositionJson(2, { optionChainSettledQuantity: 3 }),
-      verticalPositionJson(3, { optionChainSettledQuantity: 1 }),
+      holdingOf(LOW_CALL, 1, 2),
+      holdingOf(LOW_CALL, 2, 3),
+      holdingOf(LOW_CALL, 3, 1),
     ],
-    [HIGH_CALL.description]: [
-      verticalPositionJson(1, {
-        optionChainSymbol: HIGH_CALL.symbol,
-        optionChainDescription: HIGH_CALL.description,
-        optionChainSettledQuantity: -2,
-      }),
-      verticalPositionJson(2, {
-        optionChainSymbol: HIGH_CALL.symbol,
-        optionChainDescription: HIGH_CALL.description,
-        optionChainSettledQuantity: -1,
-      }),
-    ],
+    [HIGH_CALL.description]: [holdingOf(HIGH_CALL, 1, -2), holdingOf(HIGH_CALL, 2, -1)],
   });
 }
 
@@ -52,34 +50,9 @@ describe("spreadPairs", () => {
   it("offers a short leg once: the narrowest long takes it, and a wider long only what is left", () => {
     const far = { symbol: "AAPL  241018C00252500", description: "AAPL 10/18/2024 252.50 C" };
     const held = parseVerticalPositions({
-      [LOW_CALL.description]: [
-        verticalPositionJson(1, { optionChainSettledQuantity: 2 }),
-        verticalPositionJson(2, { optionChainSettledQuantity: 1 }),
-      ],
-      [far.description]: [
-        verticalPositionJson(1, {
-          optionChainSymbol: far.symbol,
-          optionChainDescription: far.description,
-          optionChainSettledQuantity: 350,
-        }),
-        verticalPositionJson(2, {
-          optionChainSymbol: far.symbol,
-          optionChainDescription: far.description,
-          optionChainSettledQuantity: 350,
-        }),
-      ],
-      [HIGH_CALL.description]: [
-        verticalPositionJson(1, {
-          optionChainSymbol: HIGH_CALL.symbol,
-          optionChainDescription: HIGH_CALL.description,
-          optionChainSettledQuantity: -1,
-        }),
-        verticalPositionJson(2, {
-          optionChainSymbol: HIGH_CALL.symbol,
-          optionChainDescription: HIGH_CALL.description,
-          optionChainSettledQuantity: -3,
-        }),
-      ],
+      [LOW_CALL.description]: [holdingOf(LOW_CALL, 1, 2), holdingOf(LOW_CALL, 2, 1)],
+      [far.description]: [holdingOf(far, 1, 350), holdingOf(far, 2, 350)],
+      [HIGH_CALL.description]: [holdingOf(HIGH_CALL, 1, -1), holdingOf(HIGH_CALL, 2, -3)],
     });
     expect(
       spreadPairs(held).map((pair) => [
