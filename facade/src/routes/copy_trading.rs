@@ -90,7 +90,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     path = "/api/copy_trading_account/database/COMMON",
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_account_database_COMMON",
-    params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
     responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn orders(
@@ -107,7 +107,7 @@ async fn orders(
     path = "/api/copy_trading_position_account/database/COMMON",
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_position_account_database_COMMON",
-    params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
     responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn positions(
@@ -604,7 +604,7 @@ pub(super) async fn cancel_order_individual(
     path = "/api/copy_trading_account/fetch_trade_status/COMMON",
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_account_fetch_trade_status_COMMON",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    params(crate::routes::table_answers::IfNoneMatch),
     responses((status = 200, description = "The answer", body = crate::routes::option_views::OptionOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn fetch_trade_status(

@@ -80,7 +80,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     path = "/api/stock_copy_trading/database",
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_database",
-    params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
     responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::stock_views::StockOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn orders(
@@ -97,7 +97,7 @@ async fn orders(
     path = "/api/stock_copy_trading_position/database",
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_position_database",
-    params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
     responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::stock_views::StockPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn positions(
@@ -114,7 +114,7 @@ async fn positions(
     path = "/api/stock_copy_trading/fetch_trade_status",
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_fetch_trade_status",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    params(crate::routes::table_answers::IfNoneMatch),
     responses((status = 200, description = "The answer", body = crate::routes::stock_views::StockOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn fetch_trade_status(

@@ -155,6 +155,23 @@ pub(crate) struct SinceQuery {
     since: Option<u64>,
 }
 
+/// The conditional header of a polled answer, as the API description shows it (the answers read it
+/// from the request themselves).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Header)]
+pub(crate) struct IfNoneMatch {
+    /// The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged
+    #[param(
+        rename = "If-None-Match",
+        pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#
+    )]
+    #[expect(
+        dead_code,
+        reason = "read from the request's headers by the answers; this type only describes it"
+    )]
+    if_none_match: Option<String>,
+}
+
 /// Declares the API description of one polled table whose rows are `$row`: the full table
 /// (`{"<key>": [row, ...], ...}`), its delta form under `?since=` and the answer that is either.
 /// The types only describe JSON; the answers are written by `sessions_answer` and `positions_answer`.

@@ -91,7 +91,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     path = "/api/copy_trading_account/database/VERTICAL",
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_account_database_VERTICAL",
-    params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
     responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::vertical_views::VerticalOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn orders(
@@ -108,7 +108,7 @@ async fn orders(
     path = "/api/copy_trading_position_account/database/VERTICAL",
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_position_account_database_VERTICAL",
-    params(crate::routes::table_answers::SinceQuery, ("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
     responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn positions(
@@ -125,7 +125,7 @@ async fn positions(
     path = "/api/copy_trading_account/fetch_trade_status/VERTICAL",
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_account_fetch_trade_status_VERTICAL",
-    params(("If-None-Match" = Option<String>, Header, description = "The ETag of the last answer (a list of entity tags, or `*`); 304 when unchanged", pattern = r#"^(\*|(W/)?"[!#-~]*"(, ?(W/)?"[!#-~]*")*)$"#)),
+    params(crate::routes::table_answers::IfNoneMatch),
     responses((status = 200, description = "The answer", body = crate::routes::vertical_views::VerticalOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
 )]
 async fn fetch_trade_status(
