@@ -8,45 +8,9 @@ mod support;
 use actix_web::http::StatusCode;
 use actix_web::test;
 use serde_json::{Value, json};
-use support::{TestApp, error_body, json_of, post_json, sign_in, status_and_text};
-
-fn with_json(request: test::TestRequest, body: &Value) -> test::TestRequest {
-    request
-        .insert_header(("content-type", "application/json"))
-        .set_payload(body.to_string())
-}
-
-/// An agent with accounts Small (1), Medium (2), Big (3) active, and Off (4) switched off.
-async fn desk(
-    service: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
-        Error = actix_web::Error,
-    >,
-    username: &str,
-) -> actix_web::cookie::Cookie<'static> {
-    let cookie = sign_in(service, username).await;
-    for (name, tier) in [
-        ("Small", "small_account"),
-        ("Medium", "medium_account"),
-        ("Big", "big_account"),
-        ("Off", "small_account"),
-    ] {
-        let body = json!({"accountName": name, "accountUsername": format!("{username}-{name}"),
-                          "accountPassword": "pw", "accountType": tier});
-        let (status, text) = call!(
-            service,
-            post_json("/api/trading_account/login/", &body.to_string()).cookie(cookie.clone())
-        );
-        assert_eq!(status, StatusCode::OK, "{text}");
-    }
-    let off = json!({"accountUsername": format!("{username}-Off"), "accountTradingActive": false});
-    call!(
-        service,
-        post_json("/api/trading_account/trading_active", &off.to_string()).cookie(cookie.clone())
-    );
-    cookie
-}
+use support::{
+    TestApp, desk_with_off, error_body, json_of, post_json, sign_in, status_and_text, with_json,
+};
 
 /// A call option of the paper chain for AAPL (the middle strike of the first expiry) and its bid.
 async fn some_call(
@@ -86,7 +50,7 @@ fn place_body(symbol: &str, order_type: &str, quantity: Value, price: Value) -> 
 async fn a_place_goes_once_to_each_active_account_with_its_tier_and_the_table_follows() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let (symbol, description) = some_call(&service, &alice).await;
     let place = place_body(&symbol, "LIMIT", json!("2"), json!("0.05"));
     assert_eq!(
@@ -141,7 +105,7 @@ async fn a_place_goes_once_to_each_active_account_with_its_tier_and_the_table_fo
 async fn the_orders_table_answers_304_until_something_changes() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let orders = || test::TestRequest::get().uri("/api/copy_trading_account/database/COMMON");
     let response = test::call_service(&service, orders().cookie(alice.clone()).to_request()).await;
     let etag = response
@@ -204,7 +168,7 @@ async fn the_orders_table_answers_304_until_something_changes() {
 async fn a_poll_with_since_answers_only_the_sessions_changed_since_that_version() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let poll = |query: &str| {
         test::TestRequest::get()
             .uri(&format!("/api/copy_trading_account/database/COMMON{query}"))
@@ -288,7 +252,7 @@ async fn a_poll_with_since_answers_only_the_sessions_changed_since_that_version(
 async fn the_positions_table_answers_since_with_the_keys_changed() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let poll = |query: &str| {
         test::TestRequest::get()
             .uri(&format!(
@@ -316,7 +280,7 @@ async fn the_positions_table_answers_since_with_the_keys_changed() {
 async fn bad_orders_are_a_400_naming_the_field_and_nothing_is_sent_or_stored() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let (symbol, _) = some_call(&service, &alice).await;
     let cases = [
         (
@@ -425,8 +389,8 @@ async fn bad_orders_are_a_400_naming_the_field_and_nothing_is_sent_or_stored() {
 async fn another_agents_accounts_and_sessions_are_refused() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
-    let mallory = desk(&service, "mallory").await;
+    let alice = desk_with_off(&service, "alice").await;
+    let mallory = desk_with_off(&service, "mallory").await;
     let (symbol, _) = some_call(&service, &alice).await;
     call!(
         &service,
@@ -506,7 +470,7 @@ async fn another_agents_accounts_and_sessions_are_refused() {
 async fn replace_and_cancel_follow_the_rules_and_the_broker() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let (symbol, _) = some_call(&service, &alice).await;
     call!(
         &service,
@@ -649,7 +613,7 @@ async fn replace_and_cancel_follow_the_rules_and_the_broker() {
 async fn a_market_order_fills_the_positions_show_and_an_exit_closes_them() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let (symbol, description) = some_call(&service, &alice).await;
     assert_eq!(
         call!(
@@ -915,7 +879,7 @@ async fn favourite_tickers_and_saved_orders() {
 async fn replacing_a_replaced_row_replaces_the_live_order_and_links_the_sessions() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "carol").await;
+    let alice = desk_with_off(&service, "carol").await;
     let (symbol, _) = some_call(&service, &alice).await;
     let place = place_body(&symbol, "LIMIT", json!(1), json!(0.05));
     call!(
@@ -1038,7 +1002,7 @@ async fn option_quotes_answer_each_contract_asked() {
     assert_eq!(status, StatusCode::CONFLICT, "no account to read through");
     assert_eq!(json_of(&text)["code"], "authorization_needed");
 
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let (symbol, _) = some_call(&service, &alice).await;
     let (status, text) = call!(
         &service,

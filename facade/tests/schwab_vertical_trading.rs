@@ -10,13 +10,7 @@ use actix_web::{App, test};
 use facade::routes;
 use serde_json::{Value, json};
 use support::schwab::SchwabDesk;
-use support::{json_of, post_json, session_cookie};
-
-fn with_json(request: test::TestRequest, body: &Value) -> test::TestRequest {
-    request
-        .insert_header(("content-type", "application/json"))
-        .set_payload(body.to_string())
-}
+use support::{json_of, post_json, session_cookie, with_json};
 
 #[actix_web::test]
 async fn verticals_place_replace_cancel_fill_and_exit_over_schwab_http() {

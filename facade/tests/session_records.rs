@@ -8,35 +8,9 @@ mod support;
 use actix_web::http::StatusCode;
 use actix_web::test;
 use serde_json::{Value, json};
-use support::{TestApp, error_body, json_of, post_json, sign_in};
+use support::{TestApp, desk, error_body, json_of, post_json, sign_in};
 
 type Cookie = actix_web::cookie::Cookie<'static>;
-
-/// An agent with accounts Small (×1), Medium (×2) and Big (×3).
-async fn desk(
-    service: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
-        Error = actix_web::Error,
-    >,
-    username: &str,
-) -> Cookie {
-    let cookie = sign_in(service, username).await;
-    for (name, tier) in [
-        ("Small", "small_account"),
-        ("Medium", "medium_account"),
-        ("Big", "big_account"),
-    ] {
-        let body = json!({"accountName": name, "accountUsername": format!("{username}-{name}"),
-                          "accountPassword": "pw", "accountType": tier});
-        let (status, text) = call!(
-            service,
-            post_json("/api/trading_account/login/", &body.to_string()).cookie(cookie.clone())
-        );
-        assert_eq!(status, StatusCode::OK, "{text}");
-    }
-    cookie
-}
 
 fn stock_body(instruction: &str, order_type: &str, price: f64) -> Value {
     json!({"allTradingAccountsOrderList": [], "stockSymbol": "AAPL", "stockSession": "NORMAL",

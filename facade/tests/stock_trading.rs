@@ -8,45 +8,9 @@ mod support;
 use actix_web::http::StatusCode;
 use actix_web::test;
 use serde_json::{Value, json};
-use support::{TestApp, error_body, json_of, post_json, sign_in, status_and_text};
-
-fn with_json(request: test::TestRequest, body: &Value) -> test::TestRequest {
-    request
-        .insert_header(("content-type", "application/json"))
-        .set_payload(body.to_string())
-}
-
-/// An agent with accounts Small (×1), Medium (×2), Big (×3) active, and Off (×1) switched off.
-async fn desk(
-    service: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
-        Error = actix_web::Error,
-    >,
-    username: &str,
-) -> actix_web::cookie::Cookie<'static> {
-    let cookie = sign_in(service, username).await;
-    for (name, tier) in [
-        ("Small", "small_account"),
-        ("Medium", "medium_account"),
-        ("Big", "big_account"),
-        ("Off", "small_account"),
-    ] {
-        let body = json!({"accountName": name, "accountUsername": format!("{username}-{name}"),
-                          "accountPassword": "pw", "accountType": tier});
-        let (status, text) = call!(
-            service,
-            post_json("/api/trading_account/login/", &body.to_string()).cookie(cookie.clone())
-        );
-        assert_eq!(status, StatusCode::OK, "{text}");
-    }
-    let off = json!({"accountUsername": format!("{username}-Off"), "accountTradingActive": false});
-    call!(
-        service,
-        post_json("/api/trading_account/trading_active", &off.to_string()).cookie(cookie.clone())
-    );
-    cookie
-}
+use support::{
+    TestApp, desk_with_off, error_body, json_of, post_json, sign_in, status_and_text, with_json,
+};
 
 /// The quote answer of `symbol`.
 async fn quote(
@@ -117,7 +81,7 @@ fn accounts_of(rows: &[Value]) -> Vec<Value> {
 async fn a_limit_place_goes_to_each_active_account_with_its_tier_and_the_table_follows() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let orders = || test::TestRequest::get().uri("/api/stock_copy_trading/database");
     let response = test::call_service(&service, orders().cookie(alice.clone()).to_request()).await;
     let etag = response.headers().get("etag").expect("etag").clone();
@@ -195,7 +159,7 @@ async fn a_limit_place_goes_to_each_active_account_with_its_tier_and_the_table_f
 async fn stop_and_trailing_orders_carry_their_fields_into_the_rows() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let aapl = quote(&service, &alice, "AAPL").await;
     let (stop, limit) = (far_above(&aapl), far_above(&aapl) + 1.0);
     let trailing = stock_body("TRAILING_STOP", json!(1), |b| {
@@ -297,7 +261,7 @@ async fn stop_and_trailing_orders_carry_their_fields_into_the_rows() {
 async fn fund_positions_show_on_the_stock_screen_and_are_replaced_and_exited_like_stocks() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let spy = |order_type: &str, quantity: i64, change: &dyn Fn(&mut Value)| {
         stock_body(order_type, json!(quantity), |b| {
             b["stockSymbol"] = json!("spy");
@@ -395,7 +359,7 @@ async fn fund_positions_show_on_the_stock_screen_and_are_replaced_and_exited_lik
 async fn a_market_order_fills_positions_show_by_symbol_and_exits_are_capped_at_holdings() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     assert_eq!(
         call!(
             &service,
@@ -560,7 +524,7 @@ async fn a_market_order_fills_positions_show_by_symbol_and_exits_are_capped_at_h
 async fn replace_and_cancel_whole_and_individual() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let aapl = quote(&service, &alice, "AAPL").await;
     let limit = far_below(&aapl);
     call!(
@@ -757,7 +721,7 @@ async fn an_extended_hours_order_other_than_limit_is_a_400_naming_the_session_an
 {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let refused = |order_type: &str, choice: &str| {
         error_body(
             &format!(
@@ -880,7 +844,7 @@ async fn an_extended_hours_order_other_than_limit_is_a_400_naming_the_session_an
 async fn bad_orders_are_a_400_naming_the_label_and_nothing_is_sent() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let price = "Price must be a number greater than 0 with at most 2 decimals (4 below $1)";
     let cases: Vec<(Value, String)> = vec![
         (
@@ -1050,8 +1014,8 @@ async fn bad_orders_are_a_400_naming_the_label_and_nothing_is_sent() {
 async fn another_agents_accounts_and_sessions_are_refused() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
-    let mallory = desk(&service, "mallory").await;
+    let alice = desk_with_off(&service, "alice").await;
+    let mallory = desk_with_off(&service, "mallory").await;
     let aapl = quote(&service, &alice, "AAPL").await;
     let limit = far_below(&aapl);
     call!(
@@ -1157,7 +1121,7 @@ async fn quotes_of_known_and_unknown_symbols() {
     assert_eq!(status, StatusCode::CONFLICT, "no account to read through");
     assert_eq!(json_of(&text)["code"], "authorization_needed");
 
-    let alice = desk(&service, "bob").await;
+    let alice = desk_with_off(&service, "bob").await;
     let known = quote(&service, &alice, "aapl").await;
     assert_eq!(known["symbol"], "AAPL");
     let [bid, ask, last, mark] =
@@ -1347,7 +1311,7 @@ async fn saved_stock_orders_and_the_watch_list() {
 async fn a_short_holding_exits_with_buy_to_cover() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let small = app
         .state
         .store
@@ -1419,7 +1383,7 @@ async fn a_short_holding_exits_with_buy_to_cover() {
 async fn polls_with_since_answer_the_sessions_and_symbols_changed_since_that_version() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let get = |path: &str| test::TestRequest::get().uri(path).cookie(alice.clone());
     let version_of = |text: &str| json_of(text)["version"].as_u64().expect("a version");
     let (_, text) = call!(
@@ -1492,7 +1456,7 @@ async fn polls_with_since_answer_the_sessions_and_symbols_changed_since_that_ver
 async fn the_watch_list_refuses_a_symbol_the_brokerage_does_not_quote() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;
-    let alice = desk(&service, "alice").await;
+    let alice = desk_with_off(&service, "alice").await;
     let add = |symbol: &str| {
         post_json(
             "/api/stock/add_stock/",

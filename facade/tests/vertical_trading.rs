@@ -8,13 +8,7 @@ mod support;
 use actix_web::http::StatusCode;
 use actix_web::test;
 use serde_json::{Value, json};
-use support::{TestApp, error_body, json_of, post_json, sign_in};
-
-fn with_json(request: test::TestRequest, body: &Value) -> test::TestRequest {
-    request
-        .insert_header(("content-type", "application/json"))
-        .set_payload(body.to_string())
-}
+use support::{TestApp, error_body, json_of, post_json, sign_in, with_json};
 
 fn leg(symbol: &str, instruction: &str, price: &str) -> Value {
     json!({"optionChainSymbol": symbol, "optionChainInstruction": instruction, "optionChainOrderType": "LIMIT",

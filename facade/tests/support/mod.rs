@@ -149,3 +149,72 @@ pub async fn sign_in(
     .await;
     session_cookie(&response).expect("signed in")
 }
+
+/// A request carrying `body` as its JSON payload.
+pub fn with_json(request: test::TestRequest, body: &serde_json::Value) -> test::TestRequest {
+    request
+        .insert_header(("content-type", "application/json"))
+        .set_payload(body.to_string())
+}
+
+/// Signs `username` in (see [`sign_in`]) and links accounts Small (×1), Medium (×2) and Big (×3),
+/// ids 1, 2 and 3; returns the session cookie.
+pub async fn desk(
+    service: &impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+    >,
+    username: &str,
+) -> Cookie<'static> {
+    let cookie = sign_in(service, username).await;
+    for (name, tier) in [
+        ("Small", "small_account"),
+        ("Medium", "medium_account"),
+        ("Big", "big_account"),
+    ] {
+        link(service, &cookie, username, name, tier).await;
+    }
+    cookie
+}
+
+/// [`desk`] and a fourth account, Off (×1, id 4), with trading switched off.
+pub async fn desk_with_off(
+    service: &impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+    >,
+    username: &str,
+) -> Cookie<'static> {
+    let cookie = desk(service, username).await;
+    link(service, &cookie, username, "Off", "small_account").await;
+    let off = serde_json::json!({"accountUsername": format!("{username}-Off"), "accountTradingActive": false});
+    let (status, text) = call!(
+        service,
+        post_json("/api/trading_account/trading_active", &off.to_string()).cookie(cookie.clone())
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
+    cookie
+}
+
+/// Links the paper account `{username}-{name}` named `name` at `tier`.
+async fn link(
+    service: &impl Service<
+        actix_http::Request,
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+    >,
+    cookie: &Cookie<'static>,
+    username: &str,
+    name: &str,
+    tier: &str,
+) {
+    let body = serde_json::json!({"accountName": name, "accountUsername": format!("{username}-{name}"),
+                      "accountPassword": "pw", "accountType": tier});
+    let (status, text) = call!(
+        service,
+        post_json("/api/trading_account/login/", &body.to_string()).cookie(cookie.clone())
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
+}
