@@ -353,20 +353,7 @@ async fn bad_orders_are_a_400_naming_the_field_and_nothing_is_sent_or_stored() {
             .cookie(alice.clone())
     );
     assert_eq!(text, "{}", "nothing stored");
-    for id in 1..=4 {
-        let view = app
-            .state
-            .services
-            .registry
-            .get(engine::ids::AccountId(id))
-            .expect("running")
-            .account;
-        view.poll_now().await;
-        assert!(
-            view.current_view().orders.is_empty(),
-            "nothing sent to account {id}"
-        );
-    }
+    app.assert_nothing_sent(4).await;
     // The next accepted place is session 1: refused requests used no session id.
     call!(
         &service,

@@ -807,20 +807,7 @@ async fn an_extended_hours_order_other_than_limit_is_a_400_naming_the_session_an
             .cookie(alice.clone())
     );
     assert_eq!(text, "{}", "nothing stored");
-    for id in 1..=4 {
-        let account = app
-            .state
-            .services
-            .registry
-            .get(engine::ids::AccountId(id))
-            .expect("running")
-            .account;
-        account.poll_now().await;
-        assert!(
-            account.current_view().orders.is_empty(),
-            "nothing sent to account {id}"
-        );
-    }
+    app.assert_nothing_sent(4).await;
     // The same order as a LIMIT is taken, as session 1 (the refusals used no session id).
     let limit = stock_body("LIMIT", json!(1), |b| {
         b["stockSession"] = json!("EXT");
@@ -973,20 +960,7 @@ async fn bad_orders_are_a_400_naming_the_label_and_nothing_is_sent() {
             .cookie(alice.clone())
     );
     assert_eq!(text, "{}", "nothing stored");
-    for id in 1..=4 {
-        let account = app
-            .state
-            .services
-            .registry
-            .get(engine::ids::AccountId(id))
-            .expect("running")
-            .account;
-        account.poll_now().await;
-        assert!(
-            account.current_view().orders.is_empty(),
-            "nothing sent to account {id}"
-        );
-    }
+    app.assert_nothing_sent(4).await;
     // Refused requests used no session id: the next place is session 1.
     assert_eq!(
         call!(

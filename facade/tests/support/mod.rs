@@ -65,6 +65,25 @@ impl TestApp {
         let state = self.state.clone();
         test::init_service(App::new().configure(move |cfg| routes::configure(cfg, &state))).await
     }
+
+    /// Polls the paper brokerage for each of accounts `1..=last` and fails the test if any of them
+    /// holds an order: a refused request sent nothing.
+    pub async fn assert_nothing_sent(&self, last: u64) {
+        for id in 1..=last {
+            let account = self
+                .state
+                .services
+                .registry
+                .get(engine::ids::AccountId(id))
+                .expect("running")
+                .account;
+            account.poll_now().await;
+            assert!(
+                account.current_view().orders.is_empty(),
+                "nothing sent to account {id}"
+            );
+        }
+    }
 }
 
 /// A JSON POST with the right content type.
