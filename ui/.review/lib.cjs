@@ -8,6 +8,7 @@ async function start(opts={}) {
   page.on('console', m=>{ if(['error','warning'].includes(m.type())) logs.push(`[console.${m.type()}] ${m.text()}`)});
   page.on('pageerror', e=>logs.push(`[pageerror] ${e.message}`));
   page.on('dialog', async d=>{logs.push(`[dialog ${d.type()}] ${d.message()}`); if(opts.onDialog) await opts.onDialog(d); else await d.dismiss();});
+  page.on('response', async r=>{ const rq=r.request(); if(rq.method()!=='GET' && r.url().includes('/api/')){ let b=''; try{b=(await r.text()).slice(0,600)}catch(e){} logs.push(`[net] ${rq.method()} ${r.url().replace(BASE,'')} ${r.status()} req=${(rq.postData()||'').slice(0,400)} resp=${b}`);} });
   if(!opts.noLogin){
     await page.goto(BASE+'#/login');
     await page.waitForTimeout(800);

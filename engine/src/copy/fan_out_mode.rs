@@ -5,6 +5,8 @@
 //! brokerage's reason; send to all sends as if nothing had been previewed (today's behaviour, and what a
 //! command without a mode gets).
 
+use std::collections::{HashMap, VecDeque};
+
 use super::planner::{AccountWork, Plan, Work};
 use crate::ids::AccountId;
 use crate::wire_enum::wire_enum;
@@ -55,15 +57,24 @@ pub struct AccountPreview {
 
 /// An all-or-none command refused because some accounts would refuse; nothing was sent.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("Not sent: {} account(s) would refuse the order", rejects.len())]
+#[error("Not sent: {} account(s) would refuse the order", accounts_in(rejects))]
 pub struct PreviewRefusal {
     /// Every account that would refuse, with its reason.
     pub rejects: Vec<(AccountId, String)>,
 }
 
-/// The reason an account's preview gives against sending to it, or `None` when it may be sent.
-fn reject_reason(account: AccountId, previews: &[AccountPreview]) -> Option<String> {
-    match previews.iter().find(|p| p.account == account) {
+/// How many accounts `rejects` names (an account refusing two of its orders is named twice).
+fn accounts_in(rejects: &[(AccountId, String)]) -> usize {
+    rejects
+        .iter()
+        .map(|(account, _)| *account)
+        .collect::<std::collections::HashSet<_>>()
+        .len()
+}
+
+/// The reason a work's preview gives against sending it, or `None` when it may be sent.
+fn reject_reason(preview: Option<&AccountPreview>) -> Option<String> {
+    match preview {
         None => Some("no preview answer".to_owned()),
         Some(p) if p.verdict == PreviewVerdict::Reject => Some(if p.messages.is_empty() {
             "the brokerage would refuse the order".to_owned()
@@ -72,6 +83,32 @@ fn reject_reason(account: AccountId, previews: &[AccountPreview]) -> Option<Stri
         }),
         Some(_) => None,
     }
+}
+
+/// Each work's own preview (`None` for cancels, and for a work without one). Previews come one per
+/// place, replace or refusal, in the plan's order (see [`preview_plan`](super::preview_plan)); an
+/// account's k-th such work is paired with that account's k-th preview, so an account sent two
+/// orders (an exit of two positions) is judged on each order's preview, not twice on the first.
+fn paired<'a>(
+    works: &[AccountWork],
+    previews: &'a [AccountPreview],
+) -> Vec<Option<&'a AccountPreview>> {
+    let mut by_account: HashMap<AccountId, VecDeque<&'a AccountPreview>> = HashMap::new();
+    for preview in previews {
+        by_account
+            .entry(preview.account)
+            .or_default()
+            .push_back(preview);
+    }
+    works
+        .iter()
+        .map(|w| match w.work {
+            Work::Cancel(_) => None,
+            Work::Place(_) | Work::Replace { .. } | Work::Refuse { .. } => {
+                by_account.get_mut(&w.account).and_then(VecDeque::pop_front)
+            }
+        })
+        .collect()
 }
 
 /// Applies the previews to a plan in `mode`. Cancels are never previewed and pass unchanged.
@@ -90,9 +127,10 @@ pub fn gate(
             let rejects: Vec<(AccountId, String)> = plan
                 .works
                 .iter()
-                .filter_map(|w| match &w.work {
+                .zip(paired(&plan.works, previews))
+                .filter_map(|(w, preview)| match &w.work {
                     Work::Place(_) | Work::Replace { .. } => {
-                        reject_reason(w.account, previews).map(|r| (w.account, r))
+                        reject_reason(preview).map(|r| (w.account, r))
                     }
                     Work::Refuse { reason, .. } => Some((w.account, reason.clone())),
                     Work::Cancel(_) => None,
@@ -105,22 +143,24 @@ pub fn gate(
             }
         }
         FanOutMode::OnlyPassing => {
+            let reasons: Vec<Option<String>> = paired(&plan.works, previews)
+                .into_iter()
+                .map(reject_reason)
+                .collect();
             plan.works = plan
                 .works
                 .into_iter()
-                .map(|w| {
+                .zip(reasons)
+                .map(|(w, reason)| {
                     let AccountWork { account, work } = w;
-                    let work = match work {
-                        Work::Place(request) | Work::Replace { request, .. }
-                            if reject_reason(account, previews).is_some() =>
-                        {
-                            let reason = reject_reason(account, previews).unwrap_or_default();
+                    let work = match (work, reason) {
+                        (Work::Place(request) | Work::Replace { request, .. }, Some(reason)) => {
                             Work::Refuse {
                                 request,
                                 reason: format!("not sent: the preview refused it: {reason}"),
                             }
                         }
-                        other => other,
+                        (other, _) => other,
                     };
                     AccountWork { account, work }
                 })
@@ -265,6 +305,104 @@ mod tests {
         assert_eq!(FanOutMode::OnlyPassing.as_str(), "ONLY_PASSING");
         assert!("all_or_none".parse::<FanOutMode>().is_err());
         assert!(!FanOutMode::SendToAll.previews() && FanOutMode::AllOrNone.previews());
+    }
+
+    fn place_of(account: u64, symbol: &str) -> AccountWork {
+        AccountWork {
+            account: AccountId(account),
+            work: Work::Place(OrderRequest::market(OrderLeg::equity(
+                Instruction::Sell,
+                1,
+                symbol,
+            ))),
+        }
+    }
+
+    #[test]
+    fn an_account_sent_two_orders_is_judged_on_each_orders_own_preview() {
+        // Account 1 exits AAPL (its preview passes) and MSFT (its preview rejects); account 2 exits
+        // AAPL only. Previews come one per work, in the plan's order.
+        let works = vec![
+            place_of(1, "AAPL"),
+            place_of(1, "MSFT"),
+            place_of(2, "AAPL"),
+        ];
+        let previews = vec![
+            preview(1, PreviewVerdict::Pass, ""),
+            preview(1, PreviewVerdict::Reject, "No position in MSFT"),
+            preview(2, PreviewVerdict::Pass, ""),
+        ];
+        let refused = gate(plan(works.clone()), &previews, FanOutMode::AllOrNone);
+        assert_eq!(
+            refused,
+            Err(PreviewRefusal {
+                rejects: vec![(AccountId(1), "No position in MSFT".into())]
+            })
+        );
+        let only = gate(plan(works), &previews, FanOutMode::OnlyPassing).map(|p| p.works);
+        let msft = OrderRequest::market(OrderLeg::equity(Instruction::Sell, 1, "MSFT"));
+        assert_eq!(
+            only,
+            Ok(vec![
+                place_of(1, "AAPL"),
+                AccountWork {
+                    account: AccountId(1),
+                    work: Work::Refuse {
+                        request: msft,
+                        reason: "not sent: the preview refused it: No position in MSFT".into(),
+                    },
+                },
+                place_of(2, "AAPL"),
+            ])
+        );
+        // The other way round: the rejected order first, the passing one is still sent.
+        let works = vec![place_of(1, "MSFT"), place_of(1, "AAPL")];
+        let previews = vec![
+            preview(1, PreviewVerdict::Reject, "No position in MSFT"),
+            preview(1, PreviewVerdict::Pass, ""),
+        ];
+        let only = gate(plan(works), &previews, FanOutMode::OnlyPassing).map(|p| {
+            p.works
+                .into_iter()
+                .map(|w| matches!(w.work, Work::Place(_)))
+                .collect::<Vec<_>>()
+        });
+        assert_eq!(only, Ok(vec![false, true]));
+    }
+
+    #[test]
+    fn a_planner_refusal_takes_its_own_preview_so_the_accounts_next_order_gets_the_next() {
+        let works = vec![
+            AccountWork {
+                account: AccountId(1),
+                work: Work::Refuse {
+                    request: request(),
+                    reason: "nothing to close".into(),
+                },
+            },
+            place(1),
+        ];
+        let previews = vec![
+            preview(1, PreviewVerdict::Reject, "nothing to close"),
+            preview(1, PreviewVerdict::Pass, ""),
+        ];
+        let only = gate(plan(works.clone()), &previews, FanOutMode::OnlyPassing).map(|p| p.works);
+        assert_eq!(only, Ok(works));
+    }
+
+    #[test]
+    fn the_refusal_counts_accounts_not_orders() {
+        let refusal = PreviewRefusal {
+            rejects: vec![
+                (AccountId(1), "No position in MSFT".into()),
+                (AccountId(1), "No position in TSLA".into()),
+                (AccountId(2), "Insufficient buying power".into()),
+            ],
+        };
+        assert_eq!(
+            refusal.to_string(),
+            "Not sent: 2 account(s) would refuse the order"
+        );
     }
 
     fn verdict() -> impl Strategy<Value = PreviewVerdict> {
