@@ -167,6 +167,56 @@ async fn a_failure_before_acceptance_is_resent_once() -> Result<()> {
 }
 
 #[tokio::test]
+async fn a_refused_second_send_leaves_the_lost_first_one_unsettled() -> Result<()> {
+    // The first answer is lost and nothing is listed, so the order goes once more; that second
+    // send is refused. It says nothing of the first (which may yet be listed), so the write is
+    // unsettled, and a caller never sends it a third time (not even after refreshing the token).
+    let rig = Rig::open().await?;
+    rig.broker
+        .script_writes(&[Glitch::ServerBefore, Glitch::Expired]);
+    let outcome = rig.submit(&[]).await;
+    assert_eq!(
+        outcome,
+        SubmitOutcome::Unsettled(
+            "the write got no clear answer (the brokerage failed with status 503); sent once more, \
+             and that was rejected: the access token has expired"
+                .to_owned()
+        )
+    );
+    assert!(!outcome.is_not_placed());
+    assert_eq!(rig.broker.writes_seen(), 2);
+    assert!(rig.order_ids().await?.is_empty());
+
+    let rig = Rig::open().await?;
+    let mut script = vec![Glitch::ServerBefore];
+    script.extend([Glitch::Throttled; 200]);
+    rig.broker.script_writes(&script);
+    assert_eq!(
+        rig.submit(&[]).await,
+        SubmitOutcome::Unsettled(
+            "the write got no clear answer (the brokerage failed with status 503); sent once more, \
+             and that was throttled past the deadline"
+                .to_owned()
+        )
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_first_send_refused_for_its_token_is_rejected_and_nothing_placed() -> Result<()> {
+    let rig = Rig::open().await?;
+    rig.broker.script_writes(&[Glitch::Expired]);
+    let outcome = rig.submit(&[]).await;
+    assert_eq!(
+        outcome,
+        SubmitOutcome::Rejected("the access token has expired".to_owned())
+    );
+    assert!(outcome.is_not_placed());
+    assert_eq!(rig.broker.writes_seen(), 1);
+    Ok(())
+}
+
+#[tokio::test]
 async fn orders_of_earlier_sends_are_never_adopted() -> Result<()> {
     let rig = Rig::open().await?;
     let first = rig.submit(&[]).await.order_id().context("first placed")?;
@@ -319,6 +369,23 @@ async fn replaces_are_settled_by_the_old_order_status() -> Result<()> {
     assert_eq!(resent, SubmitOutcome::Placed(ids[0]));
     assert_eq!(rig.desk.order(old).await?.status, OrderStatus::Replaced);
     assert_eq!(ids.len(), 4, "one order per successful send, never more");
+
+    // The second send of a replace refused: the first one's fate is not settled by it.
+    let old = ids[0];
+    rig.broker
+        .script_writes(&[Glitch::ServerBefore, Glitch::Expired]);
+    let writes = rig.broker.writes_seen();
+    assert_eq!(
+        submit_replace(rig.target(), old, &new_request, &[]).await,
+        SubmitOutcome::Unsettled(
+            "the write got no clear answer (the brokerage failed with status 503); sent once \
+             more, and that was rejected: the access token has expired"
+                .to_owned()
+        )
+    );
+    assert_eq!(rig.broker.writes_seen(), writes + 2);
+    assert_eq!(rig.order_ids().await?.len(), 4, "nothing placed");
+    assert_eq!(rig.desk.order(old).await?.status, OrderStatus::Working);
 
     let filled = rig
         .desk

@@ -87,7 +87,8 @@ impl<F: Fn() -> Vec<BrokerOrderId> + Sync> ClaimedIds for F {
 /// whose answer is lost (timeout, 5xx, no id) is never resent blind: the account's orders
 /// since just before the send are listed and an order matching the request (and not in
 /// `known_ids`, the ids earlier sends already claimed) is adopted; only when none exists
-/// is the order sent once more. When that is unclear too, the outcome is `Unsettled`.
+/// is the order sent once more. When that is unclear too, or that second send is refused (which
+/// says nothing of the first), the outcome is `Unsettled`.
 pub async fn submit_order(
     target: SubmitTarget<'_>,
     request: &OrderRequest,
@@ -121,7 +122,7 @@ pub async fn submit_order(
         .await
     {
         Answer::Id(id) => return SubmitOutcome::Placed(id),
-        Answer::Settled(outcome) => return outcome,
+        Answer::Settled(refused) => return resend_refused(&why, &refused),
         Answer::Unknown(why) => why,
     };
     match target.find(request, sent_at, &known_ids.ids()).await {
@@ -152,12 +153,15 @@ pub async fn submit_replace(
     } = target;
     let sent_at = clock.now();
     let mut resent = false;
+    // Why the first answer was lost, once the replace is sent a second time.
+    let mut lost = String::new();
     loop {
         let why = match target
             .send(|| broker.replace_order(token, account, old, request))
             .await
         {
             Answer::Id(id) => return SubmitOutcome::Placed(id),
+            Answer::Settled(refused) if resent => return resend_refused(&lost, &refused),
             Answer::Settled(outcome) => return outcome,
             Answer::Unknown(why) => why,
         };
@@ -194,6 +198,7 @@ pub async fn submit_replace(
             _ => {
                 tracing::info!(account = %account, order = %old, reason = %why, "replace did not happen; sending once more");
                 resent = true;
+                lost = why;
             }
         }
     }
@@ -271,6 +276,14 @@ fn adopted(id: BrokerOrderId) -> SubmitOutcome {
 fn unsettled(reason: String) -> SubmitOutcome {
     tracing::warn!(reason = %reason, "order write left unsettled");
     SubmitOutcome::Unsettled(reason)
+}
+
+/// A second send, after the first one's answer was lost, refused (or throttled past the deadline).
+/// That settles the second send only: the first may still have placed an order the listing did
+/// not show yet, so the write is unsettled (later listings settle it) and is never sent again,
+/// not even with a fresh token.
+fn resend_refused(lost: &str, refused: &SubmitOutcome) -> SubmitOutcome {
+    unsettled(format!("{lost}; sent once more, and that was {refused}"))
 }
 
 fn unreadable(why: &str, err: &BrokerError) -> SubmitOutcome {

@@ -31,6 +31,8 @@ pub enum Glitch {
     NoId,
     /// Answered 429; nothing happens.
     Throttled,
+    /// Answered 401 (the access token expired); nothing happens.
+    Expired,
 }
 
 /// The paper brokerage with scripted failures of writes and order listings.
@@ -105,6 +107,7 @@ impl Scripted {
         match self.next_glitch() {
             Glitch::ServerBefore => Err(ConnectivityError::Server { status: 503 }.into()),
             Glitch::Throttled => Err(ConnectivityError::Throttled.into()),
+            Glitch::Expired => Err(BrokerError::TokenExpired),
             Glitch::None => call.await,
             Glitch::ServerAfter => {
                 let _ = call.await;
