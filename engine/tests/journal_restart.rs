@@ -24,8 +24,8 @@ use engine::clock::{Clock, ManualClock};
 use engine::copy::reconcile::{LISTING_GRACE, NOT_PLACED, NOT_SENT};
 use engine::copy::{
     AccountFacts, Action, AgentFacts, CopyCommand, CopyRow, CopySession, Executed,
-    OUTCOMES_PER_COMMIT, RowOutcome, RowState, SessionBook, SessionKeeper, SessionRepository,
-    SessionSupervisor, Targets, TradeKind, WriteOutcome, plan,
+    OUTCOMES_PER_COMMIT, RECONCILE_URGENT_FOR, RowOutcome, RowState, SessionBook, SessionKeeper,
+    SessionRepository, SessionSupervisor, Targets, TradeKind, WriteOutcome, plan,
 };
 use engine::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
 use engine::order::{BrokerOrder, Instruction, OrderLeg, OrderRequest, OrderStatus};
@@ -812,5 +812,106 @@ async fn an_unsettled_write_is_settled_by_later_polls_and_never_resent() -> Resu
             .collect::<Vec<_>>(),
         vec!["WORKING", "FAILED_TO_PLACE"]
     );
+    Ok(())
+}
+
+#[actix_rt::test]
+async fn rows_entered_days_ago_are_still_listed_settled_and_followed() -> Result<()> {
+    let world = World::new(Vec::new())?;
+    let scripted = Arc::new(Scripted::new(world.paper.clone()));
+    let process = Process::start(
+        &world.clock,
+        scripted.clone(),
+        world.vault.clone(),
+        world.store.clone(),
+        OUTCOMES_PER_COMMIT,
+    )?;
+    let (resting, lost) = (AccountId(1), AccountId(2));
+    let resting_hash = process.authorized(&world.paper, resting, "resting").await?;
+    let lost_hash = process.authorized(&world.paper, lost, "lost").await?;
+    process.poll_all().await;
+
+    // A DAY limit far below the market rests on one account; the other's write is carried out but
+    // its answer is lost and the listings fail, so its row is unsettled.
+    let row = unsettled_place(&process, resting, 2).await?;
+    assert_eq!(row.state, RowState::Order(OrderStatus::Accepted), "{row:?}");
+    process.poll_all().await;
+    assert_eq!(
+        session_row(&process, 1, resting)?.state,
+        RowState::Order(OrderStatus::Working)
+    );
+    scripted.script_writes(&[Glitch::TimeoutAfter]);
+    scripted.fail_lists(100);
+    let row = unsettled_place(&process, lost, 3).await?;
+    assert_eq!(row.state, RowState::Unsettled, "{row:?}");
+    scripted.clear_script();
+
+    // Three days pass with copydesk stopped: the rows are older than a day's listing.
+    world.clock.advance(chrono::Duration::days(3));
+    process.poll_all().await;
+    assert_eq!(
+        session_row(&process, 2, lost)?.state,
+        RowState::Unsettled,
+        "a listing of the last day cannot settle it"
+    );
+    assert_eq!(
+        session_row(&process, 1, resting)?.state,
+        RowState::Order(OrderStatus::Working),
+        "a listing of the last day does not show the order"
+    );
+
+    // Once the listings reach back to the oldest row not final, both are current again.
+    assert_eq!(process.supervisor.update_listing_reach(), 2);
+    process.poll_all().await;
+    let expired = world.orders(resting, &resting_hash).await?;
+    assert_eq!(
+        expired.iter().map(|o| &o.status).collect::<Vec<_>>(),
+        vec![&OrderStatus::Expired]
+    );
+    assert_eq!(
+        session_row(&process, 1, resting)?.state,
+        RowState::Order(OrderStatus::Expired)
+    );
+    let placed = world.orders(lost, &lost_hash).await?;
+    assert_eq!(placed.len(), 1, "{placed:?}");
+    let row = session_row(&process, 2, lost)?;
+    assert_eq!(
+        (row.order_id, &row.state),
+        (Some(placed[0].id), &RowState::Order(OrderStatus::Expired))
+    );
+    assert_eq!(scripted.writes_seen(), 2, "nothing was resent");
+
+    // With every row final, listings go back to the usual day.
+    assert_eq!(process.supervisor.update_listing_reach(), 0);
+    Ok(())
+}
+
+#[actix_rt::test]
+async fn old_unresolved_rows_ask_for_a_poll_once_and_young_ones_every_time() -> Result<()> {
+    let world = World::new(Vec::new())?;
+    let scripted = Arc::new(Scripted::new(world.paper.clone()));
+    let process = Process::start(
+        &world.clock,
+        scripted.clone(),
+        world.vault.clone(),
+        world.store.clone(),
+        OUTCOMES_PER_COMMIT,
+    )?;
+    let account = AccountId(1);
+    process.authorized(&world.paper, account, "lost").await?;
+    process.poll_all().await;
+    scripted.script_writes(&[Glitch::TimeoutAfter]);
+    scripted.fail_lists(100);
+    let row = unsettled_place(&process, account, 3).await?;
+    assert_eq!(row.state, RowState::Unsettled, "{row:?}");
+
+    // Young: asked at every tick.
+    assert_eq!(process.supervisor.request_reconcile_polls(), 1);
+    assert_eq!(process.supervisor.request_reconcile_polls(), 1);
+    // Older than the urgent window (several orders matching, listings failing for long): asked
+    // once more, then left to the account's routine polls.
+    world.clock.advance(RECONCILE_URGENT_FOR);
+    assert_eq!(process.supervisor.request_reconcile_polls(), 1);
+    assert_eq!(process.supervisor.request_reconcile_polls(), 0);
     Ok(())
 }

@@ -8,7 +8,9 @@ use engine::broker::paper::{PaperBrokerage, PaperConfig};
 use engine::broker::schwab::{SchwabBrokerage, SchwabConfig};
 use engine::broker::{Brokerage, SubmitPolicy};
 use engine::clock::{Clock, SystemClock};
-use engine::copy::{EVENT_STORE_EVERY, RECONCILE_POLL_EVERY, SessionKeeper, SessionSupervisor};
+use engine::copy::{
+    EVENT_STORE_EVERY, LISTING_REACH_EVERY, RECONCILE_POLL_EVERY, SessionKeeper, SessionSupervisor,
+};
 use engine::pause::{Pause, TokioPause};
 use store::Store;
 
@@ -186,9 +188,10 @@ impl Services {
     }
 
     /// Starts the poll scheduler (polling and token upkeep on fixed ticks), every account's order
-    /// stream, the store of the sessions order events changed (every `EVENT_STORE_EVERY`), and asks for
+    /// stream, the store of the sessions order events changed (every `EVENT_STORE_EVERY`), asks for
     /// polls of the accounts whose rows are pending or unsettled (a fan-out interrupted by a stop, or a
-    /// write whose answer was lost) until their listings settle them.
+    /// write whose answer was lost) until their listings settle them, and every
+    /// `LISTING_REACH_EVERY` makes each account's listings reach back to its oldest row not final.
     pub fn start_scheduler(&self) {
         PollScheduler::new(self.registry.clone()).start();
         self.registry.start_streams();
@@ -208,6 +211,17 @@ impl Services {
                 let asked = supervisor.request_reconcile_polls();
                 if asked > 0 {
                     tracing::debug!(accounts = asked, "polls asked to settle pending rows");
+                }
+            }
+        });
+        let supervisor = self.supervisor.clone();
+        actix::spawn(async move {
+            let mut ticks = tokio::time::interval(LISTING_REACH_EVERY);
+            loop {
+                ticks.tick().await;
+                let reaching = supervisor.update_listing_reach();
+                if reaching > 0 {
+                    tracing::debug!(accounts = reaching, "listings reach back to rows not final");
                 }
             }
         });

@@ -24,6 +24,9 @@ use crate::pause::Pause;
 
 /// How far back a poll lists orders.
 pub const ORDER_LOOKBACK: chrono::Duration = chrono::Duration::hours(24);
+/// The furthest back a listing reaches for older rows still open (Schwab lists an account's orders over
+/// at most a year).
+pub const ORDER_REACH_LIMIT: chrono::Duration = chrono::Duration::days(364);
 /// How far past our clock a poll lists orders, so that a broker clock slightly ahead of ours, or time
 /// bounds truncated to milliseconds on the wire, never hide a just-entered order.
 pub const ORDER_LOOKAHEAD: chrono::Duration = chrono::Duration::minutes(1);
@@ -59,7 +62,8 @@ pub struct AccountDeps {
 pub struct AccountView {
     /// Balances and positions.
     pub snapshot: Option<AccountSnapshot>,
-    /// Orders entered in the last [`ORDER_LOOKBACK`].
+    /// Orders entered in the last [`ORDER_LOOKBACK`] (or since the listings' reach, see
+    /// [`LinkedAccount::reach_listings_back_to`]).
     pub orders: Vec<BrokerOrder>,
     /// When the last poll succeeded.
     pub last_poll: Option<DateTime<Utc>>,
@@ -118,6 +122,9 @@ pub struct LinkedAccount {
     stream: Mutex<StreamStatus>,
     followups: Mutex<Followups>,
     stream_stop: tokio::sync::watch::Sender<bool>,
+    /// How far back listings must reach beyond [`ORDER_LOOKBACK`] (see
+    /// [`LinkedAccount::reach_listings_back_to`]).
+    listing_reach: Mutex<Option<DateTime<Utc>>>,
 }
 
 impl std::fmt::Debug for LinkedAccount {
@@ -159,6 +166,7 @@ impl LinkedAccount {
             stream: Mutex::default(),
             followups: Mutex::default(),
             stream_stop: tokio::sync::watch::Sender::new(false),
+            listing_reach: Mutex::default(),
             deps,
         })
     }
@@ -721,15 +729,31 @@ impl LinkedAccount {
         outcome.map(|_| ())
     }
 
-    /// Now, and the window an order listing asks for: the last [`ORDER_LOOKBACK`] up to
-    /// [`ORDER_LOOKAHEAD`] past now.
-    fn order_window(&self) -> (DateTime<Utc>, DateTime<Utc>, DateTime<Utc>) {
-        let now = self.deps.clock.now();
-        (now, now - ORDER_LOOKBACK, now + ORDER_LOOKAHEAD)
+    /// Makes the account's listings (polls and catch-ups) reach back to `at` when that is earlier
+    /// than [`ORDER_LOOKBACK`] (never past [`ORDER_REACH_LIMIT`]), or only [`ORDER_LOOKBACK`] with
+    /// `None`. The copy layer sets it to its oldest row that is not final, so a good-till-cancel
+    /// order entered days ago, or a write left unsettled before a long stop, is still listed and
+    /// its row kept current and settled.
+    pub fn reach_listings_back_to(&self, at: Option<DateTime<Utc>>) {
+        *self
+            .listing_reach
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = at;
     }
 
-    /// Balances and positions, then the orders of the last [`ORDER_LOOKBACK`] with the window the
-    /// listing covers (its start, and the time it was asked for).
+    /// Now, and the window an order listing asks for: from [`ORDER_LOOKBACK`] ago (or further, see
+    /// [`LinkedAccount::reach_listings_back_to`]) up to [`ORDER_LOOKAHEAD`] past now.
+    fn order_window(&self) -> (DateTime<Utc>, DateTime<Utc>, DateTime<Utc>) {
+        let now = self.deps.clock.now();
+        let reach = *self
+            .listing_reach
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        (now, listing_start(now, reach), now + ORDER_LOOKAHEAD)
+    }
+
+    /// Balances and positions, then the orders of the listing window ([`Self::order_window`]) with
+    /// the window the listing covers (its start, and the time it was asked for).
     async fn poll_calls(&self) -> Result<PolledAccount, AccountError> {
         let hash = self.linked_hash().await?;
         let broker = self.deps.broker.clone();
@@ -1028,6 +1052,13 @@ enum Write<'a> {
 }
 
 /// Whether a write was refused because the access token expired (told by its reason's text).
+/// Where a listing made at `now` starts: [`ORDER_LOOKBACK`] ago, or `reach` when that is earlier,
+/// but never before [`ORDER_REACH_LIMIT`] ago.
+fn listing_start(now: DateTime<Utc>, reach: Option<DateTime<Utc>>) -> DateTime<Utc> {
+    let usual = now - ORDER_LOOKBACK;
+    reach.map_or(usual, |at| usual.min(at.max(now - ORDER_REACH_LIMIT)))
+}
+
 fn is_token_expired(why: &str) -> bool {
     static TOKEN_EXPIRED: std::sync::LazyLock<String> =
         std::sync::LazyLock::new(|| BrokerError::TokenExpired.to_string());
@@ -1044,5 +1075,30 @@ impl Write<'_> {
                 known,
             } => submit_replace(target, old, request, known).await,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone as _;
+
+    use super::*;
+
+    #[test]
+    fn listings_reach_back_to_an_older_open_row_within_a_year() {
+        let now = Utc.with_ymd_and_hms(2026, 11, 30, 15, 0, 0).unwrap();
+        assert_eq!(listing_start(now, None), now - ORDER_LOOKBACK);
+        let friday = now - chrono::Duration::days(3);
+        assert_eq!(listing_start(now, Some(friday)), friday);
+        // A reach inside the usual day changes nothing.
+        assert_eq!(
+            listing_start(now, Some(now - chrono::Duration::hours(2))),
+            now - ORDER_LOOKBACK
+        );
+        // Never further back than the broker lists.
+        assert_eq!(
+            listing_start(now, Some(now - chrono::Duration::days(500))),
+            now - ORDER_REACH_LIMIT
+        );
     }
 }

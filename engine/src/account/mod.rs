@@ -25,7 +25,8 @@ pub use error::AccountError;
 pub use event_followups::{Followups, Round, UNKNOWN_GRACE};
 pub use link_status::LinkStatus;
 pub use linked_account::{
-    AccountDeps, AccountHealth, AccountView, LinkedAccount, ORDER_LOOKBACK, READ_DEADLINE,
+    AccountDeps, AccountHealth, AccountView, LinkedAccount, ORDER_LOOKBACK, ORDER_REACH_LIMIT,
+    READ_DEADLINE,
 };
 pub use observer::{EventFit, IgnoreOrders, OrderListing, OrderObserver};
 pub use recent_calls::{RecentCalls, WINDOW};

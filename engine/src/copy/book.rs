@@ -5,6 +5,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{PoisonError, RwLock};
 
+use chrono::{DateTime, Utc};
+
 use super::status_color::ColorFacts;
 use super::{CopyRow, CopySession, TradeKind};
 use crate::account::EventFit;
@@ -400,6 +402,52 @@ impl SessionBook {
     pub fn accounts_with_unresolved_rows(&self) -> Vec<AccountId> {
         let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
         inner.unresolved.keys().copied().collect()
+    }
+
+    /// Every account with a pending or unsettled row, with the entry time of its newest such row.
+    #[must_use]
+    pub fn unresolved_accounts(&self) -> Vec<(AccountId, DateTime<Utc>)> {
+        let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        inner
+            .unresolved
+            .iter()
+            .filter_map(|(account, keys)| {
+                keys.iter()
+                    .filter_map(|key| {
+                        inner
+                            .shelves
+                            .get(&(key.0, key.1))
+                            .and_then(|shelf| shelf.sessions.get(&key.2))
+                    })
+                    .flat_map(|session| session.rows.iter())
+                    .filter(|r| r.account == *account && r.is_unresolved())
+                    .map(|r| r.entered_time)
+                    .max()
+                    .map(|newest| (*account, newest))
+            })
+            .collect()
+    }
+
+    /// For every account holding a row that is not final (an open order, a pending or unsettled
+    /// write), the entry time of its oldest such row: how far back the account's order listings
+    /// must reach to keep those rows current and settle them. Reads every row of the book.
+    #[must_use]
+    pub fn oldest_unfinished_rows(&self) -> HashMap<AccountId, DateTime<Utc>> {
+        let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        let mut oldest: HashMap<AccountId, DateTime<Utc>> = HashMap::new();
+        let rows = inner
+            .shelves
+            .values()
+            .flat_map(|shelf| shelf.sessions.values())
+            .flat_map(|session| session.rows.iter())
+            .filter(|r| !r.is_final());
+        for row in rows {
+            oldest
+                .entry(row.account)
+                .and_modify(|at| *at = (*at).min(row.entered_time))
+                .or_insert(row.entered_time);
+        }
+        oldest
     }
 
     /// Applies what a poll or an order read saw to the rows of those orders; returns the keys

@@ -46,5 +46,6 @@ pub use session::CopySession;
 pub use status_color::{ColorFacts, OwnColor, StatusColor};
 pub use success_rate::SuccessRate;
 pub use supervisor::{
-    CancelResult, DRAIN_LIMIT, ExecuteError, Executed, RECONCILE_POLL_EVERY, SessionSupervisor,
+    CancelResult, DRAIN_LIMIT, ExecuteError, Executed, LISTING_REACH_EVERY, RECONCILE_POLL_EVERY,
+    RECONCILE_URGENT_FOR, SessionSupervisor,
 };

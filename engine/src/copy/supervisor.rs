@@ -1,6 +1,7 @@
 //! The session supervisor: carries out a plan by sending each account's write to all of them at once,
 //! after writing the fan-out down, and records one row per account whatever happened.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::task::Poll;
@@ -22,6 +23,14 @@ use crate::order::OrderRequest;
 
 /// How often accounts with pending or unsettled rows are asked for a poll.
 pub const RECONCILE_POLL_EVERY: Duration = Duration::from_secs(5);
+/// How long after its newest pending or unsettled row was entered an account is asked for a poll
+/// every [`RECONCILE_POLL_EVERY`]: a write settles from a listing within its write window and
+/// grace (see [`WRITE_WINDOW`](super::reconcile::WRITE_WINDOW)). Older rows (a stop of hours, several orders
+/// matching) are asked for once per process and then settle on the account's routine polls, so
+/// they never spend its reads every few seconds.
+pub const RECONCILE_URGENT_FOR: chrono::Duration = chrono::Duration::minutes(10);
+/// How often each account's listings are set to reach back to its oldest row that is not final.
+pub const LISTING_REACH_EVERY: Duration = Duration::from_secs(60);
 
 /// How long a stopping copydesk waits for fan-outs in flight.
 pub const DRAIN_LIMIT: Duration = Duration::from_secs(30);
@@ -74,6 +83,8 @@ pub struct SessionSupervisor {
     in_flight: AtomicUsize,
     closing: AtomicBool,
     idle: Notify,
+    /// Accounts already asked once for a poll for rows older than [`RECONCILE_URGENT_FOR`].
+    asked_for_old_rows: std::sync::Mutex<HashSet<AccountId>>,
 }
 
 impl std::fmt::Debug for SessionSupervisor {
@@ -112,6 +123,7 @@ impl SessionSupervisor {
             in_flight: AtomicUsize::new(0),
             closing: AtomicBool::new(false),
             idle: Notify::new(),
+            asked_for_old_rows: std::sync::Mutex::default(),
         }
     }
 
@@ -322,19 +334,45 @@ impl SessionSupervisor {
         }
     }
 
-    /// Asks for a poll of every account with a pending or unsettled row and no write in flight, so
-    /// that the reconcile on its listing settles the row (at start, and then every
-    /// [`RECONCILE_POLL_EVERY`] until none is left).
+    /// Asks for a poll of every account with a pending or unsettled row, so that the reconcile on
+    /// its listing settles the row: every [`RECONCILE_POLL_EVERY`] while the row is younger than
+    /// [`RECONCILE_URGENT_FOR`], once per process for older ones. Answers how many were asked.
     pub fn request_reconcile_polls(&self) -> usize {
-        let accounts = self.keeper.book().accounts_with_unresolved_rows();
+        let now = self.clock.now();
+        let mut asked_for_old = self
+            .asked_for_old_rows
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let mut asked = 0;
-        for account in accounts {
+        for (account, newest) in self.keeper.book().unresolved_accounts() {
+            let young = now - newest < RECONCILE_URGENT_FOR;
+            if !young && !asked_for_old.insert(account) {
+                continue;
+            }
             if let Some(handle) = self.registry.get(account) {
                 handle.account.request_poll();
                 asked += 1;
             }
         }
         asked
+    }
+
+    /// Makes each running account's order listings reach back to just before its oldest row that
+    /// is not final (see [`LinkedAccount::reach_listings_back_to`]), or only the usual day when it
+    /// has none; answers how many accounts reach further. Run every [`LISTING_REACH_EVERY`].
+    ///
+    /// [`LinkedAccount::reach_listings_back_to`]: crate::account::LinkedAccount::reach_listings_back_to
+    pub fn update_listing_reach(&self) -> usize {
+        let oldest = self.keeper.book().oldest_unfinished_rows();
+        let mut reaching = 0;
+        for handle in self.registry.handles() {
+            let at = oldest
+                .get(&handle.account.id())
+                .map(|entered| *entered - super::reconcile::CLOCK_SKEW);
+            reaching += usize::from(at.is_some());
+            handle.account.reach_listings_back_to(at);
+        }
+        reaching
     }
 
     /// How many fan-outs are running now.
