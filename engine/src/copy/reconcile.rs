@@ -10,9 +10,12 @@ use crate::order::OrderStatus;
 
 /// How far the broker's clock may differ from ours around a send.
 pub const CLOCK_SKEW: chrono::Duration = chrono::Duration::seconds(5);
-/// The longest a write can take from its start (throttle waits, retries and the one resend included);
-/// an order a write made is entered within this window after the row's entry time.
-pub const WRITE_WINDOW: chrono::Duration = chrono::Duration::minutes(2);
+/// The longest a write can take from its row's entry time; an order a write made is entered within
+/// this window after it. Under the default policy the worst case is a little over three minutes: up
+/// to 30 s waiting for the account's write budget, 30 s of throttled tries and a 10 s time limit,
+/// a listing of 4 tries (about 45 s), then the one resend (30 s throttled and 10 s); an order refused
+/// for its token starts once more after a refresh and another budget wait. Five minutes covers it.
+pub const WRITE_WINDOW: chrono::Duration = chrono::Duration::minutes(5);
 /// How long after a write started an empty listing is believed: a broker may list a new order a
 /// little after it accepted it.
 pub const LISTING_GRACE: chrono::Duration = chrono::Duration::seconds(10);
@@ -145,6 +148,22 @@ mod tests {
         );
         assert_eq!(
             resolve(&pending(), listing(&orders, 30), &[BrokerOrderId(7)]),
+            Resolution::NotPlaced(NOT_SENT.into())
+        );
+    }
+
+    #[test]
+    fn an_order_a_slow_write_entered_minutes_after_its_row_is_still_its_own() {
+        // Budget wait, throttled tries, a lost answer, a listing and the resend: 200 s after the row.
+        let orders = [listed(7, &request(), 200, OrderStatus::Working)];
+        assert_eq!(
+            resolve(&pending(), listing(&orders, 230), &[]),
+            Resolution::Adopt(BrokerOrderId(7))
+        );
+        // An order entered after the window is another write's.
+        let later = [listed(8, &request(), 5 * 60 + 10, OrderStatus::Working)];
+        assert_eq!(
+            resolve(&pending(), listing(&later, 400), &[]),
             Resolution::NotPlaced(NOT_SENT.into())
         );
     }
