@@ -56,6 +56,63 @@ async fn adding_a_paper_account_links_it_at_once_and_lists_it_without_the_passwo
 }
 
 #[actix_web::test]
+async fn an_account_the_brokerage_fails_to_open_is_not_kept_and_can_be_added_again() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = sign_in(&service, "alice").await;
+    let paper = app.state.services.brokers.paper.clone().expect("paper");
+    paper.set_faults(engine::broker::paper::FaultConfig {
+        error_rate: 1.0,
+        ..Default::default()
+    });
+    let (status, text) = call!(
+        &service,
+        post_json(
+            "/api/trading_account/login/",
+            &account("Alpha", "alpha", "medium_account")
+        )
+        .cookie(alice.clone())
+    );
+    assert_eq!(
+        (status, text),
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            error_body(
+                "The brokerage is unavailable right now; try again",
+                "brokerage_unavailable"
+            )
+        )
+    );
+    assert!(
+        app.state.services.registry.get(AccountId(1)).is_none(),
+        "no actor left running"
+    );
+    let (_, list) = call!(
+        &service,
+        test::TestRequest::get()
+            .uri("/api/trading_account/database")
+            .cookie(alice.clone())
+    );
+    assert_eq!(list, "[]", "nothing kept");
+
+    paper.set_faults(engine::broker::paper::FaultConfig::default());
+    let (status, text) = call!(
+        &service,
+        post_json(
+            "/api/trading_account/login/",
+            &account("Alpha", "alpha", "medium_account")
+        )
+        .cookie(alice.clone())
+    );
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "the second try is not 'already exists': {text}"
+    );
+    assert_eq!(json_of(&text)["accountStatus"], "connected");
+}
+
+#[actix_web::test]
 async fn bad_account_input_is_a_400_naming_the_field_and_stores_nothing() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;

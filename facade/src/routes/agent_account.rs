@@ -33,8 +33,8 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     );
 }
 
-/// The body of register and login.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+/// The body of register and login. No `Debug`: it holds the agent's password.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[schema(as = agent::Credentials)]
 #[serde(rename_all = "camelCase")]
 struct Credentials {

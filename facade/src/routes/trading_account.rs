@@ -5,9 +5,9 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use engine::account::messages::{Authorize, FetchSnapshot};
 use engine::account::{AccountError, AccountType, LinkedAccount};
 use engine::broker::{AuthorizationCode, BrokerError};
-use engine::ids::AgentId;
+use engine::ids::{AccountId, AgentId};
 use serde::{Deserialize, Serialize};
-use store::{NewTradingAccount, StoreError, TradingAccountRecord};
+use store::{NewTradingAccount, StoreError, TradingAccountRecord, TradingAccounts};
 
 use super::mount;
 use crate::auth::require_agent;
@@ -198,7 +198,8 @@ pub(super) fn account_failure(err: &AccountError) -> ApiError {
     }
 }
 
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+/// The body of adding an account. No `Debug`: it holds the brokerage password.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[schema(as = trading_account::AddAccount)]
 #[serde(rename_all = "camelCase")]
 struct AddAccount {
@@ -253,26 +254,49 @@ async fn add_account(
             },
             other => other.into(),
         })?;
-    let handle = state
-        .services
-        .registry
-        .start(record.id, agent, record.write_limit_per_minute)
-        .map_err(ApiError::internal)?;
-    // The paper brokerage opens the account at once with the given login.
-    if let Some(paper) = &state.services.brokers.paper {
-        let code = paper
-            .authorize(username, &body.account_password)
-            .map_err(|e| ApiError::BadRequest(e.to_string()))?;
-        let redirect_uri = paper_callback(&req);
-        handle
-            .addr
-            .send(Authorize { code, redirect_uri })
-            .await
-            .map_err(ApiError::internal)?
-            .map_err(|err| account_failure(&err))?;
+    let opened = async {
+        let handle = state
+            .services
+            .registry
+            .start(record.id, agent, record.write_limit_per_minute)
+            .map_err(ApiError::internal)?;
+        // The paper brokerage opens the account at once with the given login.
+        if let Some(paper) = &state.services.brokers.paper {
+            let code = paper
+                .authorize(username, &body.account_password)
+                .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+            let redirect_uri = paper_callback(&req);
+            handle
+                .addr
+                .send(Authorize { code, redirect_uri })
+                .await
+                .map_err(ApiError::internal)?
+                .map_err(|err| account_failure(&err))?;
+        }
+        Ok::<_, ApiError>(())
+    }
+    .await;
+    if let Err(err) = opened {
+        // Not added after all: a second try must not find it "already exists".
+        forget_account(&state, &accounts, record.id);
+        return Err(err);
     }
     tracing::info!(agent = %agent, account = %record.id, "trading account added");
     Ok(HttpResponse::Ok().json(row(&state, &record)))
+}
+
+/// Takes back an account whose adding failed after it was stored: its actor, tokens and record.
+/// What cannot be removed is logged; the caller answers the original failure.
+fn forget_account(state: &AppState, accounts: &TradingAccounts, id: AccountId) {
+    state.services.registry.stop(id);
+    let forgotten = state
+        .store
+        .account_vault()
+        .and_then(|vault| vault.forget(id).map_err(Into::into))
+        .and_then(|()| accounts.delete(id));
+    if let Err(err) = forgotten {
+        tracing::error!(account = %id, error = %err, "a trading account that failed to open could not be removed");
+    }
 }
 
 fn paper_callback(req: &HttpRequest) -> String {
@@ -593,8 +617,8 @@ async fn refresh_all(
     Ok(text_success())
 }
 
-/// An account's login, for the edit dialog.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+/// An account's login, for the edit dialog. No `Debug`: it holds the brokerage password.
+#[derive(Serialize, utoipa::ToSchema)]
 #[schema(as = trading_account::Credentials)]
 #[serde(rename_all = "camelCase")]
 struct Credentials {
