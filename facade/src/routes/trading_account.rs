@@ -292,7 +292,7 @@ fn forget_account(state: &AppState, accounts: &TradingAccounts, id: AccountId) {
     let forgotten = state
         .store
         .account_vault()
-        .and_then(|vault| vault.forget(id).map_err(Into::into))
+        .and_then(|vault| vault.forget(id))
         .and_then(|()| accounts.delete(id));
     if let Err(err) = forgotten {
         tracing::error!(account = %id, error = %err, "a trading account that failed to open could not be removed");
