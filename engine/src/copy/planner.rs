@@ -363,14 +363,23 @@ fn exit(
     if exits.is_empty() {
         return Err(PlanError::NothingNamed("Positions"));
     }
+    let mut left = LeftToClose::new(facts.holdings);
     distinct_exits(exits)
         .map(|(account, order)| {
             owned(facts, *account)?;
-            let work = match exit_quantity(facts.holdings, *account, order) {
-                Ok(quantity) => Work::Place(sized(order, quantity)),
+            let work = match exit_quantity(&left, *account, order) {
+                Ok(quantity) => {
+                    let sent = sized(order, quantity);
+                    left.close(*account, &sent);
+                    Work::Place(sent)
+                }
                 Err(reason) => Work::Refuse {
                     request: order.clone(),
-                    reason,
+                    reason: if exit_quantity(facts.holdings, *account, order).is_ok() {
+                        "the position is already closed by this exit's earlier orders".to_owned()
+                    } else {
+                        reason
+                    },
                 },
             };
             Ok(AccountWork {
@@ -379,6 +388,50 @@ fn exit(
             })
         })
         .collect()
+}
+
+/// The holdings an exit command has not closed yet: what the accounts hold, less what the command's
+/// earlier exits already send to close. Two exits of one position in one command (at different
+/// prices, say) together never close more than the account holds.
+struct LeftToClose<'a> {
+    held: &'a dyn Holdings,
+    /// Per account and symbol, the change the exits planned so far make to the net position.
+    closed: HashMap<(AccountId, String), i64>,
+}
+
+impl<'a> LeftToClose<'a> {
+    fn new(held: &'a dyn Holdings) -> Self {
+        Self {
+            held,
+            closed: HashMap::new(),
+        }
+    }
+
+    /// Counts `sent`, a closing order of `account`, as closed.
+    fn close(&mut self, account: AccountId, sent: &OrderRequest) {
+        for leg in &sent.legs {
+            let change = match leg.instruction {
+                Instruction::SellToClose | Instruction::Sell => -i64::from(leg.quantity),
+                Instruction::BuyToClose | Instruction::BuyToCover => i64::from(leg.quantity),
+                _ => continue,
+            };
+            *self
+                .closed
+                .entry((account, leg.symbol.clone()))
+                .or_default() += change;
+        }
+    }
+}
+
+impl Holdings for LeftToClose<'_> {
+    fn net(&self, account: AccountId, symbol: &str) -> i64 {
+        self.held.net(account, symbol)
+            + self
+                .closed
+                .get(&(account, symbol.to_owned()))
+                .copied()
+                .unwrap_or(0)
+    }
 }
 
 /// An exit sent for less than was asked, because the account holds less.
@@ -778,6 +831,29 @@ mod tests {
             }
         );
 
+        // Two exits of one position in one command close no more than it holds, together.
+        let at = |price| {
+            OrderRequest::limit(
+                OrderLeg::option(Instruction::SellToClose, 5, symbol.clone()),
+                price,
+            )
+        };
+        let plan = world.plan(Action::Exit {
+            exits: vec![
+                (AccountId(2), at(dec!(1))),
+                (AccountId(2), at(dec!(2))),
+                (AccountId(2), at(dec!(3))),
+            ],
+        })?;
+        assert_eq!(quantities(&plan), vec![(2, 5), (2, 4), (2, 0)]);
+        assert_eq!(
+            plan.works[2].work,
+            Work::Refuse {
+                request: at(dec!(3)),
+                reason: "the position is already closed by this exit's earlier orders".into(),
+            }
+        );
+
         // A vertical closes only as many spreads as both legs hold.
         let other = "AAPL  241018C00240000".to_owned();
         world.holdings.insert((AccountId(2), other.clone()), -3);
@@ -1094,7 +1170,8 @@ mod tests {
         );
 
         // Exits: the same account with the same closing order is one exit; another order of the
-        // same account is its own exit, and the cuts name each exit once.
+        // same account is its own exit (here refused: the first already closes all 2 held), and
+        // the cuts name each exit once.
         let symbol = "AAPL  241018C00230000".to_owned();
         world.holdings.insert((AccountId(1), symbol.clone()), 2);
         let close = |quantity| {
@@ -1112,8 +1189,12 @@ mod tests {
             ],
         });
         let exit = world.plan(command.action.clone())?;
-        assert_eq!(quantities(&exit), vec![(1, 2), (2, 0), (1, 1)]);
+        assert_eq!(quantities(&exit), vec![(1, 2), (2, 0), (1, 0)]);
         assert!(matches!(exit.works[1].work, Work::Refuse { .. }));
+        assert!(matches!(
+            &exit.works[2].work,
+            Work::Refuse { reason, .. } if reason == "the position is already closed by this exit's earlier orders"
+        ));
         assert_eq!(
             exit_cuts(&command, &exit),
             vec![ExitCut {
@@ -1208,6 +1289,30 @@ mod tests {
 
         /// An exit never asks for more than the account holds in the direction it closes, nor more
         /// than asked, and refuses exactly when nothing is held that way.
+        #[test]
+        fn the_exits_of_one_command_never_close_more_than_is_held(
+            held in 0i64..50,
+            asks in prop::collection::vec(1u32..30, 1..6),
+        ) {
+            let symbol = "AAPL  241018C00230000";
+            let mut world = World::new(vec![account(1, AccountType::Small, true, true)]);
+            world.holdings.insert((AccountId(1), symbol.to_owned()), held);
+            // Each exit at its own price, so none is the same exit named twice.
+            let exits = asks
+                .iter()
+                .enumerate()
+                .map(|(i, asked)| {
+                    let price = rust_decimal::Decimal::from(u32::try_from(i).unwrap_or(0) + 1);
+                    let leg = OrderLeg::option(Instruction::SellToClose, *asked, symbol);
+                    (AccountId(1), OrderRequest::limit(leg, price))
+                })
+                .collect();
+            let plan = world.plan(Action::Exit { exits }).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let sent: i64 = quantities(&plan).iter().map(|(_, q)| i64::from(*q)).sum();
+            let asked: i64 = asks.iter().map(|a| i64::from(*a)).sum();
+            prop_assert_eq!(sent, held.min(asked));
+        }
+
         #[test]
         fn exits_never_exceed_holdings(held in -50i64..50, asked in 1u32..60) {
             let symbol = "AAPL  241018C00230000";
