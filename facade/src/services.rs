@@ -188,13 +188,21 @@ impl Services {
     }
 
     /// Starts the poll scheduler (polling and token upkeep on fixed ticks), every account's order
-    /// stream, the store of the sessions order events changed (every `EVENT_STORE_EVERY`), asks for
+    /// stream, the embedded paper market's timer (in paper mode), the store of the sessions order events changed (every `EVENT_STORE_EVERY`), asks for
     /// polls of the accounts whose rows are pending or unsettled (a fan-out interrupted by a stop, or a
     /// write whose answer was lost) until their listings settle them, and every
     /// `LISTING_REACH_EVERY` makes each account's listings reach back to its oldest row not final.
     pub fn start_scheduler(&self) {
         PollScheduler::new(self.registry.clone()).start();
         self.registry.start_streams();
+        if let Some(paper) = &self.brokers.paper {
+            // The embedded market moves, and fills what rests, on its own timer while orders are
+            // open and the accounts' order streams listen: a streamed account is polled only every
+            // few minutes, and nothing else would call the market.
+            let paper = paper.clone();
+            let pause = self.registry.deps().pause.clone();
+            actix::spawn(async move { paper.run_market(pause).await });
+        }
         let keeper = self.supervisor.keeper().clone();
         actix::spawn(async move {
             let mut ticks = tokio::time::interval(EVENT_STORE_EVERY);
