@@ -435,7 +435,7 @@ describe("OptionStore selection", () => {
       "BUY_TO_CLOSE",
       "LIMIT",
       "2",
-      "0.8",
+      "0.80",
     ]);
   });
 
@@ -467,8 +467,8 @@ describe("OptionStore selection", () => {
         form.price,
       ]),
     ).toEqual([
-      [1, "SELL_TO_CLOSE", "LIMIT", "4", "2.5"],
-      [2, "BUY_TO_CLOSE", "LIMIT", "3", "1.1"],
+      [1, "SELL_TO_CLOSE", "LIMIT", "4", "2.50"],
+      [2, "BUY_TO_CLOSE", "LIMIT", "3", "1.10"],
     ]);
   });
 

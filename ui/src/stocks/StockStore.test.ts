@@ -258,10 +258,10 @@ describe("StockStore exits", () => {
     expect(stocks.orderDialog.isOpen).toBe(false);
   });
 
-  it("exits checked short positions with BUY_TO_COVER at the average price and leaves the view", async () => {
+  it("exits checked short positions with BUY_TO_COVER at the average price, on a cent, and leaves the view", async () => {
     const { stocks, requests } = harness(
       [],
-      [stockPositionJson("TSLA", 1, -4, 210.5), stockPositionJson("TSLA", 2, -4, 210.5)],
+      [stockPositionJson("TSLA", 1, -4, 210.5012), stockPositionJson("TSLA", 2, -4, 210.5012)],
       { "POST /api/stock_copy_trading/exit_order/": () => textResponse(200, "success") },
     );
     await stocks.polling.poll();

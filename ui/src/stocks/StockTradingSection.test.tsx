@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, textResponse } from "../shared/test/fakeTransport";
 import { renderApp } from "../shared/test/renderApp";
 import { routeResponder } from "../shared/test/routeResponder";
-import { showOutcome } from "../shared/shell/toaster";
+import { showOutcome, showSuccess } from "../shared/shell/toaster";
 import { StockTradingSection } from "./StockTradingSection";
 import {
   stockOrdersAnswer,
@@ -13,17 +13,15 @@ import {
   stockPositionsAnswer,
   stockRowJson,
   TIER_ROUTES,
+  type StockRowJson,
 } from "./test/stockFixtures";
 
 vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
 
 function renderStocks(routes: Parameters<typeof routeResponder>[0] = {}) {
+  const rows = [stockRowJson(8, 1, { replacedSessionID: 6 }), stockRowJson(8, 2), stockRowJson(6, 1)];
   const server = routeResponder({
-    "GET /api/stock_copy_trading/database": () =>
-      jsonResponse(
-        200,
-        stockOrdersAnswer([stockRowJson(8, 1, { replacedSessionID: 6 }), stockRowJson(8, 2), stockRowJson(6, 1)]),
-      ),
+    "GET /api/stock_copy_trading/database": () => jsonResponse(200, stockOrdersAnswer(rows)),
     "GET /api/stock_copy_trading_position/database": () =>
       jsonResponse(200, stockPositionsAnswer([stockPositionJson("AAPL", 1, 10), stockPositionJson("AAPL", 2, -2)])),
     "GET /api/stock_save_order/get_stock_save_order_list": () => jsonResponse(200, { success: true, list: [] }),
@@ -32,7 +30,15 @@ function renderStocks(routes: Parameters<typeof routeResponder>[0] = {}) {
     ...routes,
   });
   const rendered = renderApp(<StockTradingSection />, "/trading/stockCopyTrading", server.responder);
-  return { ...rendered, server };
+  return { ...rendered, server, rows };
+}
+
+/** A place answered `success` whose session (9) the next table answer shows, accepted. */
+function placedAsSession9(rows: StockRowJson[]) {
+  return () => {
+    rows.push(stockRowJson(9, 1, { stockStatus: "ACCEPTED" }));
+    return textResponse(200, "success");
+  };
 }
 
 function headings(table: HTMLElement): string[] {
@@ -43,6 +49,7 @@ function headings(table: HTMLElement): string[] {
 
 beforeEach(() => {
   vi.mocked(showOutcome).mockClear();
+  vi.mocked(showSuccess).mockClear();
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
@@ -115,9 +122,8 @@ describe("StockTradingSection", () => {
 
   it("offers only the order types the session allows and the trailing stop's basis", async () => {
     const user = userEvent.setup();
-    const { fake } = renderStocks({
-      "POST /api/stock_copy_trading/place_order/": () => textResponse(200, "success"),
-    });
+    const { fake, server, rows } = renderStocks();
+    server.on("POST /api/stock_copy_trading/place_order/", placedAsSession9(rows));
     await user.click(screen.getByRole("button", { name: "BUY/SELL" }));
     const dialog = await screen.findByRole("dialog", { name: "Stock Place Order all accounts" });
     const options = (label: string) =>
@@ -143,7 +149,7 @@ describe("StockTradingSection", () => {
     await user.type(within(dialog).getByLabelText("Symbol"), "spy");
     await user.click(within(dialog).getByRole("button", { name: "Place order" }));
     await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledWith({ ok: true, message: "Copy trading successful" }),
+      expect(showSuccess).toHaveBeenCalledWith("Copy trading successful"),
     );
     const place = fake.requests.find((request) => request.url.includes("place_order"));
     expect(JSON.parse(place?.body ?? "{}")).toMatchObject({
@@ -157,9 +163,8 @@ describe("StockTradingSection", () => {
 
   it("places a LIMIT order and toasts 'Copy trading successful'", async () => {
     const user = userEvent.setup();
-    const { fake } = renderStocks({
-      "POST /api/stock_copy_trading/place_order/": () => textResponse(200, "success"),
-    });
+    const { fake, server, rows } = renderStocks();
+    server.on("POST /api/stock_copy_trading/place_order/", placedAsSession9(rows));
     await user.click(screen.getByRole("button", { name: "BUY/SELL" }));
     const dialog = await screen.findByRole("dialog", { name: "Stock Place Order all accounts" });
     await user.type(within(dialog).getByLabelText("Symbol"), "aapl");
@@ -168,7 +173,7 @@ describe("StockTradingSection", () => {
     await waitFor(() => expect(within(dialog).getByTestId("tier-preview").textContent).toContain("shares"));
     await user.click(within(dialog).getByRole("button", { name: "Place order" }));
     await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledWith({ ok: true, message: "Copy trading successful" }),
+      expect(showSuccess).toHaveBeenCalledWith("Copy trading successful"),
     );
     const place = fake.requests.find((request) => request.url.includes("place_order"));
     expect(JSON.parse(place?.body ?? "{}")).toMatchObject({ stockSymbol: "AAPL", stockPrice: 150, stockQuantity: 1 });

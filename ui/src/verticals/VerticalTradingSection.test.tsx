@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { showOutcome } from "../shared/shell/toaster";
+import { showOutcome, showSuccess } from "../shared/shell/toaster";
 import { jsonResponse, textResponse } from "../shared/test/fakeTransport";
 import { renderVerticalScreen } from "./test/renderVerticalScreen";
 import { HIGH_CALL, LOW_CALL, verticalRowsJson } from "./test/verticalFixtures";
@@ -25,6 +25,7 @@ function cellTexts(row: HTMLElement): (string | null)[] {
 
 beforeEach(() => {
   vi.mocked(showOutcome).mockClear();
+  vi.mocked(showSuccess).mockClear();
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
@@ -123,8 +124,10 @@ describe("VerticalTradingSection leg dialogs", () => {
 describe("VerticalTradingSection Multi-Leg Order Entry", () => {
   it("builds a vertical from the chain, shows its net and places it", async () => {
     const user = userEvent.setup({ delay: null });
-    const { fake } = renderVerticalScreen({}, {
-      "POST /api/copy_trading_account/place_order/VERTICAL": () => textResponse(200, "success"),
+    const { fake, server, state } = renderVerticalScreen();
+    server.on("POST /api/copy_trading_account/place_order/VERTICAL", () => {
+      state.rows.push(...verticalRowsJson(1, 1, { optionChainStatus: "ACCEPTED" }));
+      return textResponse(200, "success");
     });
     await user.click(screen.getByRole("button", { name: "BUY/SELL" }));
     const dialog = await screen.findByRole("dialog", { name: "Multi-Leg Order Entry" });
@@ -145,7 +148,7 @@ describe("VerticalTradingSection Multi-Leg Order Entry", () => {
       expect(within(dialog).getByTestId("tier-preview")).toHaveTextContent("Total 5 contracts on 3 accounts"),
     );
     await user.click(within(dialog).getByRole("button", { name: "Place set" }));
-    await waitFor(() => expect(showOutcome).toHaveBeenLastCalledWith({ ok: true, message: "Copy trading successful" }));
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledExactlyOnceWith("Copy trading successful"));
     expect(fake.requests.filter((r) => r.method === "POST").map((r) => JSON.parse(r.body ?? "null"))).toEqual([
       {
         allTradingAccountsOrderList: [],

@@ -6,7 +6,7 @@ import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
 import { orderRowJson } from "../test/optionFixtures";
 import type { RouteHandler } from "../../shared/test/routeResponder";
 import { ordersTable, renderOptionScreen } from "../test/renderOptionScreen";
-import { showOutcome } from "../../shared/shell/toaster";
+import { showOutcome, showSuccess } from "../../shared/shell/toaster";
 
 vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
@@ -25,12 +25,17 @@ async function openReplace(answer: RouteHandler) {
 
 beforeEach(() => {
   vi.mocked(showOutcome).mockClear();
+  vi.mocked(showSuccess).mockClear();
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
 describe("ReplaceOrderDialog", () => {
   it("R on a session replaces its open orders: 'Replace order successful'", async () => {
-    const { dialog, user, fake } = await openReplace(() => textResponse(200, "success"));
+    const { dialog, user, fake, server, state } = await openReplace(() => textResponse(200, "success"));
+    server.on(REPLACE, () => {
+      state.rows.push(orderRowJson(6, 1, { optionChainStatus: "ACCEPTED" }));
+      return textResponse(200, "success");
+    });
     expect(dialog).toHaveTextContent("Accounts: user1, user3");
     await waitFor(() =>
       expect(within(dialog).getByTestId("tier-preview")).toHaveTextContent(
@@ -43,9 +48,8 @@ describe("ReplaceOrderDialog", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Replace order" }));
 
-    await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: true, message: "Replace order successful" }),
-    );
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledExactlyOnceWith("Replace order successful"));
+    expect(showOutcome).not.toHaveBeenCalled();
     expect(fake.requests.filter((r) => r.method === "PUT").map((r) => JSON.parse(r.body ?? "null"))).toEqual([
       {
         agentTradingSessionID: 5,

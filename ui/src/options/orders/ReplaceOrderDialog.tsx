@@ -25,7 +25,8 @@ export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
         <TierPreviewNote text={dialog.previewText} />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
-      <ConfirmFooter dialog={dialog} actionText="Replace order" intent={Intent.PRIMARY} onAction={dialog.submit} />
+      <ConfirmFooter
+        orders={options.orderTable} dialog={dialog} actionText="Replace order" intent={Intent.PRIMARY} onAction={dialog.submit} />
     </PendingDialog>
   );
 });

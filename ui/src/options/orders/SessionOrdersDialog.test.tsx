@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
 import { orderRowJson } from "../test/optionFixtures";
 import { bodyRows, cellTexts, headings, ordersTable, renderOptionScreen } from "../test/renderOptionScreen";
-import { showOutcome } from "../../shared/shell/toaster";
+import { showOutcome, showSuccess } from "../../shared/shell/toaster";
 
 vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
@@ -34,6 +34,7 @@ async function openSession() {
 
 beforeEach(() => {
   vi.mocked(showOutcome).mockClear();
+  vi.mocked(showSuccess).mockClear();
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
@@ -126,9 +127,10 @@ describe("SessionOrdersDialog", () => {
   });
 
   it("R in the heading replaces the checked orders and then clears the ticks; a refusal keeps them", async () => {
-    const { dialog, user, server } = await openSession();
-    let answer = jsonResponse(200, { accepted: [], failed: [{ accountId: 1, accountName: "Account 1", reason: "x" }] });
-    server.on("PUT /api/copy_trading_account/replace_order/COMMON", () => answer);
+    const { dialog, user, server, state } = await openSession();
+    let answer = () =>
+      jsonResponse(200, { accepted: [], failed: [{ accountId: 1, accountName: "Account 1", reason: "x" }] });
+    server.on("PUT /api/copy_trading_account/replace_order/COMMON", () => answer());
     const tick = within(dialog).getByRole("checkbox", { name: "Select the order of Account 1" });
     await user.click(tick);
 
@@ -143,11 +145,12 @@ describe("SessionOrdersDialog", () => {
     );
     expect(tick).toBeChecked();
 
-    answer = textResponse(200, "success");
+    answer = () => {
+      state.rows.push(orderRowJson(6, 1, { optionChainStatus: "ACCEPTED" }));
+      return textResponse(200, "success");
+    };
     await user.click(within(replace).getByRole("button", { name: "Replace order" }));
-    await waitFor(() =>
-      expect(showOutcome).toHaveBeenLastCalledWith({ ok: true, message: "Replace selected order successful" }),
-    );
+    await waitFor(() => expect(showSuccess).toHaveBeenLastCalledWith("Replace selected order successful"));
     expect(tick).not.toBeChecked();
   });
 

@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
 import { renderOptionScreen } from "../test/renderOptionScreen";
 import type { RouteHandler } from "../../shared/test/routeResponder";
-import { showOutcome } from "../../shared/shell/toaster";
+import { showDanger, showOutcome, showSuccess } from "../../shared/shell/toaster";
+import { orderRowJson } from "../test/optionFixtures";
 
 vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
@@ -27,6 +28,8 @@ async function chooseAaplCall(user: ReturnType<typeof userEvent.setup>, dialog: 
 
 beforeEach(() => {
   vi.mocked(showOutcome).mockClear();
+  vi.mocked(showSuccess).mockClear();
+  vi.mocked(showDanger).mockClear();
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
@@ -148,17 +151,18 @@ describe("OptionPlaceOrderDialog", () => {
     );
   });
 
-  it("Place order sends the order, toasts 'Place order successful' and closes", async () => {
-    const { dialog, user, fake } = await openDialog({
-      "POST /api/copy_trading_account/place_order/COMMON": () => textResponse(200, "success"),
+  it("Place order sends the order, toasts 'Place order successful' once its session shows, and closes", async () => {
+    const { dialog, user, fake, server, state } = await openDialog();
+    server.on("POST /api/copy_trading_account/place_order/COMMON", () => {
+      state.rows.push(orderRowJson(1, 1, { optionChainStatus: "ACCEPTED" }));
+      return textResponse(200, "success");
     });
     await chooseAaplCall(user, dialog);
 
     await user.click(within(dialog).getByRole("button", { name: "Place order" }));
 
-    await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: true, message: "Place order successful" }),
-    );
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledExactlyOnceWith("Place order successful"));
+    expect(showOutcome).not.toHaveBeenCalled();
     expect(fake.requests.filter((r) => r.method === "POST").map((r) => r.body)).toEqual([
       JSON.stringify({
         allTradingAccountsOrderList: [],
@@ -170,6 +174,33 @@ describe("OptionPlaceOrderDialog", () => {
       }),
     ]);
     await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
+  });
+
+  it("an order every account rejects right after accepting it says so in red only, never 'successful'", async () => {
+    const { dialog, user, server, state } = await openDialog();
+    server.on("POST /api/copy_trading_account/place_order/COMMON", () => {
+      for (const account of [1, 2, 3]) {
+        state.rows.push(
+          orderRowJson(1, account, {
+            optionChainStatus: "REJECTED",
+            optionChainStatusDescription: "Order rejected: insufficient buying power",
+          }),
+        );
+      }
+      return textResponse(200, "success");
+    });
+    await chooseAaplCall(user, dialog);
+
+    await user.click(within(dialog).getByRole("button", { name: "Place order" }));
+
+    await waitFor(() =>
+      expect(showDanger).toHaveBeenCalledExactlyOnceWith(
+        "Session 1: 3 of 3 accounts rejected — Order rejected: insufficient buying power (3)",
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
+    expect(showSuccess).not.toHaveBeenCalled();
+    expect(showOutcome).not.toHaveBeenCalled();
   });
 
   it("a refused order toasts 'Copy trading failed: ' with the server's text and stays open", async () => {

@@ -13,7 +13,6 @@ import { observer } from "mobx-react-lite";
 import { useId } from "react";
 import type { OptionSide } from "./PlaceOrderDialogStore";
 import { useStores } from "../../shared/shell/StoreContext";
-import { showOutcome } from "../../shared/shell/toaster";
 import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
 import { ContractListPanel } from "./ContractListPanel";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
@@ -22,6 +21,7 @@ import { StrikeSuggest } from "./StrikeSuggest";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 import { QuoteLine } from "../../shared/quotes/QuoteLine";
+import { announceOutcome } from "../../shared/shell/announceOutcome";
 
 const SIDES: readonly OptionSide[] = ["CALL", "PUT"];
 
@@ -113,7 +113,10 @@ export const OptionPlaceOrderDialog = observer(function OptionPlaceOrderDialog()
               intent={Intent.PRIMARY}
               text="Place order"
               disabled={dialog.pending || dialog.chainLoading}
-              onClick={() => void dialog.place().then(showOutcome)}
+              onClick={() => {
+                const mark = options.orderTable.newestId;
+                void dialog.place().then((outcome) => announceOutcome(outcome, options.orderTable, mark));
+              }}
             />
           </>
         }

@@ -37,6 +37,7 @@ export const ChangePositionsDialog = observer(function ChangePositionsDialog() {
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter
+        orders={options.orderTable}
         dialog={dialog}
         cancelText="Cancel"
         actionText="Submit Changes"

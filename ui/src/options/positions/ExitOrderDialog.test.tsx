@@ -3,9 +3,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
-import { positionJson } from "../test/optionFixtures";
+import { orderRowJson, positionJson } from "../test/optionFixtures";
 import { headings, positionsTable, renderOptionScreen } from "../test/renderOptionScreen";
-import { showOutcome } from "../../shared/shell/toaster";
+import { showOutcome, showSuccess } from "../../shared/shell/toaster";
 
 vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
@@ -13,14 +13,18 @@ const SHORT = { optionChainSettledQuantity: -2, optionChainAveragePrice: 0.8 };
 
 beforeEach(() => {
   vi.mocked(showOutcome).mockClear();
+  vi.mocked(showSuccess).mockClear();
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 
 describe("ExitOrderDialog", () => {
   it("S opens 'Option Exit Order' with the defaults; quantity and price are numeric, price in steps of 0.01", async () => {
     const user = userEvent.setup({ delay: null });
-    const { server, fake } = renderOptionScreen({ positions: [positionJson(1, SHORT)] });
-    server.on("POST /api/copy_trading_account/exit_order/COMMON", () => textResponse(200, "success"));
+    const { server, fake, state } = renderOptionScreen({ positions: [positionJson(1, SHORT)] });
+    server.on("POST /api/copy_trading_account/exit_order/COMMON", () => {
+      state.rows.push(orderRowJson(1, 1, { optionChainStatus: "ACCEPTED", optionChainInstruction: "BUY_TO_CLOSE" }));
+      return textResponse(200, "success");
+    });
 
     await user.click(
       await within(positionsTable()).findByRole("button", { name: "Exit AAPL 10/18/2024 230.00 C of Account 1" }),
@@ -39,9 +43,8 @@ describe("ExitOrderDialog", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Exit order" }));
 
-    await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({ ok: true, message: "Exit order successful" }),
-    );
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledExactlyOnceWith("Exit order successful"));
+    expect(showOutcome).not.toHaveBeenCalled();
     expect(JSON.parse(fake.requests.filter((r) => r.method === "POST").at(-1)?.body ?? "null")).toEqual({
       allTradingAccountsOrderList: [{ accountId: 1, accountName: "Account 1", accountUsername: "user1" }],
       optionChainSymbol: "AAPL  241018C00230000",
@@ -95,8 +98,11 @@ describe("ExitOrderDialog", () => {
 describe("ChangePositionsDialog", () => {
   it("shows a row per selected position and submits them together", async () => {
     const user = userEvent.setup({ delay: null });
-    const { server, fake } = renderOptionScreen({ positions: [positionJson(1), positionJson(2, SHORT)] });
-    server.on("POST /api/copy_trading_account/exit_order_multiple/COMMON", () => textResponse(200, "success"));
+    const { server, fake, state } = renderOptionScreen({ positions: [positionJson(1), positionJson(2, SHORT)] });
+    server.on("POST /api/copy_trading_account/exit_order_multiple/COMMON", () => {
+      state.rows.push(orderRowJson(1, 1, { optionChainStatus: "ACCEPTED", optionChainInstruction: "SELL_TO_CLOSE" }));
+      return textResponse(200, "success");
+    });
     await within(positionsTable()).findAllByText("AAPL 10/18/2024 230.00 C");
     await user.click(screen.getByRole("button", { name: "Select Active Positions" }));
     for (const name of ["Account 1", "Account 2"]) {
@@ -127,12 +133,8 @@ describe("ChangePositionsDialog", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Submit Changes" }));
 
-    await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
-        ok: true,
-        message: "Selected positions successfully exited.",
-      }),
-    );
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledExactlyOnceWith("Selected positions successfully exited."));
+    expect(showOutcome).not.toHaveBeenCalled();
     const body = JSON.parse(fake.requests.filter((r) => r.method === "POST").at(-1)?.body ?? "null") as {
       ordersToExit: Record<string, unknown>[];
     };

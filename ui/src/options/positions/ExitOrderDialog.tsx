@@ -23,7 +23,8 @@ export const ExitOrderDialog = observer(function ExitOrderDialog() {
         <OrderFormFields form={dialog.form} numeric />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
-      <ConfirmFooter dialog={dialog} actionText="Exit order" intent={Intent.WARNING} onAction={dialog.submit} />
+      <ConfirmFooter
+        orders={options.orderTable} dialog={dialog} actionText="Exit order" intent={Intent.WARNING} onAction={dialog.submit} />
     </PendingDialog>
   );
 });

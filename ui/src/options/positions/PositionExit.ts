@@ -1,9 +1,10 @@
 // The default closing order of a position (spec 01 §4 "Position exit").
 import type { OptionPosition } from "./OptionPosition";
 import type { OrderFieldValues } from "../../shared/orderForm/OptionOrderForm";
+import { priceOnTick } from "../../shared/format/priceOnTick";
 
 /**
- * SELL_TO_CLOSE the settled quantity at LIMIT, priced at the average price; a short (negative) position is
+ * SELL_TO_CLOSE the settled quantity at LIMIT, priced at the average price rounded to the cent; a short (negative) position is
  * closed with BUY_TO_CLOSE and a positive quantity.
  */
 export function exitDefaults(position: OptionPosition): OrderFieldValues {
@@ -12,7 +13,7 @@ export function exitDefaults(position: OptionPosition): OrderFieldValues {
     instruction: settled < 0 ? "BUY_TO_CLOSE" : "SELL_TO_CLOSE",
     orderType: "LIMIT",
     quantity: String(Math.abs(settled)),
-    price: String(position.optionChainAveragePrice),
+    price: priceOnTick(position.optionChainAveragePrice, false),
   };
 }
 

@@ -2,7 +2,7 @@
 import { Button, DialogFooter, type Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import type { Outcome } from "../stores/Outcome";
-import { showOutcome } from "../shell/toaster";
+import { announceOutcome, type SessionVerdicts } from "../shell/announceOutcome";
 
 /** The buttons' texts and the action they run. */
 export interface ConfirmFooterProps {
@@ -16,6 +16,11 @@ export interface ConfirmFooterProps {
   readonly intent: Intent;
   /** Runs the action; its outcome is toasted. */
   readonly onAction: () => Promise<Outcome>;
+  /**
+   * The screen's orders table, for an action that makes a session (place, replace, exit): its success is
+   * shown once the session shows no rejection (see {@link announceOutcome}).
+   */
+  readonly orders?: SessionVerdicts;
 }
 
 /** Cancel closes the dialog; the action button runs the action and shows its outcome. */
@@ -25,6 +30,7 @@ export const ConfirmFooter = observer(function ConfirmFooter({
   actionText,
   intent,
   onAction,
+  orders,
 }: ConfirmFooterProps) {
   return (
     <DialogFooter
@@ -35,7 +41,10 @@ export const ConfirmFooter = observer(function ConfirmFooter({
             intent={intent}
             text={actionText}
             disabled={dialog.pending}
-            onClick={() => void onAction().then(showOutcome)}
+            onClick={() => {
+              const mark = orders?.newestId ?? 0;
+              void onAction().then((outcome) => announceOutcome(outcome, orders, mark));
+            }}
           />
         </>
       }

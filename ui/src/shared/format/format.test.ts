@@ -5,7 +5,28 @@ import { formatCountdown } from "./formatCountdown";
 import { formatDuration } from "./formatDuration";
 import { formatMoney } from "./formatMoney";
 import { formatPrice } from "./formatPrice";
+import { onTick, priceOnTick } from "./priceOnTick";
 import { formatTime } from "./formatTime";
+
+describe("priceOnTick", () => {
+  it("rounds to the cent, or to four decimals below $1 for stocks", () => {
+    expect(priceOnTick(229.8312, true)).toBe("229.83");
+    expect(priceOnTick(229.835, true)).toBe("229.84");
+    expect(priceOnTick(1.005, false)).toBe("1.01");
+    expect(priceOnTick(0.12345, true)).toBe("0.1235");
+    expect(priceOnTick(0.12345, false)).toBe("0.12");
+    expect(priceOnTick(25, false)).toBe("25.00");
+  });
+
+  it("tells text with more decimals than an order may carry", () => {
+    expect(onTick("229.83", true)).toBe(true);
+    expect(onTick("229.8300", true)).toBe(true);
+    expect(onTick("229.831", true)).toBe(false);
+    expect(onTick("0.1234", true)).toBe(true);
+    expect(onTick("0.1234", false)).toBe(false);
+    expect(onTick("12", true)).toBe(true);
+  });
+});
 
 describe("formatMoney", () => {
   it.each([

@@ -1,7 +1,7 @@
 // Tests of the rejection alerts: history stays quiet; a fresh session's REJECTED accounts are named by reason.
 import { describe, expect, it } from "vitest";
 import type { RowOutcome } from "../orders/rejections";
-import { RejectionWatch } from "./RejectionWatch";
+import { RejectionWatch, SUCCESS_WAIT_LOADS } from "./RejectionWatch";
 
 const row = (accountId: number, status: string, reason: string | null = null): RowOutcome => ({
   accountId,
@@ -53,5 +53,41 @@ describe("RejectionWatch", () => {
     watch.reset();
     watch.observe(new Map([[9, [row(1, "REJECTED")]]]), 9);
     expect(watch.alerts).toEqual([]);
+  });
+
+  it("shows a command's success once its session is sent with no rejection, and never beside a rejection", () => {
+    const watch = new RejectionWatch<RowOutcome>((entry) => entry);
+    watch.expectSuccess(4, "Copy trading successful");
+    // Older sessions and a session still being sent decide nothing.
+    watch.settle(new Map([[4, [row(1, "FILLED")]]]));
+    watch.settle(new Map([[5, [row(1, "PENDING"), row(2, "ACCEPTED")]]]));
+    expect(watch.successes).toEqual([]);
+    watch.settle(new Map([[5, [row(1, "WORKING"), row(2, "ACCEPTED")]]]));
+    expect(watch.takeSuccesses()).toEqual(["Copy trading successful"]);
+    watch.settle(new Map([[5, [row(1, "WORKING"), row(2, "ACCEPTED")]]]));
+    expect(watch.successes).toEqual([]);
+
+    watch.expectSuccess(5, "Place order successful");
+    watch.settle(new Map([[6, [row(1, "REJECTED", "insufficient buying power"), row(2, "WORKING")]]]));
+    expect(watch.successes).toEqual([]);
+    watch.settle(new Map([[6, [row(1, "REJECTED", "insufficient buying power"), row(2, "WORKING")]]]));
+    expect(watch.successes).toEqual([]);
+  });
+
+  it("shows the success anyway when its session has not shown after a few loads", () => {
+    const watch = new RejectionWatch<RowOutcome>((entry) => entry);
+    watch.expectSuccess(7, "Exit order successful");
+    for (let load = 1; load < SUCCESS_WAIT_LOADS; load += 1) {
+      watch.settle(new Map([[7, [row(1, "FILLED")]]]));
+    }
+    expect(watch.successes).toEqual([]);
+    watch.settle(new Map([[7, [row(1, "FILLED")]]]));
+    expect(watch.takeSuccesses()).toEqual(["Exit order successful"]);
+    watch.expectSuccess(7, "Exit order successful");
+    watch.reset();
+    for (let load = 0; load < SUCCESS_WAIT_LOADS; load += 1) {
+      watch.settle(new Map());
+    }
+    expect(watch.successes).toEqual([]);
   });
 });

@@ -76,6 +76,19 @@ export class SessionTable<Row> {
     return this.paging.slice(this.sessions);
   }
 
+  /** The newest session id held (0 when none): marked before a command is sent, see {@link expectSuccess}. */
+  get newestId(): number {
+    return Math.max(0, ...this.byId.keys());
+  }
+
+  /**
+   * A command sent when {@link newestId} was `mark` answered `success`: its message is shown once its session
+   * shows no rejection (see {@link RejectionWatch.expectSuccess}).
+   */
+  expectSuccess(mark: number, message: string): void {
+    this.rejections.expectSuccess(mark, message);
+  }
+
   /** The rows of session `id`; none when it is not held. */
   rowsOf(id: number): readonly Row[] {
     return this.byId.get(id) ?? [];
@@ -92,6 +105,7 @@ export class SessionTable<Row> {
       this.loaded = true;
       this.rejections.observe(changed, Math.max(0, ...this.byId.keys()));
     });
+    this.rejections.settle(this.byId);
   }
 
   /** Forgets every session and shows the first page; drops answers in flight; the next load fetches all. */

@@ -196,6 +196,19 @@ describe("StockOrderForm", () => {
     expect(made.errorOf("quantity")).toBe("Quantity must be a whole number of at least 1");
   });
 
+  it("refuses more decimals than a stock price may carry, and takes four below $1", () => {
+    const made = form();
+    made.setOrderType("STOP_LIMIT");
+    made.setPrice("229.8312");
+    made.setStopPrice("0.12345");
+    expect(made.check()).toBeNull();
+    expect(made.errorOf("price")).toBe("Price must have at most 2 decimals (4 below $1)");
+    expect(made.errorOf("stopPrice")).toBe("Activation Price must have at most 2 decimals (4 below $1)");
+    made.setPrice("229.8300");
+    made.setStopPrice("0.1234");
+    expect(made.check()).toMatchObject({ stockPrice: 229.83, stockStopPrice: 0.1234 });
+  });
+
   it("refuses a zero offset of a trailing stop", () => {
     const made = form();
     made.setOrderType("TRAILING_STOP");

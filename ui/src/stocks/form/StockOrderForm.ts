@@ -1,5 +1,9 @@
 // The stock order form shared by the place, replace, exit and save dialogs: fields, visibility, checks, body.
 import { makeAutoObservable } from "mobx";
+import { onTick } from "../../shared/format/priceOnTick";
+
+/** The decimals a stock price may carry, as the form says it. */
+const TICK_RULE = "at most 2 decimals (4 below $1)";
 
 /** Instructions that open a position (place and replace). */
 export const STOCK_OPENING_INSTRUCTIONS = ["BUY", "SELL_SHORT"] as const;
@@ -198,9 +202,13 @@ export class StockOrderForm {
     }
     if (this.priceShown && !isPositive(this.price)) {
       errors.price = "Price must be greater than 0";
+    } else if (this.priceShown && !onTick(this.price, true)) {
+      errors.price = `Price must have ${TICK_RULE}`;
     }
     if (this.stopPriceShown && !isPositive(this.stopPrice)) {
       errors.stopPrice = `${this.stopPriceLabel} must be greater than 0`;
+    } else if (this.stopPriceShown && !onTick(this.stopPrice, true)) {
+      errors.stopPrice = `${this.stopPriceLabel} must have ${TICK_RULE}`;
     }
     if (this.trailingShown && !isPositive(this.offset)) {
       errors.offset = "Stop Price Offset must be greater than 0";

@@ -26,6 +26,7 @@ export const StockOrderDialog = observer(function StockOrderDialog() {
         {dialog.mode !== "save" && <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />}
       </DialogBody>
       <ConfirmFooter
+        orders={dialog.mode === "save" ? undefined : stocks.orderTable}
         dialog={dialog}
         actionText={dialog.actionText}
         intent={dialog.mode === "exit" ? Intent.WARNING : Intent.PRIMARY}

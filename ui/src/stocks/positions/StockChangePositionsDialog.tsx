@@ -196,6 +196,7 @@ export const StockChangePositionsDialog = observer(function StockChangePositions
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter
+        orders={stocks.orderTable}
         dialog={dialog}
         cancelText="Cancel"
         actionText="Submit Changes"

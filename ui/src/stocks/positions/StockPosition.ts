@@ -3,6 +3,7 @@ import { Fields } from "../../shared/api/fields";
 import { isRecord } from "../../shared/api/json";
 import { compareText } from "../../shared/stores/compareText";
 import type { StockFormValues } from "../form/StockOrderForm";
+import { priceOnTick } from "../../shared/format/priceOnTick";
 
 /** An entry of `GET /stock_copy_trading_position/database`. */
 export interface StockPosition {
@@ -50,7 +51,7 @@ export function parseStockPositions(value: unknown): StockPosition[] {
 
 /**
  * The default closing order (spec 02 §4): SELL the settled quantity, or BUY_TO_COVER a short one with the
- * quantity made positive; DAY, LIMIT at the average price, stop price 0, VALUE, offset 0.1.
+ * quantity made positive; DAY, LIMIT at the average price on a tick the order may carry, stop price 0, VALUE, offset 0.1.
  */
 export function stockExitDefaults(position: StockPosition): StockFormValues {
   const settled = position.stockSettledQuantity;
@@ -60,7 +61,7 @@ export function stockExitDefaults(position: StockPosition): StockFormValues {
     choice: "DAY",
     orderType: "LIMIT",
     quantity: String(Math.abs(settled)),
-    price: String(position.stockAveragePrice),
+    price: priceOnTick(position.stockAveragePrice, true),
     stopPrice: "0",
     linkType: "VALUE",
     offset: "0.1",

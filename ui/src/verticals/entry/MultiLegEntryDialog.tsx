@@ -18,12 +18,12 @@ import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
 import { QuoteLines } from "../../shared/quotes/QuoteLine";
 import { useStores } from "../../shared/shell/StoreContext";
-import { showOutcome } from "../../shared/shell/toaster";
 import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
 import { netText } from "../OrderLeg";
 import type { ChainSide } from "./MultiLegEntryStore";
 import { LegTable } from "./LegTable";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
+import { announceOutcome } from "../../shared/shell/announceOutcome";
 
 const SIDES: readonly ChainSide[] = ["CALL", "PUT"];
 
@@ -110,7 +110,10 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
               intent={Intent.PRIMARY}
               text="Place set"
               disabled={entry.pending || entry.chainLoading}
-              onClick={() => void entry.place().then(showOutcome)}
+              onClick={() => {
+                const mark = verticals.orderTable.newestId;
+                void entry.place().then((outcome) => announceOutcome(outcome, verticals.orderTable, mark));
+              }}
             />
           </>
         }

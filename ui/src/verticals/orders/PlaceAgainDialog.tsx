@@ -48,7 +48,8 @@ export const PlaceAgainDialog = observer(function PlaceAgainDialog() {
         <TierPreviewNote text={dialog.previewText} />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
-      <ConfirmFooter dialog={dialog} actionText="Place order" intent={Intent.PRIMARY} onAction={dialog.submit} />
+      <ConfirmFooter
+        orders={verticals.orderTable} dialog={dialog} actionText="Place order" intent={Intent.PRIMARY} onAction={dialog.submit} />
     </PendingDialog>
   );
 });

@@ -60,7 +60,8 @@ export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
         </HTMLTable>
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
-      <ConfirmFooter dialog={dialog} actionText="Replace order" intent={Intent.PRIMARY} onAction={dialog.submit} />
+      <ConfirmFooter
+        orders={verticals.orderTable} dialog={dialog} actionText="Replace order" intent={Intent.PRIMARY} onAction={dialog.submit} />
     </PendingDialog>
   );
 });

@@ -44,6 +44,7 @@ export const ChangePositionsDialog = observer(function ChangePositionsDialog() {
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter
+        orders={verticals.orderTable}
         dialog={dialog}
         cancelText="Cancel"
         actionText="Submit Changes"

@@ -120,7 +120,8 @@ export const CloseSpreadDialog = observer(function CloseSpreadDialog() {
           </FormGroup>
         )}
       </DialogBody>
-      <ConfirmFooter dialog={dialog} actionText="Close spread" intent={Intent.WARNING} onAction={dialog.submit} />
+      <ConfirmFooter
+        orders={verticals.orderTable} dialog={dialog} actionText="Close spread" intent={Intent.WARNING} onAction={dialog.submit} />
     </PendingDialog>
   );
 });

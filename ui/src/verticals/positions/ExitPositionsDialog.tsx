@@ -27,7 +27,8 @@ export const ExitPositionsDialog = observer(function ExitPositionsDialog() {
         <OrderFormFields form={dialog.form} numeric />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
-      <ConfirmFooter dialog={dialog} actionText="Exit order" intent={Intent.WARNING} onAction={dialog.submit} />
+      <ConfirmFooter
+        orders={verticals.orderTable} dialog={dialog} actionText="Exit order" intent={Intent.WARNING} onAction={dialog.submit} />
     </PendingDialog>
   );
 });

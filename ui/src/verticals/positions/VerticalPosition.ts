@@ -3,6 +3,7 @@ import { Fields } from "../../shared/api/fields";
 import { isRecord } from "../../shared/api/json";
 import { compareText } from "../../shared/stores/compareText";
 import type { OrderFieldValues } from "../../shared/orderForm/OptionOrderForm";
+import { priceOnTick } from "../../shared/format/priceOnTick";
 
 /** An entry of `GET /copy_trading_position_account/database/VERTICAL`. */
 export interface VerticalPosition {
@@ -29,7 +30,7 @@ export function positionKey(position: VerticalPosition): string {
 
 /**
  * The default closing order: SELL_TO_CLOSE the settled quantity, or BUY_TO_CLOSE a short one with the
- * quantity made positive; LIMIT at the average price (spec 02 §4).
+ * quantity made positive; LIMIT at the average price rounded to the cent (spec 02 §4).
  */
 export function exitDefaults(position: VerticalPosition): OrderFieldValues {
   const settled = position.optionChainSettledQuantity;
@@ -37,7 +38,7 @@ export function exitDefaults(position: VerticalPosition): OrderFieldValues {
     instruction: settled < 0 ? "BUY_TO_CLOSE" : "SELL_TO_CLOSE",
     orderType: "LIMIT",
     quantity: String(Math.abs(settled)),
-    price: String(position.optionChainAveragePrice),
+    price: priceOnTick(position.optionChainAveragePrice, false),
   };
 }
 

@@ -37,7 +37,8 @@ export const ReviewSetDialog = observer(function ReviewSetDialog() {
         <TierPreviewNote text={dialog.previewText} />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
-      <ConfirmFooter dialog={dialog} actionText="Place order" intent={Intent.PRIMARY} onAction={dialog.place} />
+      <ConfirmFooter
+        orders={verticals.orderTable} dialog={dialog} actionText="Place order" intent={Intent.PRIMARY} onAction={dialog.place} />
     </PendingDialog>
   );
 });

@@ -1,0 +1,24 @@
+// Shows a command's outcome: a failure at once, a success once the command's session shows no rejection.
+import type { Outcome } from "../stores/Outcome";
+import { showOutcome } from "./toaster";
+
+/** A screen's orders table as a command's success waits on it (`SessionTable`). */
+export interface SessionVerdicts {
+  /** The newest session held now; marked before the command is sent. */
+  readonly newestId: number;
+  /** Holds `message` until the first session after `mark` shows no rejection. */
+  expectSuccess(mark: number, message: string): void;
+}
+
+/**
+ * Shows `outcome` of a command sent when `orders` held `mark` as its newest session: a failure at once; a
+ * success through `orders`, which shows it once the command's session shows no REJECTED row (when some are,
+ * the screen's rejection toast tells it instead). Without `orders` the outcome is shown at once.
+ */
+export function announceOutcome(outcome: Outcome, orders: SessionVerdicts | undefined, mark: number): void {
+  if (outcome.ok && orders !== undefined) {
+    orders.expectSuccess(mark, outcome.message);
+  } else {
+    showOutcome(outcome);
+  }
+}
