@@ -69,10 +69,12 @@ export const AccessTokenDialog = observer(function AccessTokenDialog() {
         <FormGroup
           label="Account Authorization Code"
           labelFor={codeId}
-          helperText="Sign in on the authorization page, then paste the address it sends you to."
+          intent={dialog.codeProblem === null ? Intent.NONE : Intent.DANGER}
+          helperText={dialog.codeProblem ?? "Sign in on the authorization page, then paste the address it sends you to."}
         >
           <InputGroup
             id={codeId}
+            intent={dialog.codeProblem === null ? Intent.NONE : Intent.DANGER}
             autoComplete="off"
             value={dialog.authorizationCode}
             onValueChange={dialog.setAuthorizationCode}

@@ -204,10 +204,28 @@ describe("AccessTokenDialogStore code exchange", () => {
     expect(dialog.credentials).toEqual({ accountUsername: "alpha", accountPassword: "paper-pass" });
   });
 
+  it("marks an empty Account Authorization Code and sends nothing; typing one clears the mark", async () => {
+    const { dialog, requests } = setup({ [ACCESS_TOKEN]: () => jsonResponse(200, { success: true }) });
+    await dialog.open(ALPHA);
+    dialog.setAuthorizationCode("   ");
+
+    await expect(dialog.getAccessToken()).resolves.toEqual({
+      ok: false,
+      message: "Get access token failed. Account Authorization Code is required",
+    });
+
+    expect(dialog.codeProblem).toBe("Account Authorization Code is required");
+    expect(requests.filter((r) => r.url.startsWith("/api/trading_account/get_access_token"))).toHaveLength(0);
+    expect(dialog.isOpen).toBe(true);
+    dialog.setAuthorizationCode(PASTED);
+    expect(dialog.codeProblem).toBeNull();
+  });
+
   it("cannot be closed or sent twice while the exchange is in flight", async () => {
     const answer = deferred<Response>();
     const { dialog, requests } = setup({ [ACCESS_TOKEN]: () => answer.promise });
     await dialog.open(ALPHA);
+    dialog.setAuthorizationCode(PASTED);
 
     const exchange = dialog.getAccessToken();
     dialog.close();

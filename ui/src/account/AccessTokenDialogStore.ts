@@ -40,6 +40,8 @@ export class AccessTokenDialogStore {
   authorizationPending = false;
   /** True while the code is being exchanged for tokens. */
   accessPending = false;
+  /** What is wrong with the Account Authorization Code, once Get access code was pressed; null when fine. */
+  codeProblem: string | null = null;
 
   private readonly deps: StoreDeps;
   private readonly reloadAccounts: () => Promise<void>;
@@ -76,6 +78,7 @@ export class AccessTokenDialogStore {
     this.accountName = account.accountName;
     this.accountUsername = account.accountUsername;
     this.authorizationCode = "";
+    this.codeProblem = null;
     this.credentials = null;
     this.credentialsError = null;
     this.credentialsLoading = true;
@@ -115,6 +118,9 @@ export class AccessTokenDialogStore {
   /** Sets the Account Authorization Code input. */
   setAuthorizationCode(value: string): void {
     this.authorizationCode = value;
+    if (value.trim() !== "") {
+      this.codeProblem = null;
+    }
   }
 
   /**
@@ -174,6 +180,11 @@ export class AccessTokenDialogStore {
     if (this.accessPending) {
       return failed(AccountMessages.accessTokenFailed);
     }
+    if (this.authorizationCode.trim() === "") {
+      this.codeProblem = CODE_REQUIRED;
+      return failedWith(AccountMessages.accessTokenFailed, CODE_REQUIRED);
+    }
+    this.codeProblem = null;
     this.accessPending = true;
     let ok = false;
     let reason: string | null = null;
@@ -207,6 +218,9 @@ export class AccessTokenDialogStore {
     return succeeded(AccountMessages.accessTokenSucceeded);
   }
 }
+
+/** The mark of an empty Account Authorization Code. */
+const CODE_REQUIRED = "Account Authorization Code is required";
 
 function parseCredentials(answer: unknown): AccountCredentials {
   if (!isRecord(answer)) {

@@ -42,20 +42,27 @@ export const AddAccountDialog = observer(function AddAccountDialog() {
             <Spinner className="cd-dialog-spinner" aria-label="Adding the account" />
           ) : (
             <>
-              <FormGroup label="Name" labelFor={nameId}>
-                <InputGroup id={nameId} value={dialog.accountName} onValueChange={dialog.setAccountName} />
+              <FormGroup label="Name" labelFor={nameId} {...marked(dialog.problemOf("Name"))}>
+                <InputGroup
+                  id={nameId}
+                  value={dialog.accountName}
+                  onValueChange={dialog.setAccountName}
+                  intent={intentOf(dialog.problemOf("Name"))}
+                />
               </FormGroup>
-              <FormGroup label="Account Username" labelFor={usernameId}>
+              <FormGroup label="Account Username" labelFor={usernameId} {...marked(dialog.problemOf("Account Username"))}>
                 <InputGroup
                   id={usernameId}
+                  intent={intentOf(dialog.problemOf("Account Username"))}
                   autoComplete="off"
                   value={dialog.accountUsername}
                   onValueChange={dialog.setAccountUsername}
                 />
               </FormGroup>
-              <FormGroup label="Account Password" labelFor={passwordId}>
+              <FormGroup label="Account Password" labelFor={passwordId} {...marked(dialog.problemOf("Account Password"))}>
                 <InputGroup
                   id={passwordId}
+                  intent={intentOf(dialog.problemOf("Account Password"))}
                   type="password"
                   autoComplete="new-password"
                   value={dialog.accountPassword}
@@ -91,3 +98,13 @@ export const AddAccountDialog = observer(function AddAccountDialog() {
     </PendingDialog>
   );
 });
+
+/** The danger intent for a field with a problem. */
+function intentOf(problem: string | undefined): Intent {
+  return problem === undefined ? Intent.NONE : Intent.DANGER;
+}
+
+/** A form group's intent and helper text for a field's problem (none when it is fine). */
+function marked(problem: string | undefined): { intent: Intent; helperText?: string } {
+  return problem === undefined ? { intent: Intent.NONE } : { intent: Intent.DANGER, helperText: problem };
+}

@@ -43,6 +43,26 @@ describe("AddAccountDialogStore", () => {
     ]);
   });
 
+  it("marks each empty field and sends nothing; a filled field loses its mark", async () => {
+    const { dialog, requests } = setup(() => jsonResponse(200, accountJson(3)));
+    dialog.setAccountName(" ");
+    dialog.setAccountPassword("");
+    expect(dialog.problemOf("Name")).toBeUndefined();
+
+    const outcome = await dialog.submit();
+
+    expect(outcome).toEqual({ ok: false, message: "Login failed. Name is required" });
+    expect(calls(requests)).toEqual([]);
+    expect(dialog.problemOf("Name")).toBe("Name is required");
+    expect(dialog.problemOf("Account Username")).toBeUndefined();
+    expect(dialog.problemOf("Account Password")).toBe("Account Password is required");
+    dialog.setAccountName("Alpha");
+    expect(dialog.problemOf("Name")).toBeUndefined();
+    dialog.close();
+    dialog.open();
+    expect(dialog.problemOf("Account Password")).toBeUndefined();
+  });
+
   it("sends the form, says 'Account added successful', closes, clears the form and reloads the list", async () => {
     const { dialog, requests, root } = setup(() => jsonResponse(200, accountJson(3, { accountName: "Alpha" })));
 

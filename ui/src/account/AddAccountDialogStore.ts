@@ -8,6 +8,9 @@ import { DEFAULT_ACCOUNT_TYPE, type AccountType } from "../shared/accounts/Accou
 import { failed, failedWith, succeeded, type Outcome } from "../shared/stores/Outcome";
 import type { StoreDeps } from "../shared/shell/StoreDeps";
 
+/** The text fields of the add-account form, by their labels. */
+export type AddAccountField = "Name" | "Account Username" | "Account Password";
+
 /**
  * State of the add-account dialog. The form keeps what was typed while the dialog is open (so a refused
  * attempt can be corrected) and is emptied when the dialog closes or the account was added.
@@ -25,6 +28,8 @@ export class AddAccountDialogStore {
   accountType: AccountType = DEFAULT_ACCOUNT_TYPE;
   /** True while the account is being linked: a spinner replaces the form. */
   pending = false;
+  /** True once a submit was tried: the fields show their problems from then on. */
+  checked = false;
 
   private readonly deps: StoreDeps;
   private readonly reloadAccounts: () => Promise<void>;
@@ -78,14 +83,40 @@ export class AddAccountDialogStore {
     this.accountType = value;
   }
 
+  /** What is wrong with each text field, by label; a field absent is fine. */
+  get problems(): Partial<Record<AddAccountField, string>> {
+    const problems: Partial<Record<AddAccountField, string>> = {};
+    for (const [field, value] of [
+      ["Name", this.accountName],
+      ["Account Username", this.accountUsername],
+      ["Account Password", this.accountPassword],
+    ] as const) {
+      if (value.trim() === "") {
+        problems[field] = `${field} is required`;
+      }
+    }
+    return problems;
+  }
+
+  /** The mark shown under `field`: its problem once a submit was tried. */
+  problemOf(field: AddAccountField): string | undefined {
+    return this.checked ? this.problems[field] : undefined;
+  }
+
   /**
    * Links the account. An answer naming the account is a success: the dialog closes and the list reloads.
    * An answer without one is "Account added failed." with the server's text; a failed request is
-   * "Login failed." with the reason. The form stays for another try.
+   * "Login failed." with the reason. The form stays for another try. An empty field is marked, and nothing is
+   * sent.
    */
   async submit(): Promise<Outcome> {
     if (this.pending) {
       return failed(AccountMessages.addRequestFailed);
+    }
+    this.checked = true;
+    const problem = Object.values(this.problems)[0];
+    if (problem !== undefined) {
+      return failedWith(AccountMessages.addRequestFailed, problem);
     }
     this.pending = true;
     const payload = {
@@ -118,6 +149,7 @@ export class AddAccountDialogStore {
   }
 
   private clearForm(): void {
+    this.checked = false;
     this.accountName = "";
     this.accountUsername = "";
     this.accountPassword = "";

@@ -37,6 +37,21 @@ describe("summarizeGroup", () => {
     expect(group.unit).toBe("contracts");
   });
 
+  it("leaves MARKET orders without a fill price out of the price range", () => {
+    const market = { orderType: "MARKET", price: 0 };
+    const group = summarizeGroup(
+      [
+        order({ ...market, accountId: 1, status: "FILLED", price: 25.37 }),
+        order({ ...market, accountId: 2, status: "REJECTED" }),
+        order({ ...market, accountId: 3, status: "FILLED", price: 25.4 }),
+      ],
+      "contracts",
+    );
+    expect(rangeText(group.price, (value) => value.toFixed(2))).toBe("25.37–25.40");
+    const none = summarizeGroup([order({ ...market, status: "REJECTED" })], "contracts");
+    expect(rangeText(none.price, (value) => value.toFixed(2))).toBe("0.00");
+  });
+
   it("counts spreads for orders of several legs, contracts for single legs, orders for a mix", () => {
     expect(summarizeGroup([order({ legs: 2 })], "contracts").unit).toBe("spreads");
     expect(summarizeGroup([order({}), order({ accountId: 2 })], "contracts").unit).toBe("contracts");

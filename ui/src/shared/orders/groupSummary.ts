@@ -79,6 +79,9 @@ export function summarizeGroup(orders: readonly OrderFacts[], singleUnit: string
     (a, b) => b.count - a.count || Number(b.open) - Number(a.open) || a.status.localeCompare(b.status),
   );
   const spreads = orders.filter((order) => order.legs > 1).length;
+  // A MARKET order has no price until it fills (its fill price then): an unfilled or rejected one is 0 and
+  // would stretch the range down to 0.00.
+  const priced = orders.map((order) => order.price).filter((price) => price !== 0);
   const unit = spreads === 0 ? singleUnit : spreads === orders.length ? "spreads" : "orders";
   return {
     statuses,
@@ -86,7 +89,7 @@ export function summarizeGroup(orders: readonly OrderFacts[], singleUnit: string
     instructions: distinct(orders.map((order) => order.instructions.join(" / "))),
     quantity: rangeOf(orders.map((order) => order.quantity)),
     filled: rangeOf(orders.map((order) => order.filled)),
-    price: rangeOf(orders.map((order) => order.price)),
+    price: rangeOf(priced.length > 0 ? priced : [0]),
     unit,
   };
 }
