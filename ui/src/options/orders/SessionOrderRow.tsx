@@ -53,7 +53,7 @@ export const SessionOrderRow = observer(function SessionOrderRow({ order }: Sess
           onClick={() => dialog.cancelRow(order)}
         />
       </td>
-      <td>{`${order.accountName} (${order.accountUsername})`}</td>
+      <td className="cd-account-cell">{`${order.accountName} (${order.accountUsername})`}</td>
       <td>{order.optionChainDescription}</td>
       <td className="cd-number">{order.optionChainFilledQuantity}</td>
       <td className="cd-number">{formatPrice(order.optionChainPrice)}</td>

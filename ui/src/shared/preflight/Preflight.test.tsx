@@ -109,6 +109,13 @@ describe("PreflightStore", () => {
     expect(calls(requests)).toEqual([["POST", "/api/preflight/STOCK/place_order", JSON.stringify(PLACE.body)]]);
     expect(store.checks).toEqual(CHECKS.accounts);
     expect(store.rejecting).toBe(1);
+    expect(store.checkSummary).toBe("1 of 3 orders would be refused: the operator's default mode decides what is sent");
+    store.setMode("ALL_OR_NONE");
+    expect(store.checkSummary).toBe("1 of 3 orders would be refused: all or none sends nothing");
+    store.setMode("SEND_TO_ALL");
+    expect(store.checkSummary).toBe("1 of 3 orders would be refused: send to all sends them anyway");
+    store.setMode("ONLY_PASSING");
+    expect(store.checkSummary).toBe("1 of 3 orders would be refused: only those that pass are sent");
     expect(server.unexpected).toEqual([]);
   });
 
@@ -166,6 +173,9 @@ describe("PreflightPanel", () => {
       ["Medium", "Warning", "Order warning: the limit price is away from the market", "$0.67", "$90,000.50"],
       ["Big", "Reject", "Order rejected: insufficient buying power", "$0.00", "-$3,800.00"],
     ]);
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "1 of 3 orders would be refused: only those that pass are sent",
+    );
   });
 
   it("shows the accounts a refused all or none named", async () => {

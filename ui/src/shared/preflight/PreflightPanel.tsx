@@ -2,7 +2,7 @@
 import { Button, Callout, FormGroup, HTMLSelect, HTMLTable, Intent, Tag } from "@blueprintjs/core";
 import { SearchIcon } from "@blueprintjs/icons";
 import { observer } from "mobx-react-lite";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { formatMoney } from "../format/formatMoney";
 import { showOutcome } from "../shell/toaster";
 import type { Outcome } from "../stores/Outcome";
@@ -38,6 +38,14 @@ const RESULT_LABELS: Readonly<Record<CheckResult, string>> = {
 export const PreflightPanel = observer(function PreflightPanel({ preflight, onCheck }: PreflightPanelProps) {
   const modeId = useId();
   const mode = preflight.shownMode;
+  const results = useRef<HTMLDivElement>(null);
+  const checks = preflight.checks;
+  // Fresh results come into view (the dialog's body scrolls; they open below the form).
+  useEffect(() => {
+    if (checks !== null) {
+      results.current?.scrollIntoView?.({ block: "nearest" });
+    }
+  }, [checks]);
   return (
     <div className="cd-preflight">
       <div className="cd-preflight-controls">
@@ -89,6 +97,13 @@ export const PreflightPanel = observer(function PreflightPanel({ preflight, onCh
         </Callout>
       )}
       {preflight.checks !== null && (
+        <div ref={results}>
+        <p
+          className={preflight.rejecting > 0 ? "cd-preflight-summary cd-preflight-summary-refused" : "cd-preflight-summary"}
+          role="status"
+        >
+          {preflight.checkSummary}
+        </p>
         <HTMLTable compact striped className="cd-preflight-checks" aria-label="Account checks">
           <thead>
             <tr>
@@ -100,8 +115,9 @@ export const PreflightPanel = observer(function PreflightPanel({ preflight, onCh
             </tr>
           </thead>
           <tbody>
-            {preflight.checks.map((check) => (
-              <tr key={check.accountId}>
+            {preflight.checks.map((check, index) => (
+              // An account sent two orders (an exit of two positions) has two checks.
+              <tr key={`${check.accountId}-${index}`}>
                 <td>{check.accountName}</td>
                 <td>
                   <Tag intent={RESULT_INTENTS[check.result]} minimal>
@@ -115,6 +131,7 @@ export const PreflightPanel = observer(function PreflightPanel({ preflight, onCh
             ))}
           </tbody>
         </HTMLTable>
+        </div>
       )}
     </div>
   );

@@ -70,6 +70,31 @@ export class PreflightStore {
     return this.checks?.filter((check) => check.result === "REJECT").length ?? 0;
   }
 
+  /**
+   * One line on the last check: how many orders would be refused, and what the chosen mode then does; null
+   * before a check.
+   */
+  get checkSummary(): string | null {
+    if (this.checks === null) {
+      return null;
+    }
+    const total = this.checks.length;
+    const refused = this.rejecting;
+    if (refused === 0) {
+      return total === 1 ? "The account would take the order" : `All ${total} orders would be taken`;
+    }
+    const who = refused === total ? `All ${total} orders` : `${refused} of ${total} orders`;
+    const then =
+      this.shownMode === "ALL_OR_NONE"
+        ? "all or none sends nothing"
+        : this.shownMode === "ONLY_PASSING"
+          ? "only those that pass are sent"
+          : this.shownMode === "SEND_TO_ALL"
+            ? "send to all sends them anyway"
+            : "the operator's default mode decides what is sent";
+    return `${who} would be refused: ${then}`;
+  }
+
   /** Forgets the choice, the last check and the refusal, and loads the operator's default mode afresh. */
   reset(): void {
     this.openings += 1;

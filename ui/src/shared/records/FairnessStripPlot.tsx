@@ -7,6 +7,18 @@ export interface FairnessStripPlotProps {
   readonly record: FairnessRecord;
 }
 
+/** The longest account name the axis shows whole; longer ones are cut with an ellipsis (the tooltip and the
+ * caption keep them whole), so each name stays on one line beside its own dot. */
+export const AXIS_NAME_CHARS = 20;
+
+/** Pixels per account row, enough for one line of the axis's text. */
+const ROW_PX = 26;
+
+/** `name` cut to {@link AXIS_NAME_CHARS} characters with an ellipsis when longer. */
+export function axisName(name: string): string {
+  return name.length <= AXIS_NAME_CHARS ? name : `${name.slice(0, AXIS_NAME_CHARS - 1).trimEnd()}…`;
+}
+
 /** One dot: an account's average fill price on its own row. */
 interface Dot {
   readonly account: string;
@@ -25,7 +37,8 @@ export function FairnessStripPlot({ record }: FairnessStripPlotProps) {
     return <p className="cd-fairness-empty">No account has a fill yet.</p>;
   }
   const accounts = dots.map((d) => d.account);
-  const height = Math.min(360, 60 + accounts.length * 28);
+  // Every account gets its row however many there are; the dialog scrolls.
+  const height = 72 + accounts.length * ROW_PX;
   return (
     <figure className="cd-fairness-plot" aria-label="Fill price per account">
       <ScatterChart width={560} height={height} margin={{ top: 24, right: 24, bottom: 24, left: 24 }}>
@@ -37,7 +50,15 @@ export function FairnessStripPlot({ record }: FairnessStripPlotProps) {
           domain={["auto", "auto"]}
           label={{ value: "Average fill price", position: "insideBottom", offset: -12 }}
         />
-        <YAxis type="category" dataKey="account" name="Account" width={120} allowDuplicatedCategory={false} />
+        <YAxis
+          type="category"
+          dataKey="account"
+          name="Account"
+          width={150}
+          interval={0}
+          tickFormatter={axisName}
+          allowDuplicatedCategory={false}
+        />
         <Tooltip cursor={{ strokeDasharray: "3 3" }} />
         {record.vwap !== null && (
           <ReferenceLine x={record.vwap} stroke="#147eb3" strokeDasharray="4 2" label={{ value: "VWAP", position: "top" }} />

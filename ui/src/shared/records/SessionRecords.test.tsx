@@ -8,6 +8,7 @@ import { renderApp } from "../test/renderApp";
 import { routeResponder } from "../test/routeResponder";
 import { testRoot } from "../test/testRoot";
 import { SessionRecordDialogs } from "./SessionRecordDialogs";
+import { AXIS_NAME_CHARS, axisName } from "./FairnessStripPlot";
 
 const RECORD = {
   agentTradingSessionID: 4,
@@ -75,6 +76,15 @@ function cells(table: HTMLElement): string[][] {
     .getAllByRole("row")
     .map((row) => Array.from(row.querySelectorAll("th, td")).map((c) => c.textContent ?? ""));
 }
+
+describe("axisName", () => {
+  it("keeps a short name and cuts a long one to one line with an ellipsis", () => {
+    expect(axisName("Atlas Small")).toBe("Atlas Small");
+    const cut = axisName("Hotel Hedge Opportunities Long Name Account XYZ");
+    expect(cut).toBe("Hotel Hedge Opportu…");
+    expect(cut).toHaveLength(AXIS_NAME_CHARS);
+  });
+});
 
 describe("FairnessDialog", () => {
   it("asks for the session's record and shows its figures, each account's fill and the strip plot", async () => {

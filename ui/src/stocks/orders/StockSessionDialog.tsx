@@ -96,7 +96,7 @@ const StockSessionOrderRow = observer(function StockSessionOrderRow({ order }: {
       </td>
       <td>{order.stockOrderType}</td>
       <td className="cd-number cd-time">{formatTime(order.stockEnteredTime, env.timeZone)}</td>
-      <td>{order.accountName}</td>
+      <td className="cd-account-cell">{order.accountName}</td>
       <td className="cd-reason">{order.stockStatusDescription === null ? DASH : <span className="cd-reason-text">{order.stockStatusDescription}</span>}</td>
     </tr>
   );

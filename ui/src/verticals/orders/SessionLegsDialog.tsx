@@ -115,7 +115,7 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
                           onClick={() => verticals.deleteDialog.open(row)}
                         />
                       </td>
-                      <td>{row.accountName}</td>
+                      <td className="cd-account-cell">{row.accountName}</td>
                       <td className="cd-number">{row.optionChainLegIndex + 1}</td>
                       <td>{row.optionChainDescription}</td>
                       <td className="cd-number">{row.optionChainFilledQuantity}</td>
