@@ -100,6 +100,10 @@ describe("MultiLegEntryStore legs", () => {
     await stageVertical(entry);
     expect(entry.legs).toEqual(STAGED_LEGS);
     expect(entry.net).toEqual({ type: "NET_DEBIT", price: 0.65 });
+    // Quotes follow the legs' order (the picked 235 is the second leg already).
+    expect(entry.quotedEntries.map((quoted) => quoted.label)).toEqual([LOW_CALL.description, HIGH_CALL.description]);
+    entry.setStrike("230.0");
+    expect(entry.quotedEntries.map((quoted) => quoted.label)).toEqual([LOW_CALL.description, HIGH_CALL.description]);
     entry.removeLeg(0);
     expect(entry.legs).toEqual([STAGED_LEGS[1]]);
     expect(entry.net).toEqual({ type: "NET_CREDIT", price: 0.45 });

@@ -85,12 +85,12 @@ export class MultiLegEntryStore {
     this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen ? this.quotedEntries.map((entry) => entry.symbol) : []));
   }
 
-  /** The contracts quoted: the picked one, then the staged legs, each once. */
+  /** The contracts quoted: the staged legs in their order, then the picked one (the next leg), each once. */
   get quotedEntries(): { readonly symbol: string; readonly label: string }[] {
     const picked = this.strikeEntry?.contract;
     const entries = [
-      ...(picked === undefined ? [] : [{ symbol: picked.symbol, label: picked.description }]),
       ...this.legs.map((leg) => ({ symbol: leg.optionChainSymbol, label: leg.optionChainDescription })),
+      ...(picked === undefined ? [] : [{ symbol: picked.symbol, label: picked.description }]),
     ];
     const seen = new Set<string>();
     return entries.filter((entry) => !seen.has(entry.symbol) && seen.add(entry.symbol) !== undefined);
