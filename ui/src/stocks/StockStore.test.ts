@@ -165,6 +165,7 @@ describe("StockStore replace and cancel", () => {
     expect(dialog.title).toBe("Stock Replace Order (Selected)");
     dialog.form.setPrice("151");
     expect(await dialog.submit()).toEqual({ ok: true, message: "Replace selected order successful" });
+    expect(stocks.sessionDialog.view.selectedRows).toEqual([]);
     expect(bodyOf(requests, "PUT /api/stock_copy_trading/replace_order/")).toEqual({
       agentTradingSessionID: 5,
       allTradingAccountsOrderList: [
@@ -205,6 +206,18 @@ describe("StockStore replace and cancel", () => {
     stocks.replaceSession(stocks.orderTable.sessions[0]!);
     expect(stocks.orderDialog.form.instructions).toEqual(["SELL", "BUY_TO_COVER"]);
     expect(stocks.orderDialog.form.instruction).toBe("SELL");
+  });
+
+  it("unticks the checked orders once they were deleted", async () => {
+    const { stocks } = harness([stockRowJson(5, 1), stockRowJson(5, 2)], [], {
+      "DELETE /api/stock_copy_trading/cancel_order/": () => textResponse(200, "success"),
+    });
+    await stocks.polling.poll();
+    stocks.sessionDialog.view.open(5);
+    stocks.sessionDialog.view.setSelected(stocks.sessionDialog.view.rows[0]!, true);
+    stocks.sessionDialog.cancelSelected();
+    expect(await stocks.cancelDialog.confirm()).toEqual({ ok: true, message: "Selected order deleted successful" });
+    expect(stocks.sessionDialog.view.selectedRows).toEqual([]);
   });
 
   it("asks before deleting one order and sends the individual body", async () => {

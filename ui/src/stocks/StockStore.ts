@@ -85,12 +85,14 @@ export class StockStore {
       this.positionTable.setSelectionMode(false);
       this.positionTable.closeView();
     };
+    const doneWithSelected = () => this.sessionDialog.view.clearSelection();
     this.orderDialog = new StockOrderDialogStore(deps, {
       reloadTables,
       exitedSelected,
+      doneWithSelected,
       saveOrder: (fields) => this.savedOrders.save(fields),
     });
-    this.cancelDialog = new StockCancelDialogStore(deps, { reloadTables });
+    this.cancelDialog = new StockCancelDialogStore(deps, { reloadTables, doneWithSelected });
     this.sessionDialog = new StockSessionDialogStore({
       rowsOf: (id) => this.orderTable.rowsOf(id),
       liveRowOf: (row) => this.liveRowOf(row),

@@ -13,6 +13,8 @@ import { stockOrderTarget, type StockOrderRow } from "./StockOrderRow";
 export interface StockCancelDialogLinks {
   /** Reloads the tables after a cancellation. */
   readonly reloadTables: () => void;
+  /** Unticks the session dialog's SELECTED ORDER checks once the checked orders were cancelled. */
+  readonly doneWithSelected: () => void;
 }
 
 /** State of the delete confirmation: CANCEL keeps the orders, DELETE ORDER cancels them. */
@@ -114,6 +116,9 @@ export class StockCancelDialogStore {
         this.isOpen = false;
       }
     });
+    if (outcome.ok && !this.individual) {
+      this.links.doneWithSelected();
+    }
     this.links.reloadTables();
     return outcome;
   }

@@ -39,6 +39,8 @@ export interface StockOrderDialogLinks {
   readonly reloadTables: () => void;
   /** Tells the screen the selected positions were exited (it leaves selection mode). */
   readonly exitedSelected: () => void;
+  /** Unticks the session dialog's SELECTED ORDER checks once the checked orders were replaced. */
+  readonly doneWithSelected: () => void;
   /** Saves an order (the saved-order dialog). */
   readonly saveOrder: (fields: StockOrderFields) => Promise<Outcome>;
 }
@@ -329,6 +331,9 @@ export class StockOrderDialogStore {
     });
     if (outcome.ok && mode === "exit" && this.exitingSelected) {
       this.links.exitedSelected();
+    }
+    if (outcome.ok && mode === "replaceSelected") {
+      this.links.doneWithSelected();
     }
     if (mode !== "save") {
       this.links.reloadTables();
