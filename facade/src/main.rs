@@ -82,6 +82,10 @@ struct ServeArgs {
     /// Schwab and 6000 for paper].
     #[arg(long, env = "COPYDESK_READ_LIMIT_PER_MINUTE")]
     read_limit_per_minute: Option<u32>,
+    /// The agent (username) who may change the application's read limit on the operator panel
+    /// [default: the first agent registered].
+    #[arg(long, env = "COPYDESK_OPERATOR")]
+    operator: Option<String>,
     /// Order writes per minute given to each new account (at most 120).
     #[arg(long, env = "COPYDESK_WRITE_LIMIT_PER_MINUTE", default_value_t = WRITE_LIMIT,
           value_parser = clap::value_parser!(u32).range(1..=120))]
@@ -174,6 +178,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         session_idle: SESSION_IDLE,
         login_attempts_per_minute: args.login_attempts_per_minute,
         read_limit_per_minute: args.read_limit_per_minute,
+        operator: args.operator,
         write_limit_per_minute: args.write_limit_per_minute,
         schwab,
     };

@@ -45,6 +45,9 @@ pub struct Settings {
     pub login_attempts_per_minute: u32,
     /// The app-wide brokerage read limit per minute (`None`: the stored value, else the broker's default).
     pub read_limit_per_minute: Option<u32>,
+    /// The agent who may change what every agent shares (the application's read limit): this
+    /// username, or with `None` the first agent registered.
+    pub operator: Option<String>,
     /// The order-write limit per minute given to new accounts.
     pub write_limit_per_minute: u32,
     /// The Schwab app's settings (required with `--broker schwab`).
@@ -123,6 +126,7 @@ impl Settings {
             session_idle: SESSION_IDLE,
             login_attempts_per_minute: LOGIN_ATTEMPTS_PER_MINUTE,
             read_limit_per_minute: None,
+            operator: None,
             write_limit_per_minute: WRITE_LIMIT,
             schwab: None,
         }

@@ -667,12 +667,12 @@ async fn operators_see_health_and_tune_limits_and_tiers() {
 
     assert_eq!(
         call!(&service, test::TestRequest::get().uri("/api/operator/settings").cookie(alice.clone())),
-        (StatusCode::OK, r#"{"readLimitPerMinute":6000,"tierMultipliers":{"small_account":1,"medium_account":2,"big_account":3},"defaultFanOutMode":"SEND_TO_ALL"}"#.into())
+        (StatusCode::OK, r#"{"readLimitPerMinute":6000,"readLimitEditable":true,"tierMultipliers":{"small_account":1,"medium_account":2,"big_account":3},"defaultFanOutMode":"SEND_TO_ALL"}"#.into())
     );
     let change = json!({"readLimitPerMinute": 90, "tierMultipliers": {"small_account": 1, "medium_account": 4, "big_account": 9}, "defaultFanOutMode": "ALL_OR_NONE"}).to_string();
     assert_eq!(
         call!(&service, post_json("/api/operator/settings", &change).cookie(alice.clone())),
-        (StatusCode::OK, r#"{"readLimitPerMinute":90,"tierMultipliers":{"small_account":1,"medium_account":4,"big_account":9},"defaultFanOutMode":"ALL_OR_NONE"}"#.into())
+        (StatusCode::OK, r#"{"readLimitPerMinute":90,"readLimitEditable":true,"tierMultipliers":{"small_account":1,"medium_account":4,"big_account":9},"defaultFanOutMode":"ALL_OR_NONE"}"#.into())
     );
     assert_eq!(app.state.services.registry.reads().per_minute(), 90);
     let unknown_mode =
@@ -711,4 +711,70 @@ async fn operators_see_health_and_tune_limits_and_tiers() {
             )
         )
     );
+}
+
+#[actix_web::test]
+async fn only_the_operator_changes_the_read_limit_every_agent_shares() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    // The first agent registered is the operator when none is named.
+    let alice = sign_in(&service, "alice").await;
+    let bob = sign_in(&service, "bob").await;
+    let (_, text) = call!(
+        &service,
+        test::TestRequest::get()
+            .uri("/api/operator/settings")
+            .cookie(bob.clone())
+    );
+    assert_eq!(json_of(&text)["readLimitEditable"], json!(false));
+    let change = json!({"readLimitPerMinute": 100000}).to_string();
+    assert_eq!(
+        call!(
+            &service,
+            post_json("/api/operator/settings", &change).cookie(bob.clone())
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            error_body(
+                "Read limit per minute is shared by every agent; only the operator may change it",
+                "forbidden"
+            )
+        )
+    );
+    assert_eq!(app.state.services.registry.reads().per_minute(), 6000);
+    // Bob's own settings go through with the limit as it is (the form sends it unchanged).
+    let own = json!({"readLimitPerMinute": 6000, "tierMultipliers": {"small_account": 2, "medium_account": 4, "big_account": 6}}).to_string();
+    let (status, text) = call!(
+        &service,
+        post_json("/api/operator/settings", &own).cookie(bob)
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert_eq!(json_of(&text)["tierMultipliers"]["small_account"], json!(2));
+    let (status, _) = call!(
+        &service,
+        post_json("/api/operator/settings", &change).cookie(alice)
+    );
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(app.state.services.registry.reads().per_minute(), 100_000);
+}
+
+#[actix_web::test]
+async fn a_named_operator_is_the_one_who_changes_the_read_limit() {
+    let app = TestApp::new(|settings| settings.operator = Some("bob".to_owned()));
+    let service = app.service().await;
+    let alice = sign_in(&service, "alice").await;
+    let bob = sign_in(&service, "bob").await;
+    let change = json!({"readLimitPerMinute": 500}).to_string();
+    let (status, _) = call!(
+        &service,
+        post_json("/api/operator/settings", &change).cookie(alice)
+    );
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, text) = call!(
+        &service,
+        post_json("/api/operator/settings", &change).cookie(bob)
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert_eq!(json_of(&text)["readLimitEditable"], json!(true));
+    assert_eq!(app.state.services.registry.reads().per_minute(), 500);
 }

@@ -161,15 +161,36 @@ async fn set_write_limit(
 
 /// The app read limit, the agent's tier multipliers and default fan-out mode.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = operator::Settings, example = json!({"readLimitPerMinute": 120, "tierMultipliers": {"small_account": 1, "medium_account": 2, "big_account": 3}, "defaultFanOutMode": "SEND_TO_ALL"}))]
+#[schema(as = operator::Settings, example = json!({"readLimitPerMinute": 120, "readLimitEditable": true, "tierMultipliers": {"small_account": 1, "medium_account": 2, "big_account": 3}, "defaultFanOutMode": "SEND_TO_ALL"}))]
 #[serde(rename_all = "camelCase")]
 struct SettingsAnswer {
     read_limit_per_minute: u32,
+    /// Whether this agent may change the read limit (the operator; it is the same for every agent).
+    read_limit_editable: bool,
     #[schema(value_type = super::openapi::TierMultipliersSchema)]
     tier_multipliers: TierMultipliers,
     /// The mode of place, exit and replace calls that send no `fanOutMode`.
     #[schema(value_type = super::fan_out::FanOutModeSchema)]
     default_fan_out_mode: &'static str,
+}
+
+/// The first agent id the store gives: the operator when no `--operator` is named.
+const FIRST_AGENT: u64 = 1;
+
+/// Whether `agent` may change what every agent shares: the agent `--operator` names, else the first
+/// agent registered (who set copydesk up; the demo agent with `--demo`).
+///
+/// # Errors
+/// A store failure.
+fn is_operator(state: &AppState, agent: engine::ids::AgentId) -> Result<bool, ApiError> {
+    Ok(match &state.settings.operator {
+        Some(username) => state
+            .store
+            .agents()?
+            .find_by_username(username)?
+            .is_some_and(|record| record.id == agent.get()),
+        None => agent.get() == FIRST_AGENT,
+    })
 }
 
 fn settings_answer(
@@ -178,6 +199,7 @@ fn settings_answer(
 ) -> Result<SettingsAnswer, ApiError> {
     Ok(SettingsAnswer {
         read_limit_per_minute: state.services.registry.reads().per_minute(),
+        read_limit_editable: is_operator(state, agent)?,
         tier_multipliers: state.store.settings()?.tier_multipliers(agent)?,
         default_fan_out_mode: state.store.settings()?.fan_out_mode(agent)?.as_str(),
     })
@@ -241,6 +263,15 @@ async fn set_settings(
         .as_deref()
         .map(|text| parse_mode(text, "defaultFanOutMode"))
         .transpose()?;
+    if let Some(limit) = change.read_limit_per_minute
+        && limit != state.services.registry.reads().per_minute()
+        && !is_operator(&state, agent)?
+    {
+        return Err(ApiError::Forbidden(
+            "Read limit per minute is shared by every agent; only the operator may change it"
+                .into(),
+        ));
+    }
     let settings = state.store.settings()?;
     if let Some(mode) = fan_out_mode {
         settings.set_fan_out_mode(agent, mode)?;

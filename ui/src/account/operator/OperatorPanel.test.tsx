@@ -110,4 +110,15 @@ describe("OperatorPanel", () => {
     ]);
     expect(medium).toHaveValue(5);
   });
+
+  it("shows the read limit read-only to an agent who is not the operator", async () => {
+    renderAccountScreen([], {
+      "GET /api/operator/settings": () => jsonResponse(200, { ...OPERATOR_SETTINGS_JSON, readLimitEditable: false }),
+    });
+    const form = screen.getByRole("form", { name: "Operator settings" });
+    const read = within(form).getByLabelText("Read limit per minute");
+    await waitFor(() => expect(read).toHaveAttribute("readonly"));
+    expect(within(form).getByText("Shared by every agent; set by the operator")).toBeInTheDocument();
+    expect(within(form).getByLabelText("Medium multiplier")).not.toHaveAttribute("readonly");
+  });
 });

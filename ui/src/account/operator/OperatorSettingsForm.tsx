@@ -24,20 +24,31 @@ export const OperatorSettingsForm = observer(function OperatorSettingsForm() {
 
   return (
     <form className="cd-operator-settings" aria-label="Operator settings" onSubmit={(event) => void save(event)}>
-      {FIELDS.map(({ field, label }) => (
-        <FormGroup key={field} inline label={label} labelFor={`${baseId}-${field}`}>
-          <InputGroup
-            id={`${baseId}-${field}`}
-            className="cd-number-input"
-            type="number"
-            min={1}
-            step={1}
-            size="small"
-            value={operator.settingsInput(field)}
-            onValueChange={(value) => operator.setSettingsDraft(field, value)}
-          />
-        </FormGroup>
-      ))}
+      {FIELDS.map(({ field, label }) => {
+        // The read limit is shared by every agent: only the operator changes it.
+        const locked = field === "readLimitPerMinute" && operator.settings?.readLimitEditable === false;
+        return (
+          <FormGroup
+            key={field}
+            inline
+            label={label}
+            labelFor={`${baseId}-${field}`}
+            helperText={locked ? "Shared by every agent; set by the operator" : undefined}
+          >
+            <InputGroup
+              id={`${baseId}-${field}`}
+              className="cd-number-input"
+              type="number"
+              min={1}
+              step={1}
+              size="small"
+              readOnly={locked}
+              value={operator.settingsInput(field)}
+              onValueChange={(value) => operator.setSettingsDraft(field, value)}
+            />
+          </FormGroup>
+        );
+      })}
       <Button type="submit" size="small" text="Save" disabled={operator.settingsSaving || operator.settings === null} />
     </form>
   );

@@ -156,6 +156,7 @@ describe("OperatorStore settings", () => {
   it("saves all four values, says 'Operator settings saved' and keeps the server's answer", async () => {
     const saved = {
       readLimitPerMinute: 90,
+      readLimitEditable: true,
       tierMultipliers: { small_account: 1, medium_account: 4, big_account: 3 },
       defaultFanOutMode: "SEND_TO_ALL",
     };

@@ -8,6 +8,8 @@ import type { AccountType } from "./AccountType";
 export interface OperatorSettings {
   /** Brokerage reads allowed per minute across all accounts. */
   readonly readLimitPerMinute: number;
+  /** Whether this agent may change the read limit (only the operator; every agent shares it). */
+  readonly readLimitEditable: boolean;
   /** Quantity multiplier per account type. */
   readonly tierMultipliers: Readonly<Record<AccountType, number>>;
   /** The fan-out mode of commands that name none (send to all when the server does not say). */
@@ -25,7 +27,7 @@ export function parseOperatorSettings(value: unknown): OperatorSettings {
   if (!isRecord(value)) {
     throw new Error("the operator settings answer is not an object");
   }
-  const { readLimitPerMinute, tierMultipliers, defaultFanOutMode } = value;
+  const { readLimitPerMinute, readLimitEditable, tierMultipliers, defaultFanOutMode } = value;
   if (typeof readLimitPerMinute !== "number" || !Number.isInteger(readLimitPerMinute)) {
     throw new Error("readLimitPerMinute is not a whole number");
   }
@@ -41,6 +43,7 @@ export function parseOperatorSettings(value: unknown): OperatorSettings {
   };
   return {
     readLimitPerMinute,
+    readLimitEditable: readLimitEditable === true,
     tierMultipliers: {
       small_account: multiplier("small_account"),
       medium_account: multiplier("medium_account"),

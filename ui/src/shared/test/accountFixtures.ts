@@ -82,6 +82,7 @@ export function operatorAccountJson(id: number, fields: Partial<OperatorAccountJ
 /** The default operator settings answer. */
 export const OPERATOR_SETTINGS_JSON = {
   readLimitPerMinute: 110,
+  readLimitEditable: true,
   tierMultipliers: { small_account: 1, medium_account: 2, big_account: 3 },
   defaultFanOutMode: "SEND_TO_ALL",
 };
