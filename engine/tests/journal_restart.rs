@@ -727,9 +727,9 @@ fn session_row(process: &Process, id: u64, account: AccountId) -> Result<engine:
     Ok(row_of(&session, account)?.clone())
 }
 
-#[actix_rt::test]
-async fn an_unsettled_write_is_settled_by_later_polls_and_never_resent() -> Result<()> {
-    let world = World::new(Vec::new())?;
+/// A copydesk over `world`'s paper market behind a brokerage whose writes and listings fail as
+/// scripted.
+fn scripted_process(world: &World) -> Result<(Arc<Scripted>, Process)> {
     let scripted = Arc::new(Scripted::new(world.paper.clone()));
     let process = Process::start(
         &world.clock,
@@ -738,6 +738,13 @@ async fn an_unsettled_write_is_settled_by_later_polls_and_never_resent() -> Resu
         world.store.clone(),
         OUTCOMES_PER_COMMIT,
     )?;
+    Ok((scripted, process))
+}
+
+#[actix_rt::test]
+async fn an_unsettled_write_is_settled_by_later_polls_and_never_resent() -> Result<()> {
+    let world = World::new(Vec::new())?;
+    let (scripted, process) = scripted_process(&world)?;
     let (carried, lost) = (AccountId(1), AccountId(2));
     let carried_hash = process.authorized(&world.paper, carried, "carried").await?;
     let lost_hash = process.authorized(&world.paper, lost, "lost").await?;
@@ -818,14 +825,7 @@ async fn an_unsettled_write_is_settled_by_later_polls_and_never_resent() -> Resu
 #[actix_rt::test]
 async fn rows_entered_days_ago_are_still_listed_settled_and_followed() -> Result<()> {
     let world = World::new(Vec::new())?;
-    let scripted = Arc::new(Scripted::new(world.paper.clone()));
-    let process = Process::start(
-        &world.clock,
-        scripted.clone(),
-        world.vault.clone(),
-        world.store.clone(),
-        OUTCOMES_PER_COMMIT,
-    )?;
+    let (scripted, process) = scripted_process(&world)?;
     let (resting, lost) = (AccountId(1), AccountId(2));
     let resting_hash = process.authorized(&world.paper, resting, "resting").await?;
     let lost_hash = process.authorized(&world.paper, lost, "lost").await?;
@@ -889,14 +889,7 @@ async fn rows_entered_days_ago_are_still_listed_settled_and_followed() -> Result
 #[actix_rt::test]
 async fn old_unresolved_rows_ask_for_a_poll_once_and_young_ones_every_time() -> Result<()> {
     let world = World::new(Vec::new())?;
-    let scripted = Arc::new(Scripted::new(world.paper.clone()));
-    let process = Process::start(
-        &world.clock,
-        scripted.clone(),
-        world.vault.clone(),
-        world.store.clone(),
-        OUTCOMES_PER_COMMIT,
-    )?;
+    let (scripted, process) = scripted_process(&world)?;
     let account = AccountId(1);
     process.authorized(&world.paper, account, "lost").await?;
     process.poll_all().await;

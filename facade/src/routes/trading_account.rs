@@ -3,7 +3,7 @@
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
 use engine::account::messages::{Authorize, FetchSnapshot};
-use engine::account::{AccountError, AccountType, LinkedAccount};
+use engine::account::{AccountError, AccountHandle, AccountType, LinkedAccount};
 use engine::broker::{AuthorizationCode, BrokerError};
 use engine::ids::{AccountId, AgentId};
 use serde::{Deserialize, Serialize};
@@ -265,13 +265,7 @@ async fn add_account(
             let code = paper
                 .authorize(username, &body.account_password)
                 .map_err(|e| ApiError::BadRequest(e.to_string()))?;
-            let redirect_uri = paper_callback(&req);
-            handle
-                .addr
-                .send(Authorize { code, redirect_uri })
-                .await
-                .map_err(ApiError::internal)?
-                .map_err(|err| account_failure(&err))?;
+            authorize(&handle, code, paper_callback(&req)).await?;
         }
         Ok::<_, ApiError>(())
     }
@@ -509,13 +503,25 @@ async fn get_access_token(
     let code = code_from(&body.authorization_code_url)?;
     let redirect_uri = redirect_uri(&state, &req);
     let handle = running(&state, &record)?;
+    authorize(&handle, code, redirect_uri).await?;
+    Ok(HttpResponse::Ok().json(SuccessAnswer { success: true }))
+}
+
+/// Has the account's actor exchange `code` for tokens and link the account.
+///
+/// # Errors
+/// The actor's failure as [`account_failure`] maps it; an actor gone as an internal error.
+async fn authorize(
+    handle: &AccountHandle,
+    code: AuthorizationCode,
+    redirect_uri: String,
+) -> Result<(), ApiError> {
     handle
         .addr
         .send(Authorize { code, redirect_uri })
         .await
         .map_err(ApiError::internal)?
-        .map_err(|err| account_failure(&err))?;
-    Ok(HttpResponse::Ok().json(SuccessAnswer { success: true }))
+        .map_err(|err| account_failure(&err))
 }
 
 fn redirect_uri(state: &AppState, req: &HttpRequest) -> String {
