@@ -13,7 +13,7 @@ use actix_web::test;
 use chrono::{TimeZone, Utc};
 use engine::broker::Brokerage;
 use serde_json::{Value, json};
-use support::{TestApp, json_of, post_json, sign_in};
+use support::{TestApp, json_of, post_json, sign_in, strikes_a_week_out};
 
 type Cookie = actix_web::cookie::Cookie<'static>;
 
@@ -636,12 +636,7 @@ async fn another_agents_ids_are_refused_on_every_call_with_nothing_changed_or_se
     // A's orders of each kind, saved items, sets and lists.
     let chain = get_json(&service, &alice,
         "/api/copy_trading_account/get_option_chain_list/COMMON?optionContractTickerName=AAPL&optionChainCallPut=CALL").await;
-    let strikes = chain
-        .as_object()
-        .and_then(|c| c.values().next())
-        .and_then(Value::as_object)
-        .expect("strikes")
-        .clone();
+    let strikes = strikes_a_week_out(&chain);
     let symbol = |i: usize| {
         strikes.values().nth(i).expect("strike")[0]["symbol"]
             .as_str()

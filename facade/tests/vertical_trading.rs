@@ -8,7 +8,7 @@ mod support;
 use actix_web::http::StatusCode;
 use actix_web::test;
 use serde_json::{Value, json};
-use support::{TestApp, error_body, json_of, post_json, sign_in, with_json};
+use support::{TestApp, error_body, json_of, post_json, sign_in, strikes_a_week_out, with_json};
 
 fn leg(symbol: &str, instruction: &str, price: &str) -> Value {
     json!({"optionChainSymbol": symbol, "optionChainInstruction": instruction, "optionChainOrderType": "LIMIT",
@@ -34,12 +34,7 @@ async fn a_vertical_goes_to_each_account_as_one_net_priced_order() {
         .cookie(alice.clone()));
     assert_eq!(status, StatusCode::OK, "{text}");
     let chain = json_of(&text);
-    let strikes = chain
-        .as_object()
-        .and_then(|c| c.values().next())
-        .and_then(Value::as_object)
-        .expect("strikes")
-        .clone();
+    let strikes = strikes_a_week_out(&chain);
     let middle = strikes.len() / 2;
     let symbol = |i: usize| {
         strikes.values().nth(i).expect("strike")[0]["symbol"]
@@ -343,12 +338,7 @@ async fn a_single_leg_exit_of_a_vertical_session_is_replaced_as_one_leg() {
         .uri("/api/copy_trading_account/get_option_chain_list/COMMON?optionContractTickerName=AAPL&optionChainCallPut=CALL")
         .cookie(alice.clone()));
     let chain = json_of(&text);
-    let strikes = chain
-        .as_object()
-        .and_then(|c| c.values().next())
-        .and_then(Value::as_object)
-        .expect("strikes")
-        .clone();
+    let strikes = strikes_a_week_out(&chain);
     let middle = strikes.len() / 2;
     let symbol = |i: usize| {
         strikes.values().nth(i).expect("strike")[0]["symbol"]
@@ -471,12 +461,7 @@ async fn per_leg_lists_replace_and_cancel_each_spread_once() {
         .uri("/api/copy_trading_account/get_option_chain_list/COMMON?optionContractTickerName=AAPL&optionChainCallPut=CALL")
         .cookie(alice.clone()));
     let chain = json_of(&text);
-    let strikes = chain
-        .as_object()
-        .and_then(|c| c.values().next())
-        .and_then(Value::as_object)
-        .expect("strikes")
-        .clone();
+    let strikes = strikes_a_week_out(&chain);
     let middle = strikes.len() / 2;
     let symbol = |i: usize| {
         strikes.values().nth(i).expect("strike")[0]["symbol"]

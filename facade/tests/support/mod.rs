@@ -237,3 +237,22 @@ async fn link(
     );
     assert_eq!(status, StatusCode::OK, "{text}");
 }
+
+/// The strikes of the first expiry at least a week out in an option chain answer (keys `DATE:DAYS`).
+/// An order priced away from the market rests on it: an expiry of today can be worth next to nothing
+/// by the afternoon, and then a debit far below the morning's value fills.
+pub fn strikes_a_week_out(chain: &serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
+    chain
+        .as_object()
+        .and_then(|expiries| {
+            expiries.iter().find(|(key, _)| {
+                key.split(':')
+                    .nth(1)
+                    .and_then(|days| days.parse::<i64>().ok())
+                    .is_some_and(|days| days >= 7)
+            })
+        })
+        .and_then(|(_, strikes)| strikes.as_object())
+        .expect("an expiry a week out")
+        .clone()
+}
