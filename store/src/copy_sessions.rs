@@ -319,8 +319,27 @@ mod tests {
         )
     }
 
+    /// How long a reopen waits for the store dropped just before to let go of sled's file lock.
+    const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+    /// How often a reopen asks for the lock again meanwhile.
+    const LOCK_RETRY: std::time::Duration = std::time::Duration::from_millis(10);
+
+    /// Opens the store in `dir`. A store of `dir` dropped just before can hold sled's file lock for a
+    /// moment more (its background threads let go of the database after the drop), and nothing
+    /// signals when they have, so the lock is asked for again until it is free, within `LOCK_WAIT`.
     fn open(dir: &std::path::Path) -> Result<CopySessions, StoreError> {
-        Store::open(dir, None)?.copy_sessions()
+        let deadline = std::time::Instant::now() + LOCK_WAIT;
+        loop {
+            match Store::open(dir, None) {
+                Err(err)
+                    if err.to_string().contains("could not acquire lock")
+                        && std::time::Instant::now() < deadline =>
+                {
+                    std::thread::sleep(LOCK_RETRY);
+                }
+                opened => return opened?.copy_sessions(),
+            }
+        }
     }
 
     #[test]
