@@ -154,6 +154,24 @@ describe("SessionOrdersDialog", () => {
     expect(tick).not.toBeChecked();
   });
 
+  it("keeps the heading's R and C off when no order of the session can be replaced or cancelled", async () => {
+    const user = userEvent.setup({ delay: null });
+    const filled = { optionChainStatus: "FILLED", optionChainFilledQuantity: 1, optionChainOwnStatusColor: "none" };
+    renderOptionScreen({ rows: [orderRowJson(4, 1, filled), orderRowJson(4, 2, filled)] });
+    await user.click(await within(ordersTable()).findByRole("button", { name: "View session 4" }));
+    const dialog = await screen.findByRole("dialog", { name: "Orders of Session 4" });
+
+    expect(within(dialog).getByRole("button", { name: "Replace selected orders" })).toBeDisabled();
+    expect(within(dialog).getByRole("button", { name: "Cancel selected orders" })).toBeDisabled();
+  });
+
+  it("turns the heading's R and C on while an order of the session is open", async () => {
+    const { dialog } = await openSession();
+
+    expect(within(dialog).getByRole("button", { name: "Replace selected orders" })).toBeEnabled();
+    expect(within(dialog).getByRole("button", { name: "Cancel selected orders" })).toBeEnabled();
+  });
+
   it("R on a row opens the replace dialog titled with the account username", async () => {
     const { dialog, user } = await openSession();
 

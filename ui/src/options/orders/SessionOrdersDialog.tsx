@@ -2,7 +2,7 @@
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { ScrollRegion } from "../../shared/tables/ScrollRegion";
-import { optionRefusals, optionSessionSummary, orderRowKey } from "./OptionOrderRow";
+import { canCancel, canReplace, optionRefusals, optionSessionSummary, orderRowKey } from "./OptionOrderRow";
 import { useStores } from "../../shared/shell/StoreContext";
 import { ReplaceChainLinks } from "../../shared/tables/ReplaceChainLinks";
 import { RoundButton } from "../../shared/tables/RoundButton";
@@ -63,12 +63,14 @@ export const SessionOrdersDialog = observer(function SessionOrdersDialog() {
                     letter="R"
                     label="Replace selected orders"
                     intent={Intent.PRIMARY}
+                    disabled={!rows.some(canReplace)}
                     onClick={dialog.replaceSelected}
                   />
                   <RoundButton
                     letter="C"
                     label="Cancel selected orders"
                     intent={Intent.DANGER}
+                    disabled={!rows.some(canCancel)}
                     onClick={dialog.cancelSelected}
                   />
                 </th>

@@ -135,12 +135,14 @@ export const StockSessionDialog = observer(function StockSessionDialog() {
                     letter="R"
                     label="Replace selected orders"
                     intent={Intent.PRIMARY}
+                    disabled={!rows.some(canReplaceStock)}
                     onClick={dialog.replaceSelected}
                   />
                   <RoundButton
                     letter="C"
                     label="Cancel selected orders"
                     intent={Intent.DANGER}
+                    disabled={!rows.some(canCancelStock)}
                     onClick={dialog.cancelSelected}
                   />
                 </th>
