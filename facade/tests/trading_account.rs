@@ -65,14 +65,14 @@ async fn an_account_the_brokerage_fails_to_open_is_not_kept_and_can_be_added_aga
         error_rate: 1.0,
         ..Default::default()
     });
-    let (status, text) = call!(
-        &service,
+    let add_alpha = || {
         post_json(
             "/api/trading_account/login/",
-            &account("Alpha", "alpha", "medium_account")
+            &account("Alpha", "alpha", "medium_account"),
         )
         .cookie(alice.clone())
-    );
+    };
+    let (status, text) = call!(&service, add_alpha());
     assert_eq!(
         (status, text),
         (
@@ -96,14 +96,7 @@ async fn an_account_the_brokerage_fails_to_open_is_not_kept_and_can_be_added_aga
     assert_eq!(list, "[]", "nothing kept");
 
     paper.set_faults(engine::broker::paper::FaultConfig::default());
-    let (status, text) = call!(
-        &service,
-        post_json(
-            "/api/trading_account/login/",
-            &account("Alpha", "alpha", "medium_account")
-        )
-        .cookie(alice.clone())
-    );
+    let (status, text) = call!(&service, add_alpha());
     assert_eq!(
         status,
         StatusCode::OK,
