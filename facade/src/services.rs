@@ -204,34 +204,33 @@ impl Services {
             actix::spawn(async move { paper.run_market(pause).await });
         }
         let keeper = self.supervisor.keeper().clone();
-        actix::spawn(async move {
-            let mut ticks = tokio::time::interval(EVENT_STORE_EVERY);
-            loop {
-                ticks.tick().await;
-                keeper.store_event_changes();
+        every(EVENT_STORE_EVERY, move || {
+            keeper.store_event_changes();
+        });
+        let supervisor = self.supervisor.clone();
+        every(RECONCILE_POLL_EVERY, move || {
+            let asked = supervisor.request_reconcile_polls();
+            if asked > 0 {
+                tracing::debug!(accounts = asked, "polls asked to settle pending rows");
             }
         });
         let supervisor = self.supervisor.clone();
-        actix::spawn(async move {
-            let mut ticks = tokio::time::interval(RECONCILE_POLL_EVERY);
-            loop {
-                ticks.tick().await;
-                let asked = supervisor.request_reconcile_polls();
-                if asked > 0 {
-                    tracing::debug!(accounts = asked, "polls asked to settle pending rows");
-                }
-            }
-        });
-        let supervisor = self.supervisor.clone();
-        actix::spawn(async move {
-            let mut ticks = tokio::time::interval(LISTING_REACH_EVERY);
-            loop {
-                ticks.tick().await;
-                let reaching = supervisor.update_listing_reach();
-                if reaching > 0 {
-                    tracing::debug!(accounts = reaching, "listings reach back to rows not final");
-                }
+        every(LISTING_REACH_EVERY, move || {
+            let reaching = supervisor.update_listing_reach();
+            if reaching > 0 {
+                tracing::debug!(accounts = reaching, "listings reach back to rows not final");
             }
         });
     }
+}
+
+/// Runs `job` on the current arbiter at once and then every `period`, for as long as it runs.
+fn every(period: std::time::Duration, job: impl Fn() + 'static) {
+    actix::spawn(async move {
+        let mut ticks = tokio::time::interval(period);
+        loop {
+            ticks.tick().await;
+            job();
+        }
+    });
 }

@@ -304,6 +304,16 @@ fn place(
         .collect()
 }
 
+/// Whether a closing instruction closes a long holding (`Some(true)`: sells) or a short one
+/// (`Some(false)`: buys back); `None` for an opening instruction.
+fn closes_long(instruction: Instruction) -> Option<bool> {
+    match instruction {
+        Instruction::SellToClose | Instruction::Sell => Some(true),
+        Instruction::BuyToClose | Instruction::BuyToCover => Some(false),
+        _ => None,
+    }
+}
+
 /// How much of a closing order an account can send: the smallest holding, in the direction each leg
 /// closes, capped at the asked quantity; `Err` with the reason when a leg has nothing to close.
 ///
@@ -316,10 +326,8 @@ pub fn exit_quantity(
 ) -> Result<u32, String> {
     let mut cap = order.total_quantity();
     for leg in &order.legs {
-        let closes_long = match leg.instruction {
-            Instruction::SellToClose | Instruction::Sell => true,
-            Instruction::BuyToClose | Instruction::BuyToCover => false,
-            _ => continue,
+        let Some(closes_long) = closes_long(leg.instruction) else {
+            continue;
         };
         let net = holdings.net(account, &leg.symbol);
         let held = if closes_long { net } else { -net };
@@ -410,10 +418,10 @@ impl<'a> LeftToClose<'a> {
     /// Counts `sent`, a closing order of `account`, as closed.
     fn close(&mut self, account: AccountId, sent: &OrderRequest) {
         for leg in &sent.legs {
-            let change = match leg.instruction {
-                Instruction::SellToClose | Instruction::Sell => -i64::from(leg.quantity),
-                Instruction::BuyToClose | Instruction::BuyToCover => i64::from(leg.quantity),
-                _ => continue,
+            let change = match closes_long(leg.instruction) {
+                Some(true) => -i64::from(leg.quantity),
+                Some(false) => i64::from(leg.quantity),
+                None => continue,
             };
             *self
                 .closed

@@ -282,15 +282,24 @@ async fn add_account(
 /// Takes back an account whose adding failed after it was stored: its actor, tokens and record.
 /// What cannot be removed is logged; the caller answers the original failure.
 fn forget_account(state: &AppState, accounts: &TradingAccounts, id: AccountId) {
-    state.services.registry.stop(id);
-    let forgotten = state
-        .store
-        .account_vault()
-        .and_then(|vault| vault.forget(id))
-        .and_then(|()| accounts.delete(id));
-    if let Err(err) = forgotten {
+    if let Err(err) = remove_account(state, accounts, id) {
         tracing::error!(account = %id, error = %err, "a trading account that failed to open could not be removed");
     }
+}
+
+/// Stops the account's actor and removes its tokens and record.
+///
+/// # Errors
+/// A store failure (the actor is stopped already).
+fn remove_account(
+    state: &AppState,
+    accounts: &TradingAccounts,
+    id: AccountId,
+) -> Result<(), StoreError> {
+    state.services.registry.stop(id);
+    state.store.account_vault()?.forget(id)?;
+    accounts.delete(id)?;
+    Ok(())
 }
 
 fn paper_callback(req: &HttpRequest) -> String {
@@ -404,9 +413,7 @@ async fn delete_account(
     let record = accounts
         .find_by_name(agent, &body.0.account_name)?
         .ok_or_else(|| ApiError::NotFound("No such trading account".into()))?;
-    state.services.registry.stop(record.id);
-    state.store.account_vault()?.forget(record.id)?;
-    accounts.delete(record.id)?;
+    remove_account(&state, &accounts, record.id)?;
     // Cached tables name the account; the next poll rebuilds them.
     state.read_cache.forget_agent(agent);
     state.services.supervisor.keeper().book().renew_agent(agent);

@@ -103,7 +103,7 @@ export class SessionTable<Row> {
       const changed = new Map(sessions.map((session) => [session.id, session.rows] as const));
       mergeTableDelta(this.byId, delta.full, changed, delta.removed.map(Number));
       this.loaded = true;
-      this.rejections.observe(changed, Math.max(0, ...this.byId.keys()));
+      this.rejections.observe(changed, this.newestId);
     });
     this.rejections.settle(this.byId);
   }
