@@ -6,6 +6,7 @@
 pub mod answer;
 pub mod app;
 pub mod auth;
+pub mod command_replay;
 pub mod demo;
 pub mod error;
 pub mod exposure;

@@ -6,6 +6,7 @@ use store::{Store, WebSessions};
 
 use crate::Settings;
 use crate::auth::LoginLimiter;
+use crate::command_replay::CommandKeyGate;
 use crate::position_shelves::PositionShelves;
 use crate::read_cache::ReadCache;
 use crate::services::{Services, StartError};
@@ -27,6 +28,8 @@ pub struct AppState {
     pub read_cache: Arc<ReadCache>,
     /// The position tables as last seen, versioned per key.
     pub positions: Arc<PositionShelves>,
+    /// The idempotency keys of copy commands claimed so far.
+    pub command_keys: Arc<CommandKeyGate>,
 }
 
 impl AppState {
@@ -37,6 +40,10 @@ impl AppState {
     pub fn new(store: Store, settings: Settings, services: Services) -> Result<Self, StartError> {
         let login_limiter = Arc::new(LoginLimiter::new(settings.login_attempts_per_minute));
         let web_sessions = store.web_sessions()?;
+        let command_keys = Arc::new(CommandKeyGate::new(
+            store.command_keys()?,
+            services.clock.clone(),
+        ));
         Ok(Self {
             store,
             web_sessions,
@@ -45,6 +52,7 @@ impl AppState {
             services,
             read_cache: Arc::default(),
             positions: Arc::default(),
+            command_keys,
         })
     }
 }

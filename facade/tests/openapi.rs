@@ -297,3 +297,48 @@ async fn the_tables_answer_the_full_form_or_the_delta_form() {
         ["content"]["application/json"]["schema"];
     assert_eq!(cancel["$ref"], "#/components/schemas/copy.PartialAnswer");
 }
+
+#[actix_web::test]
+async fn every_call_that_sends_orders_takes_an_idempotency_key_and_no_other_call_does() {
+    let doc = json_of(facade::routes::openapi::document_json());
+    let paths = doc["paths"].as_object().expect("paths");
+    let mut keyed = Vec::new();
+    for (path, item) in paths {
+        for method in ["get", "post", "put", "delete"] {
+            let takes_key = item[method]["parameters"].as_array().is_some_and(|ps| {
+                ps.iter().any(|p| {
+                    p["name"] == "Idempotency-Key" && p["in"] == "header" && p["required"] == false
+                })
+            });
+            if takes_key {
+                keyed.push(format!("{method} {path}"));
+            }
+        }
+    }
+    keyed.sort();
+    assert_eq!(
+        keyed,
+        [
+            "delete /api/copy_trading_account/cancel_order/COMMON",
+            "delete /api/copy_trading_account/cancel_order/VERTICAL",
+            "delete /api/copy_trading_account/cancel_order_individual/COMMON",
+            "delete /api/copy_trading_account/cancel_order_individual/VERTICAL",
+            "delete /api/stock_copy_trading/cancel_order",
+            "delete /api/stock_copy_trading/cancel_order_individual",
+            "post /api/copy_trading_account/exit_order/COMMON",
+            "post /api/copy_trading_account/exit_order/VERTICAL",
+            "post /api/copy_trading_account/exit_order_multiple/COMMON",
+            "post /api/copy_trading_account/exit_order_multiple/VERTICAL",
+            "post /api/copy_trading_account/place_order/COMMON",
+            "post /api/copy_trading_account/place_order/VERTICAL",
+            "post /api/stock_copy_trading/exit_order",
+            "post /api/stock_copy_trading/exit_order_multiple",
+            "post /api/stock_copy_trading/place_order",
+            "put /api/copy_trading_account/replace_individual_legs/VERTICAL",
+            "put /api/copy_trading_account/replace_order/COMMON",
+            "put /api/copy_trading_account/replace_order_individual/COMMON",
+            "put /api/stock_copy_trading/replace_order",
+            "put /api/stock_copy_trading/replace_order_individual",
+        ]
+    );
+}

@@ -5,6 +5,7 @@
 
 mod account_vault;
 mod agents;
+mod command_keys;
 mod copy_sessions;
 mod counters;
 mod error;
@@ -21,6 +22,7 @@ mod web_sessions;
 
 pub use account_vault::AccountVault;
 pub use agents::{AgentRecord, Agents};
+pub use command_keys::{CommandKeyRecord, CommandKeys, KeptAnswer};
 pub use copy_sessions::CopySessions;
 pub use counters::Counters;
 pub use error::StoreError;
@@ -114,6 +116,14 @@ impl Store {
     /// [`StoreError::Database`] when the tree cannot be opened.
     pub fn agents(&self) -> Result<Agents, StoreError> {
         Agents::open(&self.db)
+    }
+
+    /// The idempotency keys of copy commands.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the tree cannot be opened.
+    pub fn command_keys(&self) -> Result<CommandKeys, StoreError> {
+        CommandKeys::open(&self.db)
     }
 
     /// The atomic counters.

@@ -38,6 +38,10 @@ pub use guards::{require_json_for_writes, trace_requests};
 pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
     cfg.app_data(web::Data::new(state.clone())).service(
         web::scope("/api")
+            // Innermost: repeats of a command are answered once the caller is known and its body is JSON.
+            .wrap(actix_web::middleware::from_fn(
+                crate::command_replay::replay_repeated_commands,
+            ))
             .wrap(actix_web::middleware::from_fn(require_json_for_writes))
             .wrap(session_middleware(
                 state.web_sessions.clone(),

@@ -149,6 +149,49 @@ impl Modify for SessionCookie {
     }
 }
 
+/// Declares the optional `Idempotency-Key` header on every call that sends orders (see
+/// [`crate::command_replay`]).
+struct CommandKeyHeader;
+
+impl Modify for CommandKeyHeader {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::Required;
+        use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        let header = ParameterBuilder::new()
+            .name("Idempotency-Key")
+            .parameter_in(ParameterIn::Header)
+            .required(Required::False)
+            .description(Some(
+                "Names this command (a UUID, say). Sent again with the same key, the command is not carried out again: \
+                 the first answer is sent again (with `Idempotency-Replayed: true`), or 409 `command_in_progress`, \
+                 `command_interrupted` or `idempotency_key_reused`. Keys are kept 24 hours per agent.",
+            ))
+            .schema(Some(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .min_length(Some(1))
+                    .max_length(Some(crate::command_replay::MAX_KEY_CHARS))
+                    .pattern(Some("^[!-~]+$")),
+            ))
+            .build();
+        for (path, item) in &mut openapi.paths.paths {
+            if !crate::command_replay::is_command_path(path) {
+                continue;
+            }
+            for operation in [&mut item.post, &mut item.put, &mut item.delete]
+                .into_iter()
+                .flatten()
+            {
+                operation
+                    .parameters
+                    .get_or_insert_with(Vec::new)
+                    .push(header.clone());
+            }
+        }
+    }
+}
+
 /// The whole description of `/api`.
 #[derive(OpenApi)]
 #[openapi(
@@ -248,7 +291,7 @@ impl Modify for SessionCookie {
         stylesheet
     ),
     components(schemas(ErrorBody, super::preflight::RefusalBody)),
-    modifiers(&SessionCookie)
+    modifiers(&SessionCookie, &CommandKeyHeader)
 )]
 pub struct ApiDoc;
 
