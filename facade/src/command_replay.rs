@@ -3,8 +3,10 @@
 //!
 //! A client whose place, replace, cancel or exit lost its answer (the connection dropped, the server
 //! stopped) cannot tell whether the orders went out. Sending the same command again with the same key is
-//! safe: the key was claimed, durably, before the first order left (the claim shares the database of the
-//! fan-out journal, whose flush precedes every send), so the repeat is answered from the claim instead:
+//! safe: the key was claimed before the first order left, in the database of the fan-out journal, whose
+//! flush before a place, replace or exit's first send makes the claim durable with it (a cancel is not
+//! journaled: its claim lasts as long as the process, or the next flush, and a cancel sent twice is
+//! refused by the brokerage the second time). The repeat is answered from the claim instead:
 //!
 //! - the first command finished: its answer, as it was (`Idempotency-Replayed: true`);
 //! - it is still being carried out: 409 `command_in_progress`;

@@ -1,8 +1,8 @@
 //! Idempotency keys of copy commands: which command each agent's key named, and the answer it got.
 //!
 //! A key is claimed before its command is planned, in the same database as the fan-out journal, so the
-//! journal's flush before the first order leaves also makes the claim durable: a command that reached the
-//! brokerage always has its key on disk. The answer is added once the command is carried out; a
+//! journal's flush before a fan-out's first order leaves also makes the claim durable: a place, replace or
+//! exit that reached the brokerage always has its key on disk. The answer is added once the command is carried out; a
 //! command refused as a whole (nothing sent) gives its key back.
 
 use serde::{Deserialize, Serialize};
