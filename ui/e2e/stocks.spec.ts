@@ -222,6 +222,55 @@ test("a LIMIT order is placed, viewed, replaced for selected rows and deleted fo
   await expect(sessionCell(newest, "Copy session")).toContainText(`replaces #${sessionId}`);
 });
 
+test("a place whose answer was lost is sent again under its key and places once", async ({ page }) => {
+  await setUp(page, "stkrepeat");
+  const keys: (string | undefined)[] = [];
+  let answers = 0;
+  await page.route(/\/api\/stock_copy_trading\/place_order\/?$/, async (route) => {
+    keys.push(route.request().headers()["idempotency-key"]);
+    if (keys.length === 1) {
+      // The server carries the place out; its answer is lost on the way back.
+      const answer = await route.fetch();
+      expect(await answer.text()).toBe("success");
+      await route.abort("connectionreset");
+      return;
+    }
+    const answer = await route.fetch();
+    answers += 1;
+    expect(answer.headers()["idempotency-replayed"]).toBe("true");
+    await route.fulfill({ response: answer });
+  });
+
+  const dialog = await openPlaceDialog(page);
+  await dialog.getByLabel("Symbol").fill("aapl");
+  await dialog.getByLabel("Quantity").fill("1");
+  await dialog.getByLabel("Price", { exact: true }).fill("1.00");
+  await expect(dialog.getByTestId("tier-preview")).toHaveText(ONE_SHARE_PREVIEW);
+  await dialog.getByRole("button", { name: "Place order" }).click();
+  await expectToast(
+    page,
+    "danger",
+    /^Copy trading failed: Could not reach the server \(.+\)\. The orders may have gone out: the orders table shows them, and sending this again never sends them twice$/,
+  );
+  await expect(dialog).toBeVisible();
+  await dismissToasts(page);
+  // The orders did go out, once.
+  await expect(sessionRows(page)).toHaveCount(1);
+  await expect(sessionCell(sessionRows(page).first(), "Total Filled / Qty")).toHaveText("0 / 5");
+
+  // Sent again, the place is answered as the first one was, and nothing more goes out.
+  await dialog.getByRole("button", { name: "Place order" }).click();
+  await expectToast(page, "success", "Copy trading successful");
+  await expect(dialog).toBeHidden();
+  expect(answers).toBe(1);
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+  await expect(sessionRows(page)).toHaveCount(1);
+  await expect(sessionCell(sessionRows(page).first(), "Accounts")).toHaveText("3");
+  await expect(sessionCell(sessionRows(page).first(), "Total Filled / Qty")).toHaveText("0 / 5");
+});
+
 test("a TRAILING_STOP order carries its link type, offset and basis; extended hours offer LIMIT alone", async ({ page }) => {
   await setUp(page, "stktrail");
   const dialog = await openPlaceDialog(page);

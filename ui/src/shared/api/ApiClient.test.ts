@@ -1,7 +1,7 @@
 // Tests of the API client: request shape, answer decoding and the typed error.
 import { describe, expect, it } from "vitest";
 import { deferred, fakeTransport, jsonResponse, textResponse } from "../test/fakeTransport";
-import { ApiClient } from "./ApiClient";
+import { ApiClient, UNKNOWN_OUTCOME } from "./ApiClient";
 import { ApiError } from "./ApiError";
 
 function clientAnswering(response: () => Response) {
@@ -293,5 +293,88 @@ describe("ApiClient timeouts", () => {
 
     expect(timers).toHaveLength(0);
     expect(signal).toBeUndefined();
+  });
+});
+
+describe("ApiClient command keys", () => {
+  const PLACE = "/stock_copy_trading/place_order";
+
+  /** A client whose transport answers each call with the next of `outcomes` and whose keys count up. */
+  function scripted(outcomes: (() => Response | Promise<Response>)[]) {
+    let made = 0;
+    let call = 0;
+    const fake = fakeTransport(() => {
+      const next = outcomes[call] ?? (() => textResponse(200, "success"));
+      call += 1;
+      return next();
+    });
+    const client = new ApiClient({
+      transport: fake.transport,
+      makeKey: () => {
+        made += 1;
+        return `key-${made}`;
+      },
+    });
+    const keys = () => fake.requests.map((r) => r.headers["idempotency-key"]);
+    return { client, keys };
+  }
+
+  const lost = () => Promise.reject(new TypeError("Failed to fetch"));
+
+  it("sends every command under a new key and no other call under any", async () => {
+    const { client, keys } = scripted([]);
+
+    await client.post(PLACE, { stockQuantity: "1" });
+    await client.post(PLACE, { stockQuantity: "1" });
+    await client.delete("/copy_trading_account/cancel_order/VERTICAL/", { agentTradingSessionID: 1 });
+    await client.post("/preflight/STOCK/place_order", { stockQuantity: "1" });
+    await client.post("/agent_account/logout");
+    await client.get("/stock_copy_trading/database");
+
+    expect(keys()).toEqual(["key-1", "key-2", "key-3", undefined, undefined, undefined]);
+  });
+
+  it("sends a command whose answer was lost again under its key, and a changed one under a new key", async () => {
+    const { client, keys } = scripted([lost, lost, () => textResponse(200, "success")]);
+
+    await expect(client.post(PLACE, { stockQuantity: "1" })).rejects.toMatchObject({
+      code: "network_error",
+      message: `Could not reach the server (Failed to fetch). ${UNKNOWN_OUTCOME}`,
+    });
+    await expect(client.post(PLACE, { stockQuantity: "2" })).rejects.toMatchObject({ code: "network_error" });
+    await expect(client.post(`${PLACE}/`, { stockQuantity: "1" })).resolves.toBe("success");
+    // Answered: the same command once more is a new command.
+    await client.post(PLACE, { stockQuantity: "1" });
+    // The changed command's answer is still lost: it keeps its key.
+    await client.post(PLACE, { stockQuantity: "2" });
+
+    expect(keys()).toEqual(["key-1", "key-2", "key-1", "key-3", "key-2"]);
+  });
+
+  it("keeps the key after a server failure, a cut-off answer or a repeat still running, not after a refusal", async () => {
+    const cutOff = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.error(new Error("connection reset"));
+          },
+        }),
+        { status: 200 },
+      );
+    const { client, keys } = scripted([
+      () => jsonResponse(503, { error: "copydesk is shutting down and takes no new orders", code: "unavailable" }),
+      cutOff,
+      () => jsonResponse(409, { error: "This command is still being carried out", code: "command_in_progress" }),
+      () => jsonResponse(409, { error: "cut off", code: "command_interrupted" }),
+      () => jsonResponse(400, { error: "Quantity must be a whole number", code: "bad_request" }),
+    ]);
+    const body = { stockQuantity: "1" };
+
+    for (const code of ["unavailable", "network_error", "command_in_progress", "command_interrupted", "bad_request"]) {
+      await expect(client.post(PLACE, body)).rejects.toMatchObject({ code });
+    }
+    await client.post(PLACE, body);
+
+    expect(keys()).toEqual(["key-1", "key-1", "key-1", "key-1", "key-1", "key-2"]);
   });
 });

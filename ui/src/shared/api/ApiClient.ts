@@ -1,5 +1,6 @@
 // The one module that talks HTTP to the copydesk server: every store calls the API through this client.
 import { ApiError, INVALID_ANSWER_CODE, NETWORK_ERROR_CODE, TIMEOUT_CODE, httpStatusCode } from "./ApiError";
+import { CommandKeys, type KeyMaker, isCommandPath } from "./CommandKeys";
 import { isRecord } from "./json";
 
 /** Sends one HTTP request; `fetch` in the browser, a fake in tests. */
@@ -61,23 +62,58 @@ export interface ApiClientOptions {
   readonly basePath?: string;
   /** Timer of call timeouts; defaults to `setTimeout`. */
   readonly timer?: Timer;
+  /** Makes the idempotency keys of copy commands; defaults to 16 random bytes in hex. */
+  readonly makeKey?: KeyMaker;
+}
+
+/**
+ * Error codes of a repeated command the server did not carry out because the first one is running or was cut off
+ * by a stop: the command keeps its key, so sending it once more is still a repeat.
+ */
+const STILL_A_REPEAT: readonly string[] = ["command_in_progress", "command_interrupted"];
+
+/** What a command whose answer never arrived tells the trader besides why: it may have been carried out. */
+export const UNKNOWN_OUTCOME =
+  "The orders may have gone out: the orders table shows them, and sending this again never sends them twice";
+
+/** A command's error; one that got no answer says the orders may have gone out. */
+function unknownOutcome(error: unknown): unknown {
+  if (!(error instanceof ApiError) || (error.code !== NETWORK_ERROR_CODE && error.code !== TIMEOUT_CODE)) {
+    return error;
+  }
+  return new ApiError(error.status, `${error.message}. ${UNKNOWN_OUTCOME}`, error.code, error.details);
+}
+
+/** Whether a failed command got the server's final word (its key need not be kept for a repeat). */
+function answered(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status > 0 &&
+    error.status < 500 &&
+    error.code !== NETWORK_ERROR_CODE &&
+    !STILL_A_REPEAT.includes(error.code)
+  );
 }
 
 /**
  * Client for the copydesk API. Cookies travel with every call; state-changing calls send a JSON body with
  * `Content-Type: application/json`; answers are decoded by their content type; any status outside 2xx,
- * and any failure to reach the server, rejects with an {@link ApiError}.
+ * and any failure to reach the server, rejects with an {@link ApiError}. Every copy command (place, exit,
+ * replace, cancel) carries an `Idempotency-Key`; the same command sent again after its answer was lost carries
+ * the same key, so the server answers it without sending any order twice.
  */
 export class ApiClient {
   private readonly transport: Transport;
   private readonly basePath: string;
   private readonly timer: Timer;
+  private readonly commandKeys: CommandKeys;
 
-  /** @param options Transport, base path and timer; all have browser defaults. */
+  /** @param options Transport, base path, timer and key maker; all have browser defaults. */
   constructor(options: ApiClientOptions = {}) {
     this.transport = options.transport ?? browserTransport;
     this.basePath = options.basePath ?? API_BASE_PATH;
     this.timer = options.timer ?? browserTimer;
+    this.commandKeys = new CommandKeys(options.makeKey);
   }
 
   /**
@@ -125,7 +161,24 @@ export class ApiClient {
     return (await this.send("DELETE", path, body ?? {})).body;
   }
 
+  /** Sends a call; a copy command under its idempotency key, kept for a repeat while no final answer came. */
   private async send(method: Method, path: string, body: unknown, extra: SendOptions = {}): Promise<Answer> {
+    if (method === "GET" || !isCommandPath(path)) {
+      return this.exchange(method, path, body, extra);
+    }
+    const command = `${method} ${path.replace(/\/+$/, "")} ${JSON.stringify(body)}`;
+    const key = this.commandKeys.keyFor(command);
+    try {
+      const answer = await this.exchange(method, path, body, { ...extra, idempotencyKey: key });
+      this.commandKeys.settle(command, key, true);
+      return answer;
+    } catch (error) {
+      this.commandKeys.settle(command, key, answered(error));
+      throw unknownOutcome(error);
+    }
+  }
+
+  private async exchange(method: Method, path: string, body: unknown, extra: SendOptions = {}): Promise<Answer> {
     const headers: Record<string, string> = { Accept: "application/json, text/plain" };
     const init: RequestInit = { method, credentials: "include", headers };
     if (method !== "GET") {
@@ -134,6 +187,9 @@ export class ApiClient {
     }
     if (extra.etag !== undefined && extra.etag !== null) {
       headers["If-None-Match"] = extra.etag;
+    }
+    if (extra.idempotencyKey !== undefined) {
+      headers["Idempotency-Key"] = extra.idempotencyKey;
     }
 
     let response: Response;
@@ -226,6 +282,7 @@ interface SendOptions {
   readonly query?: QueryParams | undefined;
   readonly etag?: string | null;
   readonly timeoutMs?: number | undefined;
+  readonly idempotencyKey?: string;
 }
 
 const NOT_MODIFIED = 304;

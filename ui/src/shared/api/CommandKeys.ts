@@ -1,0 +1,56 @@
+// Idempotency keys of copy commands: a command whose answer was lost is sent again under the same key, so
+// the server answers it as it did the first time and no order goes out twice.
+
+/** Makes a new key. */
+export type KeyMaker = () => string;
+
+/** The first path segments (below the base path) of the calls that send orders. */
+const COMMAND_FAMILIES: readonly string[] = ["copy_trading_account", "stock_copy_trading"];
+
+/** The second path segments of the calls that send orders: place, exit, replace and cancel of every kind. */
+const COMMAND_WORDS: readonly string[] = [
+  "place_order",
+  "exit_order",
+  "exit_order_multiple",
+  "replace_order",
+  "replace_order_individual",
+  "replace_individual_legs",
+  "cancel_order",
+  "cancel_order_individual",
+];
+
+/** Whether `path` (below the base path, e.g. `/stock_copy_trading/place_order`) sends orders. */
+export function isCommandPath(path: string): boolean {
+  const [family = "", word = ""] = path.split("/").filter((segment) => segment !== "");
+  return COMMAND_FAMILIES.includes(family) && COMMAND_WORDS.includes(word);
+}
+
+/** 16 random bytes as 32 hex digits (works on plain http too, where `crypto.randomUUID` is missing). */
+export const randomKey: KeyMaker = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+/**
+ * The keys of commands sent: each command gets a new key, except a command identical (method, path, body) to one
+ * whose answer never arrived, which gets that one's key again. A command that got an answer, whatever it was,
+ * leaves no key behind: sending it again is a new command.
+ */
+export class CommandKeys {
+  /** Keys of commands that got no answer, by the command's method, path and body. */
+  private readonly unanswered = new Map<string, string>();
+
+  constructor(private readonly makeKey: KeyMaker = randomKey) {}
+
+  /** The key to send `command` (method, path and body text) under. */
+  keyFor(command: string): string {
+    return this.unanswered.get(command) ?? this.makeKey();
+  }
+
+  /** Records how `command`, sent under `key`, ended: answered (any status), or not (kept for a repeat). */
+  settle(command: string, key: string, answered: boolean): void {
+    if (answered) {
+      this.unanswered.delete(command);
+    } else {
+      this.unanswered.set(command, key);
+    }
+  }
+}
