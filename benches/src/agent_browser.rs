@@ -285,18 +285,25 @@ impl AgentBrowser {
         .await
     }
 
-    /// Sends a JSON call as the agent and reads the whole answer; its status and how long it took.
+    /// Sends a copy command as the agent under a fresh `Idempotency-Key` (as the UI does) and reads the
+    /// whole answer; its status and how long it took.
     async fn timed(
         &self,
         method: reqwest::Method,
         path: &str,
         body: &Value,
     ) -> Result<(StatusCode, Duration), RigError> {
+        // Under a fresh key, as the UI sends every copy command.
+        let key: String = rand::random::<[u8; 16]>()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
         let started = Instant::now();
         let response = self
             .client
             .request(method, self.url(path))
             .header("cookie", &self.cookie)
+            .header("idempotency-key", key)
             .json(body)
             .send()
             .await?;
