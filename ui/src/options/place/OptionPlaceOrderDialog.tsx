@@ -114,7 +114,7 @@ export const OptionPlaceOrderDialog = observer(function OptionPlaceOrderDialog()
               text="Place order"
               disabled={dialog.pending || dialog.chainLoading}
               onClick={() => {
-                const mark = options.orderTable.newestId;
+                const mark = options.orderTable.commandMark();
                 void dialog.place().then((outcome) => announceOutcome(outcome, options.orderTable, mark));
               }}
             />

@@ -42,7 +42,7 @@ export const ConfirmFooter = observer(function ConfirmFooter({
             text={actionText}
             disabled={dialog.pending}
             onClick={() => {
-              const mark = orders?.newestId ?? 0;
+              const mark = orders?.commandMark() ?? 0;
               void onAction().then((outcome) => announceOutcome(outcome, orders, mark));
             }}
           />

@@ -4,10 +4,12 @@ import { showOutcome } from "./toaster";
 
 /** A screen's orders table as a command's success waits on it (`SessionTable`). */
 export interface SessionVerdicts {
-  /** The newest session held now; marked before the command is sent. */
-  readonly newestId: number;
+  /** The mark of a command about to be sent (the newest session held, see `SessionTable.commandMark`). */
+  commandMark(): number;
   /** Holds `message` until the first session after `mark` shows no rejection. */
   expectSuccess(mark: number, message: string): void;
+  /** A command sent at `mark` failed or lost its answer. */
+  commandFailed(mark: number): void;
 }
 
 /**
@@ -18,7 +20,10 @@ export interface SessionVerdicts {
 export function announceOutcome(outcome: Outcome, orders: SessionVerdicts | undefined, mark: number): void {
   if (outcome.ok && orders !== undefined) {
     orders.expectSuccess(mark, outcome.message);
-  } else {
-    showOutcome(outcome);
+    return;
   }
+  if (!outcome.ok) {
+    orders?.commandFailed(mark);
+  }
+  showOutcome(outcome);
 }

@@ -120,4 +120,30 @@ describe("SessionTable", () => {
     await expect(table.load()).rejects.toThrow("the orders are not an object");
     expect(table.sessions).toEqual([{ id: 1, rows: ["a"] }]);
   });
+
+  it("marks a command after a failed one where the failed one was, so a repeat answered with its session is judged on it", async () => {
+    const { server, table } = ordersTable();
+    server.answer(
+      "/orders",
+      { body: delta(1, true, { "4": ["FILLED"] }), etag: '"1"' },
+      // The failed command's session (its answer was lost) shows up, then a repeat is answered `success`.
+      { body: delta(2, false, { "5": ["WORKING"] }), etag: '"2"' },
+      { notModified: '"2"' },
+    );
+    await table.load();
+    expect(table.commandMark()).toBe(4);
+
+    table.commandFailed(4);
+    await table.load();
+    expect(table.newestId).toBe(5);
+    expect(table.commandMark()).toBe(4);
+    table.commandFailed(5);
+    expect(table.commandMark()).toBe(4);
+
+    table.expectSuccess(table.commandMark(), "Copy trading successful");
+    await table.load();
+    // Decided on session 5 (the first after 4) at once, not after waiting for a session that never comes.
+    expect(table.rejections.takeSuccesses()).toEqual(["Copy trading successful"]);
+    expect(table.commandMark()).toBe(5);
+  });
 });

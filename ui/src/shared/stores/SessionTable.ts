@@ -47,6 +47,8 @@ export class SessionTable<Row> {
   readonly rejections: RejectionWatch<Row>;
   private readonly deltaPoll: DeltaPoll;
   private readonly parse: (changed: unknown) => readonly Session<Row>[];
+  /** The mark of the command that failed last, until a command succeeds (see {@link commandMark}). */
+  private failedMark: number | null = null;
 
   /**
    * @param deps Where the API client is read from when a poll runs.
@@ -57,9 +59,9 @@ export class SessionTable<Row> {
     this.parse = config.parse;
     this.paging = new Paging(config.pageSize ?? SESSIONS_PER_PAGE, () => this.byId.size);
     this.rejections = new RejectionWatch(config.outcomeOf);
-    makeAutoObservable<this, "deltaPoll" | "parse">(
+    makeAutoObservable<this, "deltaPoll" | "parse" | "failedMark">(
       this,
-      { byId: false, paging: false, rejections: false, deltaPoll: false, parse: false },
+      { byId: false, paging: false, rejections: false, deltaPoll: false, parse: false, failedMark: false },
       { autoBind: true },
     );
   }
@@ -82,10 +84,26 @@ export class SessionTable<Row> {
   }
 
   /**
-   * A command sent when {@link newestId} was `mark` answered `success`: its message is shown once its session
-   * shows no rejection (see {@link RejectionWatch.expectSuccess}).
+   * The mark of a command about to be sent: {@link newestId}, or, while the last command sent failed, that
+   * command's mark. A command whose answer was lost may still have made its session; sent again it is answered
+   * with that session (the server answers a repeat as it did the first time), which is the first after the
+   * first attempt's mark.
+   */
+  commandMark(): number {
+    return this.failedMark ?? this.newestId;
+  }
+
+  /** A command sent at `mark` failed or lost its answer: the next command is marked where it was. */
+  commandFailed(mark: number): void {
+    this.failedMark = Math.min(this.failedMark ?? mark, mark);
+  }
+
+  /**
+   * A command sent at `mark` answered `success`: its message is shown once its session shows no rejection
+   * (see {@link RejectionWatch.expectSuccess}).
    */
   expectSuccess(mark: number, message: string): void {
+    this.failedMark = null;
     this.rejections.expectSuccess(mark, message);
   }
 

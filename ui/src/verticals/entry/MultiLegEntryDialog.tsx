@@ -111,7 +111,7 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
               text="Place set"
               disabled={entry.pending || entry.chainLoading}
               onClick={() => {
-                const mark = verticals.orderTable.newestId;
+                const mark = verticals.orderTable.commandMark();
                 void entry.place().then((outcome) => announceOutcome(outcome, verticals.orderTable, mark));
               }}
             />
