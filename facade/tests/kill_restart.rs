@@ -1,6 +1,7 @@
 //! `copydesk serve` against `schwab-fake` whose order answers are slow: copydesk is killed with SIGKILL
 //! in the middle of a place, restarted on the same data, and must then know every order the fake holds
-//! (one row each, with its id), mark the writes it never sent as failed, and never place one twice.
+//! (one row each, with its id), mark the writes it never sent as failed, and never place one twice: not
+//! even when the place is sent again under its `Idempotency-Key`.
 
 mod support;
 
@@ -40,6 +41,8 @@ const WRITES_LIMIT: Duration = Duration::from_secs(20);
 /// How long the restarted copydesk may take to settle every row (a listing asked at least 10 s after
 /// the send is needed).
 const SETTLE_LIMIT: Duration = Duration::from_secs(90);
+/// The key the killed place is sent under (and sent again after the restart).
+const PLACE_KEY: &str = "killed-place-1";
 /// How often a bounded wait looks again.
 const LOOK_EVERY: Duration = Duration::from_millis(100);
 
@@ -127,9 +130,14 @@ async fn scenario(
     });
     let market = order(&symbol, "MARKET", json!(0), Vec::new());
     let sender = agent.clone();
+    let sent_market = market.clone();
     let place = actix_web::rt::spawn(async move {
         sender
-            .post("/api/copy_trading_account/place_order/COMMON", &market)
+            .post_keyed(
+                "/api/copy_trading_account/place_order/COMMON",
+                &sent_market,
+                PLACE_KEY,
+            )
             .await
     });
     // A market order fills as it is placed: the fake's fills show which writes it carried out.
@@ -183,6 +191,24 @@ async fn scenario(
         .await?;
     let rows = session_rows(&table, "2")?;
     ensure!(rows.len() == ACCOUNTS.len(), "{table}");
+
+    // The place sent again under its key (its answer was lost) is refused: its key was on disk before
+    // its first order left. What the accounts hold is checked below: one order each, no more.
+    let repeat = agent
+        .post_keyed(
+            "/api/copy_trading_account/place_order/COMMON",
+            &market,
+            PLACE_KEY,
+        )
+        .await?;
+    ensure!(
+        repeat
+            == (
+                StatusCode::CONFLICT,
+                support::error_body(facade::command_replay::INTERRUPTED, "command_interrupted")
+            ),
+        "{repeat:?}"
+    );
 
     // Polls settle every row, without sending anything.
     let started = std::time::Instant::now();

@@ -186,6 +186,19 @@ impl Agent {
         Ok((answer.status(), answer.text().await?))
     }
 
+    /// `POST path` with a JSON body under `Idempotency-Key: key`; status and body text.
+    pub async fn post_keyed(&self, path: &str, body: &Value, key: &str) -> Result<Answer> {
+        let answer = self
+            .client
+            .post(format!("{}{path}", self.base_url))
+            .header("cookie", &self.cookie)
+            .header("idempotency-key", key)
+            .json(body)
+            .send()
+            .await?;
+        Ok((answer.status(), answer.text().await?))
+    }
+
     /// `GET path`, answered 200 with JSON.
     pub async fn get_json(&self, path: &str) -> Result<Value> {
         let (status, text) = self.get(path).await?;
