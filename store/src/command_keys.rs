@@ -122,16 +122,9 @@ impl CommandKeys {
     /// # Errors
     /// [`StoreError::Database`] or [`StoreError::Codec`] on storage failure.
     pub fn purge_claimed_before(&self, cutoff: i64) -> Result<usize, StoreError> {
-        let mut removed = 0;
-        for entry in self.tree.iter() {
-            let (id, bytes) = entry?;
-            let record: CommandKeyRecord = serde_json::from_slice(&bytes)?;
-            if record.claimed_at < cutoff {
-                self.tree.remove(id)?;
-                removed += 1;
-            }
-        }
-        Ok(removed)
+        crate::sweep::remove_where(&self.tree, |record: &CommandKeyRecord| {
+            record.claimed_at < cutoff
+        })
     }
 
     /// How many keys are claimed.

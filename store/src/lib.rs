@@ -15,6 +15,7 @@ mod schema;
 mod secret_box;
 mod session_pages;
 mod settings;
+mod sweep;
 mod trading_accounts;
 mod unflushed_outcomes;
 mod watch_lists;

@@ -85,16 +85,9 @@ impl WebSessions {
     /// # Errors
     /// [`StoreError::Database`] or [`StoreError::Codec`] on storage failure.
     pub fn purge_expired(&self, now: i64) -> Result<usize, StoreError> {
-        let mut removed = 0;
-        for entry in self.tree.iter() {
-            let (id, bytes) = entry?;
-            let record: WebSessionRecord = serde_json::from_slice(&bytes)?;
-            if record.expires_at <= now {
-                self.tree.remove(id)?;
-                removed += 1;
-            }
-        }
-        Ok(removed)
+        crate::sweep::remove_where(&self.tree, |record: &WebSessionRecord| {
+            record.expires_at <= now
+        })
     }
 
     /// How many sessions are stored (live or not yet purged).

@@ -7,17 +7,18 @@ export type KeyMaker = () => string;
 /** The first path segments (below the base path) of the calls that send orders. */
 const COMMAND_FAMILIES: readonly string[] = ["copy_trading_account", "stock_copy_trading"];
 
-/** The second path segments of the calls that send orders: place, exit, replace and cancel of every kind. */
-const COMMAND_WORDS: readonly string[] = [
+/** The second path segments of the calls that write orders: place, exit and replace of every kind. */
+export const ORDER_WRITE_WORDS: readonly string[] = [
   "place_order",
   "exit_order",
   "exit_order_multiple",
   "replace_order",
   "replace_order_individual",
   "replace_individual_legs",
-  "cancel_order",
-  "cancel_order_individual",
 ];
+
+/** The second path segments of the calls that send orders: the writes and the cancels. */
+const COMMAND_WORDS: readonly string[] = [...ORDER_WRITE_WORDS, "cancel_order", "cancel_order_individual"];
 
 /** Whether `path` (below the base path, e.g. `/stock_copy_trading/place_order`) sends orders. */
 export function isCommandPath(path: string): boolean {

@@ -1,4 +1,5 @@
 // The check call of a copy command: `/preflight/{COMMON|VERTICAL|STOCK}/{command}` takes the command's body.
+import { ORDER_WRITE_WORDS } from "../api/CommandKeys";
 
 /**
  * The check call of the command call at `commandPath` (relative to the API base path), or null when the
@@ -17,12 +18,5 @@ export function checkPathOf(commandPath: string): string | null {
   return null;
 }
 
-/** The commands that have a check call. */
-const CHECKED: ReadonlySet<string> = new Set([
-  "place_order",
-  "exit_order",
-  "exit_order_multiple",
-  "replace_order",
-  "replace_order_individual",
-  "replace_individual_legs",
-]);
+/** The commands that have a check call: every order write (cancels have none). */
+const CHECKED: ReadonlySet<string> = new Set(ORDER_WRITE_WORDS);
