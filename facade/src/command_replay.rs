@@ -14,8 +14,9 @@
 //!   brokerage's listings, as every interrupted fan-out's do);
 //! - the key named another command (another path or body): 409 `idempotency_key_reused`.
 //!
-//! A command refused as a whole (any answer outside 2xx: nothing was sent) gives its key back, so the
-//! same command may be sent again once its problem is fixed. Keys are per agent and kept for
+//! A command refused as a whole (an answer outside 2xx: nothing was sent) gives its key back, so the
+//! same command may be sent again once its problem is fixed. The one error answer after which orders may
+//! have gone out (500 `fan_out_interrupted`, marked [`OrdersMayHaveGoneOut`]) is kept like a success. Keys are per agent and kept for
 //! [`KEY_LIFETIME`]. Without the header a command is carried out as before.
 
 use std::sync::Arc;
@@ -35,6 +36,7 @@ use store::{CommandKeyRecord, CommandKeys, KeptAnswer};
 
 use crate::ApiError;
 use crate::auth::signed_in_agent;
+use crate::error::OrdersMayHaveGoneOut;
 
 /// The request header naming a command, chosen by the client (a UUID, say).
 pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
@@ -226,11 +228,17 @@ pub async fn replay_repeated_commands(
             return Err(error);
         }
     };
-    if !response.status().is_success() {
+    if sent_nothing(response.response()) {
         release(&gate, agent, &key);
         return Ok(response.map_into_boxed_body());
     }
     keep_answer(&gate, agent, &key, response).await
+}
+
+/// Whether a command's answer says nothing was sent: any answer outside 2xx, but the one marked
+/// [`OrdersMayHaveGoneOut`].
+fn sent_nothing<B>(response: &HttpResponse<B>) -> bool {
+    !response.status().is_success() && !response.extensions().contains::<OrdersMayHaveGoneOut>()
 }
 
 /// Gives a key back after its command was refused as a whole.
@@ -406,6 +414,26 @@ mod tests {
         assert_eq!(repeat_of(&claim(None), "g", "next"), Repeat::Reused);
         assert_eq!(repeat_of(&claim(None), "f", "this"), Repeat::InProgress);
         assert_eq!(repeat_of(&claim(None), "f", "next"), Repeat::Interrupted);
+    }
+
+    #[test]
+    fn only_refusals_give_the_key_back_not_a_fan_out_cut_short() {
+        use actix_web::ResponseError as _;
+        let interrupted = ApiError::Interrupted("stopped".into()).error_response();
+        assert_eq!(interrupted.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(!sent_nothing(&interrupted));
+        assert!(!sent_nothing(&HttpResponse::Ok().body("success")));
+        for refusal in [
+            ApiError::BadRequest("Quantity is required".into()),
+            ApiError::Unavailable("copydesk is shutting down".into()),
+            ApiError::Internal("the journal could not be written".into()),
+            ApiError::Conflict {
+                message: "Not sent".into(),
+                code: "preview_refused",
+            },
+        ] {
+            assert!(sent_nothing(&refusal.error_response()), "{refusal}");
+        }
     }
 
     #[test]

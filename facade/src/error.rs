@@ -55,7 +55,16 @@ pub enum ApiError {
     /// Something failed on the server; the detail is logged, never sent.
     #[error("Internal server error")]
     Internal(String),
+    /// A command stopped part-way: orders may have gone out, and the message says where to see them.
+    /// Its answer carries [`OrdersMayHaveGoneOut`].
+    #[error("{0}")]
+    Interrupted(String),
 }
+
+/// Marks an error answer after which orders may have gone out (every other error answer sent nothing), so a
+/// repeat of the command under its key is never carried out again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OrdersMayHaveGoneOut;
 
 /// The JSON body of every error answer.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -90,6 +99,7 @@ impl ApiError {
             Self::Unavailable(_) => "unavailable",
             Self::BadGateway(_) | Self::BrokerageUnavailable(_) => "brokerage_unavailable",
             Self::Internal(_) => "internal",
+            Self::Interrupted(_) => "fan_out_interrupted",
         }
     }
 }
@@ -121,16 +131,20 @@ impl ResponseError for ApiError {
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::BrokerageUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
-            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Internal(_) | Self::Interrupted(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     fn error_response(&self) -> HttpResponse {
         let message = self.to_string();
-        HttpResponse::build(self.status_code()).json(ErrorBody {
+        let mut response = HttpResponse::build(self.status_code()).json(ErrorBody {
             error: &message,
             code: self.code(),
-        })
+        });
+        if matches!(self, Self::Interrupted(_)) {
+            response.extensions_mut().insert(OrdersMayHaveGoneOut);
+        }
+        response
     }
 }
 
@@ -159,6 +173,31 @@ mod tests {
         assert_eq!(
             &body[..],
             br#"{"error":"Agent username already exists","code":"agent_exists"}"#
+        );
+        assert!(
+            !response_marked(&ApiError::internal("x")),
+            "only a fan-out cut short is marked"
+        );
+    }
+
+    fn response_marked(error: &ApiError) -> bool {
+        error
+            .error_response()
+            .extensions()
+            .contains::<OrdersMayHaveGoneOut>()
+    }
+
+    #[actix_web::test]
+    async fn a_fan_out_cut_short_says_orders_may_have_gone_out_and_is_marked() {
+        let message = engine::copy::ExecuteError::Interrupted.to_string();
+        let error = ApiError::Interrupted(message.clone());
+        assert!(response_marked(&error));
+        let response = error.error_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = to_bytes(response.into_body()).await.unwrap();
+        assert_eq!(
+            serde_json::from_slice::<serde_json::Value>(&body).unwrap(),
+            serde_json::json!({"error": "The fan-out stopped before it finished; orders may have gone out: the orders table shows what was sent", "code": "fan_out_interrupted"})
         );
     }
 }

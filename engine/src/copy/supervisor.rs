@@ -63,16 +63,23 @@ pub enum Executed {
     },
 }
 
-/// Why a plan was not carried out; nothing was sent.
+/// Why a plan was not carried out, or not to its end.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ExecuteError {
-    /// copydesk is stopping and takes no new commands.
+    /// copydesk is stopping and takes no new commands; nothing was sent.
     #[error("copydesk is shutting down and takes no new orders")]
     ShuttingDown,
-    /// The fan-out could not be written down, so it was not sent.
+    /// The fan-out could not be written down, so nothing was sent.
     #[error(transparent)]
     Journal(#[from] RepositoryError),
+    /// The fan-out stopped before it answered (its task died). Orders may have gone out: its session
+    /// was written down before the first send, and its rows settle from the brokerage's listings.
+    #[error(
+        "The fan-out stopped before it finished; orders may have gone out: the orders table shows what was sent"
+    )]
+    Interrupted,
 }
+
 
 /// Fans commands out to the account actors and keeps the sessions.
 pub struct SessionSupervisor {
@@ -146,8 +153,9 @@ impl SessionSupervisor {
     /// as its own task, so it finishes even when the caller stops waiting for it.
     ///
     /// # Errors
-    /// [`ExecuteError`] when copydesk is stopping or the fan-out cannot be written down; nothing is
-    /// sent then.
+    /// [`ExecuteError`] when copydesk is stopping or the fan-out cannot be written down (nothing is
+    /// sent then), or when the fan-out's task died before it answered
+    /// ([`ExecuteError::Interrupted`]: orders may have gone out).
     pub async fn execute(self: &Arc<Self>, plan: Plan) -> Result<Executed, ExecuteError> {
         if self.closing.load(Ordering::Acquire) {
             return Err(ExecuteError::ShuttingDown);
@@ -167,7 +175,8 @@ impl SessionSupervisor {
                 this.store_whole(key).await;
             }
         });
-        answer.await.unwrap_or(Err(ExecuteError::ShuttingDown))
+        // The task ended without an answer: it died after its session was written down.
+        answer.await.unwrap_or(Err(ExecuteError::Interrupted))
     }
 
     /// Stores a finished fan-out's session whole and drops its outcome records, on a blocking thread

@@ -84,6 +84,10 @@ impl From<ExecuteError> for ApiError {
         match err {
             ExecuteError::ShuttingDown => Self::Unavailable(err.to_string()),
             ExecuteError::Journal(err) => Self::internal(err),
+            ExecuteError::Interrupted => {
+                tracing::error!("a fan-out stopped before it answered");
+                Self::Interrupted(err.to_string())
+            }
         }
     }
 }
