@@ -1,6 +1,6 @@
 // Tests of the command keys: which paths send orders, and when a key is used again.
 import { describe, expect, it } from "vitest";
-import { CommandKeys, isCommandPath, randomKey } from "./CommandKeys";
+import { CommandKeys, REPEAT_WINDOW_MS, isCommandPath, randomKey } from "./CommandKeys";
 
 describe("isCommandPath", () => {
   it("names the calls that send orders of every kind and nothing else", () => {
@@ -35,6 +35,24 @@ describe("CommandKeys", () => {
     expect(keys.keyFor("POST /a {\"q\":1}")).toBe("k2");
     keys.settle("POST /a {}", "k1", true);
     expect(keys.keyFor("POST /a {}")).toBe("k3");
+  });
+
+  it("treats the same command as a new one once the repeat window has passed since its answer was lost", () => {
+    let made = 0;
+    let now = 1_000;
+    const keys = new CommandKeys(
+      () => `k${(made += 1)}`,
+      () => now,
+    );
+    keys.settle("POST /a {}", keys.keyFor("POST /a {}"), false);
+    now += REPEAT_WINDOW_MS;
+    expect(keys.keyFor("POST /a {}")).toBe("k1");
+    // Lost again: the window starts over.
+    keys.settle("POST /a {}", "k1", false);
+    now += REPEAT_WINDOW_MS;
+    expect(keys.keyFor("POST /a {}")).toBe("k1");
+    now += 1;
+    expect(keys.keyFor("POST /a {}")).toBe("k2");
   });
 
   it("makes random keys of 32 hex digits", () => {

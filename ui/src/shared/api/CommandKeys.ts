@@ -30,20 +30,33 @@ export function isCommandPath(path: string): boolean {
 export const randomKey: KeyMaker = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
+/** How long after its answer was lost a command sent again is a repeat of it (after that, a new command). */
+export const REPEAT_WINDOW_MS = 5 * 60_000;
+
+/** The clock of the repeat window, in milliseconds. */
+export type Now = () => number;
+
 /**
  * The keys of commands sent: each command gets a new key, except a command identical (method, path, body) to one
- * whose answer never arrived, which gets that one's key again. A command that got an answer, whatever it was,
- * leaves no key behind: sending it again is a new command.
+ * whose answer never arrived in the last {@link REPEAT_WINDOW_MS}, which gets that one's key again. A command that
+ * got an answer, whatever it was, leaves no key behind: sending it again is a new command.
  */
 export class CommandKeys {
-  /** Keys of commands that got no answer, by the command's method, path and body. */
-  private readonly unanswered = new Map<string, string>();
+  /** Keys of commands that got no answer, by the command's method, path and body, with when they were lost. */
+  private readonly unanswered = new Map<string, { readonly key: string; readonly lostAt: number }>();
 
-  constructor(private readonly makeKey: KeyMaker = randomKey) {}
+  constructor(
+    private readonly makeKey: KeyMaker = randomKey,
+    private readonly now: Now = Date.now,
+  ) {}
 
   /** The key to send `command` (method, path and body text) under. */
   keyFor(command: string): string {
-    return this.unanswered.get(command) ?? this.makeKey();
+    const lost = this.unanswered.get(command);
+    if (lost !== undefined && this.now() - lost.lostAt <= REPEAT_WINDOW_MS) {
+      return lost.key;
+    }
+    return this.makeKey();
   }
 
   /** Records how `command`, sent under `key`, ended: answered (any status), or not (kept for a repeat). */
@@ -51,7 +64,7 @@ export class CommandKeys {
     if (answered) {
       this.unanswered.delete(command);
     } else {
-      this.unanswered.set(command, key);
+      this.unanswered.set(command, { key, lostAt: this.now() });
     }
   }
 }
