@@ -80,7 +80,6 @@ pub enum ExecuteError {
     Interrupted,
 }
 
-
 /// Fans commands out to the account actors and keeps the sessions.
 pub struct SessionSupervisor {
     registry: Arc<AccountRegistry>,
