@@ -16,8 +16,9 @@
 //!
 //! A command refused as a whole (an answer outside 2xx: nothing was sent) gives its key back, so the
 //! same command may be sent again once its problem is fixed. The one error answer after which orders may
-//! have gone out (500 `fan_out_interrupted`, marked [`OrdersMayHaveGoneOut`]) is kept like a success. Keys are per agent and kept for
-//! [`KEY_LIFETIME`]. Without the header a command is carried out as before.
+//! have gone out (500 `fan_out_interrupted`, marked [`OrdersMayHaveGoneOut`]) is kept like a success.
+//! Keys are per agent and kept for [`KEY_LIFETIME`]. Without the header a command is carried out as
+//! before.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -37,6 +38,7 @@ use store::{CommandKeyRecord, CommandKeys, KeptAnswer};
 use crate::ApiError;
 use crate::auth::signed_in_agent;
 use crate::error::OrdersMayHaveGoneOut;
+use crate::json_body::BODY_LIMIT;
 
 /// The request header naming a command, chosen by the client (a UUID, say).
 pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
@@ -48,8 +50,6 @@ pub const KEY_LIFETIME: chrono::Duration = chrono::Duration::hours(24);
 pub const MAX_KEY_CHARS: usize = 100;
 /// How often old keys are purged (on the next command after this many seconds).
 const PURGE_EVERY_SECS: i64 = 3_600;
-/// The largest command body read to fingerprint it (the JSON bodies' own limit is far below it).
-const MAX_BODY_BYTES: usize = 4 * 1024 * 1024;
 /// The path segments of the calls that send orders (place, exit, replace, cancel of every kind).
 const COMMAND_WORDS: &[&str] = &[
     "place_order",
@@ -173,10 +173,7 @@ pub async fn replay_repeated_commands(
     let writes = matches!(*req.method(), Method::POST | Method::PUT | Method::DELETE);
     let header = req.headers().get(IDEMPOTENCY_KEY).cloned();
     let (Some(header), true) = (header, writes && is_command_path(req.path())) else {
-        return next
-            .call(req)
-            .await
-            .map(ServiceResponse::map_into_boxed_body);
+        return pass(req, next).await;
     };
     let key = match parse_key(&header) {
         Ok(key) => key,
@@ -184,26 +181,28 @@ pub async fn replay_repeated_commands(
     };
     // Nobody signed in: the handler answers 401 and nothing is claimed.
     let Some(agent) = signed_in_agent(&req.get_session()) else {
-        return next
-            .call(req)
-            .await
-            .map(ServiceResponse::map_into_boxed_body);
+        return pass(req, next).await;
     };
     let Some(gate) = req
         .app_data::<actix_web::web::Data<crate::AppState>>()
         .map(|state| Arc::clone(&state.command_keys))
     else {
-        return next
-            .call(req)
-            .await
-            .map(ServiceResponse::map_into_boxed_body);
+        return pass(req, next).await;
     };
+    // Refused as the JSON body itself would be: over its limit, or not read whole.
     let body = match req.extract::<Bytes>().await {
-        Ok(body) if body.len() <= MAX_BODY_BYTES => body,
-        Ok(_) | Err(_) => {
-            return Ok(req.error_response(ApiError::BadRequest(
-                "the request body could not be read".into(),
-            )));
+        Ok(body) if body.len() <= BODY_LIMIT => body,
+        Ok(_) => {
+            return Ok(req.error_response(ApiError::PayloadTooLarge { limit: BODY_LIMIT }));
+        }
+        Err(error) => {
+            let refusal =
+                if error.as_response_error().status_code() == StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::PayloadTooLarge { limit: BODY_LIMIT }
+                } else {
+                    ApiError::BadRequest("the request body could not be read".into())
+                };
+            return Ok(req.error_response(refusal));
         }
     };
     let print = fingerprint(req.method(), req.path(), &body);
@@ -233,6 +232,16 @@ pub async fn replay_repeated_commands(
         return Ok(response.map_into_boxed_body());
     }
     keep_answer(&gate, agent, &key, response).await
+}
+
+/// Hands a call that is not a keyed command to the next service untouched.
+async fn pass(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
+    next.call(req)
+        .await
+        .map(ServiceResponse::map_into_boxed_body)
 }
 
 /// Whether a command's answer says nothing was sent: any answer outside 2xx, but the one marked

@@ -150,6 +150,22 @@ async fn a_refused_command_gives_its_key_back_and_a_bad_key_is_refused() {
             "{bad}"
         );
     }
+    // A body over the JSON limit (and over what the body extractor reads) is refused as it is without a
+    // key.
+    let oversize =
+        json!({"allTradingAccountsOrderList": [], "pad": "x".repeat(300_000)}).to_string();
+    let too_large = (
+        StatusCode::PAYLOAD_TOO_LARGE,
+        error_body(
+            "Request body is too large (at most 65536 bytes)",
+            "payload_too_large",
+        ),
+    );
+    assert_eq!(
+        call!(&service, post_json(PLACE, &oversize).cookie(alice.clone())),
+        too_large
+    );
+    assert_eq!(call!(&service, place("k-1", oversize.clone())), too_large);
     let (status, _) = call!(&service, place("k-1", place_body(0)));
     assert_eq!(status, StatusCode::BAD_REQUEST);
     app.assert_nothing_sent(3).await;

@@ -68,16 +68,19 @@ impl CommandKeys {
         record: &CommandKeyRecord,
     ) -> Result<Option<CommandKeyRecord>, StoreError> {
         let encoded = serde_json::to_vec(record)?;
-        match self
-            .tree
-            .compare_and_swap(id(agent, key), None as Option<&[u8]>, Some(encoded))?
-        {
-            Ok(()) => Ok(None),
-            Err(taken) => match taken.current {
-                Some(bytes) => Ok(Some(serde_json::from_slice(&bytes)?)),
-                // Taken and gone in between (a purge): the caller may simply try again.
-                None => Ok(None),
-            },
+        let id = id(agent, key);
+        loop {
+            match self
+                .tree
+                .compare_and_swap(&id, None as Option<&[u8]>, Some(encoded.clone()))?
+            {
+                Ok(()) => return Ok(None),
+                Err(taken) => match taken.current {
+                    Some(bytes) => return Ok(Some(serde_json::from_slice(&bytes)?)),
+                    // Taken and gone in between (a purge or a release): ask again.
+                    None => continue,
+                },
+            }
         }
     }
 
