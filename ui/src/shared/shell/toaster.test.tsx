@@ -2,6 +2,7 @@
 // at once, clearing, and the space the toasts take.
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { UNKNOWN_OUTCOME } from "../api/ApiClient";
 import { failed, succeeded } from "../stores/Outcome";
 import { clearToasts, MAX_TOASTS, showDanger, showOutcome, showSuccess, TOAST_SPACE_VARIABLE, toastSpace } from "./toaster";
 
@@ -59,6 +60,19 @@ describe("toaster", () => {
     expect(shownToasts().length).toBeLessThanOrEqual(MAX_TOASTS);
     expect(shownToasts()).not.toContain("failure 1");
     expect(MAX_TOASTS).toBe(3);
+  });
+
+  it("closes a 'may have gone out' failure once a success follows, and leaves other failures", async () => {
+    const lost = `Copy trading failed: Could not reach the server (Failed to fetch). ${UNKNOWN_OUTCOME}`;
+    showDanger(lost);
+    showDanger("Copy trading failed: Quantity is required");
+    await screen.findByText(lost);
+
+    showSuccess("Copy trading successful");
+
+    await waitFor(() =>
+      expect(shownToasts().sort()).toEqual(["Copy trading failed: Quantity is required", "Copy trading successful"]),
+    );
   });
 
   it("clears every toast shown before, and keeps one shown after", async () => {

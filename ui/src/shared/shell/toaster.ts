@@ -1,5 +1,6 @@
 // The app's one toaster: every success and failure message is shown through these functions.
 import { Intent, OverlayToaster, Position, type Toaster } from "@blueprintjs/core";
+import { UNKNOWN_OUTCOME } from "../api/ApiClient";
 import type { Outcome } from "../stores/Outcome";
 
 /** The most toasts shown at once; a new one pushes out the oldest. */
@@ -49,10 +50,22 @@ function reserveToastSpace(host: HTMLElement): void {
   window.addEventListener("resize", update);
 }
 
+/**
+ * Keys of the danger toasts saying a command's orders may have gone out. The next success (the command sent again
+ * and answered, or another command) closes them, so a red "may have gone out" never stands beside its answer.
+ */
+const unknownOutcomes: string[] = [];
+
 function show(message: string, intent: Intent): void {
   sharedToaster().then(
     (instance) => {
-      instance.show({ message, intent, icon: intent === Intent.SUCCESS ? "tick-circle" : "error" });
+      if (intent === Intent.SUCCESS) {
+        unknownOutcomes.splice(0).forEach((key) => instance.dismiss(key));
+      }
+      const key = instance.show({ message, intent, icon: intent === Intent.SUCCESS ? "tick-circle" : "error" });
+      if (intent === Intent.DANGER && message.includes(UNKNOWN_OUTCOME)) {
+        unknownOutcomes.push(key);
+      }
     },
     (error: unknown) => {
       console.error("Toaster unavailable", error);
