@@ -35,9 +35,12 @@ export async function registerAgent(request: APIRequestContext, agent: string): 
   expect(await answer.text()).toBe("Agent registered successfully");
 }
 
-/** The message of a toast with the given Blueprint intent (`success` or `danger`). */
+/** Toasts not on their way out (a closed toast stays in the page while it fades). */
+const SHOWN_TOASTS = ".bp6-toast:not(.bp6-toast-exit):not(.bp6-toast-exit-active)";
+
+/** The message of a shown toast with the given Blueprint intent (`success` or `danger`). */
 export function toast(page: Page, intent: "success" | "danger"): Locator {
-  return page.locator(`.bp6-toast.bp6-intent-${intent}`).getByRole("alert");
+  return page.locator(`${SHOWN_TOASTS}.bp6-intent-${intent}`).getByRole("alert");
 }
 
 /**
@@ -46,7 +49,7 @@ export function toast(page: Page, intent: "success" | "danger"): Locator {
  * between being counted and being clicked, so each round is retried until the page has none.
  */
 export async function dismissToasts(page: Page): Promise<void> {
-  const toasts = page.locator(".bp6-toast:not(.bp6-toast-exit):not(.bp6-toast-exit-active)");
+  const toasts = page.locator(SHOWN_TOASTS);
   await expect(async () => {
     if ((await toasts.count()) > 0) {
       await toasts.first().getByRole("button", { name: "Close" }).click({ timeout: 1_000 });
