@@ -3,7 +3,7 @@
 //! makes everything durable, and a crash keeps only what was durable.
 
 use std::collections::BTreeMap;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use engine::copy::{CopySession, JournaledOutcome, RepositoryError, RowOutcome, SessionRepository};
 use engine::ids::{AgentId, SessionId};
@@ -36,6 +36,10 @@ pub struct JournalStore {
     flush_on_write: Vec<bool>,
     /// How many outcome records were appended so far.
     appended: watch::Sender<usize>,
+    /// Whether every whole save after the first waits (see [`JournalStore::hold_later_saves`]).
+    held: Mutex<bool>,
+    /// Signalled when the held saves are let through.
+    released: Condvar,
 }
 
 impl Default for JournalStore {
@@ -63,6 +67,35 @@ impl JournalStore {
             state: Mutex::default(),
             flush_on_write,
             appended: watch::Sender::new(0),
+            held: Mutex::new(false),
+            released: Condvar::new(),
+        }
+    }
+
+    /// Every whole save after the first (the intent) waits until [`JournalStore::release_saves`], so a
+    /// test can look between a fan-out's answer and its session's whole store. Only for a store whose
+    /// later saves are made on a thread that may block (the supervisor's are).
+    pub fn hold_later_saves(&self) {
+        *self.held.lock().unwrap_or_else(PoisonError::into_inner) = true;
+    }
+
+    /// Lets the held saves through.
+    pub fn release_saves(&self) {
+        *self.held.lock().unwrap_or_else(PoisonError::into_inner) = false;
+        self.released.notify_all();
+    }
+
+    /// Waits while later saves are held and this one is not the first.
+    fn wait_if_held(&self) {
+        if self.lock().saves == 0 {
+            return;
+        }
+        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        while *held {
+            held = self
+                .released
+                .wait(held)
+                .unwrap_or_else(PoisonError::into_inner);
         }
     }
 
@@ -140,6 +173,7 @@ fn outcomes(stored: &Stored) -> Vec<JournaledOutcome> {
 
 impl SessionRepository for JournalStore {
     fn save(&self, session: &CopySession) -> Result<(), RepositoryError> {
+        self.wait_if_held();
         let mut state = self.lock();
         state
             .saved
