@@ -38,7 +38,7 @@ use store::{CommandKeyRecord, CommandKeys, KeptAnswer};
 use crate::ApiError;
 use crate::auth::signed_in_agent;
 use crate::error::OrdersMayHaveGoneOut;
-use crate::json_body::BODY_LIMIT;
+use crate::json_body::{declared_length, read_limited};
 
 /// The request header naming a command, chosen by the client (a UUID, say).
 pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
@@ -189,21 +189,12 @@ pub async fn replay_repeated_commands(
     else {
         return pass(req, next).await;
     };
-    // Refused as the JSON body itself would be: over its limit, or not read whole.
-    let body = match req.extract::<Bytes>().await {
-        Ok(body) if body.len() <= BODY_LIMIT => body,
-        Ok(_) => {
-            return Ok(req.error_response(ApiError::PayloadTooLarge { limit: BODY_LIMIT }));
-        }
-        Err(error) => {
-            let refusal =
-                if error.as_response_error().status_code() == StatusCode::PAYLOAD_TOO_LARGE {
-                    ApiError::PayloadTooLarge { limit: BODY_LIMIT }
-                } else {
-                    ApiError::BadRequest("the request body could not be read".into())
-                };
-            return Ok(req.error_response(refusal));
-        }
+    // Read as the JSON body itself is, so refused as it would be: over its limit, or not read whole.
+    let declared = declared_length(req.headers());
+    let payload = req.parts_mut().1.take();
+    let body = match read_limited(declared, payload).await {
+        Ok(body) => Bytes::from(body),
+        Err(refusal) => return Ok(req.error_response(refusal)),
     };
     let print = fingerprint(req.method(), req.path(), &body);
     req.set_payload(body.into());

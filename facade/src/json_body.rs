@@ -56,31 +56,48 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let json = is_json(req);
-        let declared = req
-            .headers()
-            .get(header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<usize>().ok());
-        let mut payload = payload.take();
+        let declared = declared_length(req.headers());
+        let payload = payload.take();
         Box::pin(async move {
             if !json {
                 return Err(ApiError::UnsupportedMediaType);
             }
-            if declared.is_some_and(|len| len > BODY_LIMIT) {
-                return Err(ApiError::PayloadTooLarge { limit: BODY_LIMIT });
-            }
-            let mut body = Vec::new();
-            while let Some(chunk) = payload.next().await {
-                let chunk = chunk
-                    .map_err(|_| ApiError::BadRequest("request body could not be read".into()))?;
-                if body.len() + chunk.len() > BODY_LIMIT {
-                    return Err(ApiError::PayloadTooLarge { limit: BODY_LIMIT });
-                }
-                body.extend_from_slice(&chunk);
-            }
-            parse(&body).map(JsonBody)
+            parse(&read_limited(declared, payload).await?).map(JsonBody)
         })
     }
+}
+
+/// The body length a request declares (`Content-Length`), if it declares a readable one.
+#[must_use]
+pub fn declared_length(headers: &header::HeaderMap) -> Option<usize> {
+    headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok())
+}
+
+/// Reads a whole request body of at most [`BODY_LIMIT`] bytes; a body declared longer is refused
+/// before any of it is read.
+///
+/// # Errors
+/// [`ApiError::PayloadTooLarge`] over the limit; [`ApiError::BadRequest`] when the body cannot be read.
+pub async fn read_limited(
+    declared: Option<usize>,
+    mut payload: Payload,
+) -> Result<Vec<u8>, ApiError> {
+    if declared.is_some_and(|len| len > BODY_LIMIT) {
+        return Err(ApiError::PayloadTooLarge { limit: BODY_LIMIT });
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk =
+            chunk.map_err(|_| ApiError::BadRequest("request body could not be read".into()))?;
+        if body.len() + chunk.len() > BODY_LIMIT {
+            return Err(ApiError::PayloadTooLarge { limit: BODY_LIMIT });
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
 }
 
 /// Parses `body` into `T`, turning serde's errors into messages that name the field.
