@@ -57,6 +57,17 @@ describe("OptionOrderForm checks", () => {
     expect([order.shownQuantityProblem, order.shownPriceProblem]).toEqual([null, null]);
   });
 
+  it("a price put in while the price field has the focus is not written, and is once the focus left", () => {
+    const order = form();
+    order.setPriceFocused(true);
+    order.presetPrice("22.38");
+    expect(order.price).toBe("0");
+
+    order.setPriceFocused(false);
+    order.presetPrice("22.38");
+    expect(order.price).toBe("22.38");
+  });
+
   it("a price put in by a chosen strike does not count as edited", () => {
     const order = form();
     order.presetPrice("0");

@@ -60,6 +60,8 @@ export class OptionOrderForm {
   quantityEdited = false;
   /** True once the price was edited. */
   priceEdited = false;
+  /** True while the price field has the focus: the agent may be about to type in it. */
+  priceFocused = false;
   /** The instruction chosen. */
   instruction: string;
   /** The order type chosen. */
@@ -158,9 +160,17 @@ export class OptionOrderForm {
     this.priceEdited = true;
   }
 
-  /** Puts a price in the field without marking it edited (e.g. a strike's bid). */
+  /** Puts a price in the field without marking it edited (e.g. a strike's bid); never while the field has the
+   * focus, so a price arriving (a quote read after the dialog opened) never lands under the agent's typing. */
   presetPrice(value: string): void {
-    this.price = value;
+    if (!this.priceFocused) {
+      this.price = value;
+    }
+  }
+
+  /** The price field took or lost the focus. */
+  setPriceFocused(focused: boolean): void {
+    this.priceFocused = focused;
   }
 
   /** Fills every field; nothing counts as edited. */

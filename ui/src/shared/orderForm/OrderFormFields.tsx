@@ -40,6 +40,8 @@ export const OrderFormFields = observer(function OrderFormFields(props: OrderFor
     intent: priceIntent,
     "aria-invalid": priceProblem !== null,
     "aria-describedby": priceProblem === null ? undefined : `${priceId}-problem`,
+    onFocus: () => form.setPriceFocused(true),
+    onBlur: () => form.setPriceFocused(false),
   };
 
   return (

@@ -5,6 +5,8 @@ import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
 import { calls, testRoot } from "../../shared/test/testRoot";
 import { HIGH_CALL, LOW_CALL, verticalRowsJson, type VerticalRowJson } from "../test/verticalFixtures";
 import { parseVerticalOrderRow, parseVerticalSessions, type VerticalSession } from "./VerticalOrderRow";
+import { LegDraft, priceLegsFromQuotes } from "./LegDraft";
+import type { Quote } from "../../shared/quotes/Quote";
 
 const CANCEL = "DELETE /api/copy_trading_account/cancel_order/VERTICAL";
 const CANCEL_ONE = "DELETE /api/copy_trading_account/cancel_order_individual/VERTICAL";
@@ -293,5 +295,24 @@ describe("DeleteOrderDialogStore", () => {
     expect(dialog.isOpen).toBe(false);
     dialog.open(working);
     await expect(dialog.confirm()).resolves.toEqual({ ok: false, message: "Order deleted failed: unknown order" });
+  });
+});
+
+describe("priceLegsFromQuotes", () => {
+  const quoteOf = (symbol: string): Quote => {
+    const mark = symbol === LOW_CALL.symbol ? 2.4 : 1.75;
+    return { symbol, bid: mark - 0.05, ask: mark + 0.05, last: mark, mark };
+  };
+
+  it("leaves an order's legs as they are while one of its price fields has the focus, and prices them otherwise", () => {
+    const rows = session(verticalRowsJson(7, 1)).rows;
+    const focused = rows.map((row) => new LegDraft(row));
+    focused[1]?.form.setPriceFocused(true);
+    priceLegsFromQuotes(focused, quoteOf, new Set());
+    expect(focused.map((draft) => draft.form.price)).toEqual(["0.65", "0"]);
+
+    const idle = rows.map((row) => new LegDraft(row));
+    priceLegsFromQuotes(idle, quoteOf, new Set());
+    expect(idle.map((draft) => draft.form.price)).not.toEqual(["0.65", "0"]);
   });
 });

@@ -32,9 +32,10 @@ export class LegDraft {
     makeAutoObservable(this, { row: false, form: false });
   }
 
-  /** The price the leg was given, while the field still holds it (a typed price is never overwritten). */
+  /** The price the leg was given, while the field still holds it and is not being edited (a typed price is never
+   * overwritten, nor one the agent is about to type). */
   get untouched(): boolean {
-    return !this.form.priceEdited;
+    return !this.form.priceEdited && !this.form.priceFocused;
   }
 
   /** Gives the leg `price` unless a price was typed. */

@@ -49,6 +49,8 @@ export const LegFieldCells = observer(function LegFieldCells({ form, of }: LegFi
             aria-label={`Price for ${of}`}
             value={form.price}
             onValueChange={form.setPrice}
+            onFocus={() => form.setPriceFocused(true)}
+            onBlur={() => form.setPriceFocused(false)}
           />
         )}
       </td>
