@@ -457,4 +457,33 @@ describe("StockStore quotes in the order dialog", () => {
     expect(quoteScheduler.live()).toHaveLength(0);
     expect(requests.filter((request) => request.url.startsWith("/api/stock_copy_trading/get_stock_quotes/"))).toHaveLength(3);
   });
+
+  it("never puts a bid into a price field that has the focus; the next bid after it is left untouched fills it", async () => {
+    let bid: number | null = 189.5;
+    const { stocks, quoteScheduler } = harness([], [], {
+      [QUOTE]: () => jsonResponse(200, { symbol: "AAPL", bid, ask: 190.1, last: 190 }),
+    });
+    const dialog = stocks.orderDialog;
+    dialog.openPlace();
+    dialog.form.setSymbol("AAPL");
+    dialog.form.setPriceFocused(true);
+    quoteScheduler.fire();
+    await vi.waitFor(() => expect(dialog.quotes.quoteOf("AAPL")?.bid).toBe(189.5));
+    expect(dialog.form.price).toBe("0");
+
+    // The agent leaves the field without typing: the next bid is the price.
+    dialog.form.setPriceFocused(false);
+    bid = 189.7;
+    dialog.quotes.refresh();
+    await vi.waitFor(() => expect(dialog.form.price).toBe("189.7"));
+
+    // Back in the field: a new bid waits, and nothing typed counts as edited until a key is pressed.
+    dialog.form.setPriceFocused(true);
+    bid = 189.9;
+    dialog.quotes.refresh();
+    await vi.waitFor(() => expect(dialog.quotes.quoteOf("AAPL")?.bid).toBe(189.9));
+    expect(dialog.form.price).toBe("189.7");
+    expect(dialog.form.priceEdited).toBe(false);
+    dialog.close();
+  });
 });

@@ -1,5 +1,5 @@
 // Tests of the Stock Trading screen: the tables' columns, the order form's fields and marks, and the place flow.
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, textResponse } from "../shared/test/fakeTransport";
@@ -118,6 +118,23 @@ describe("StockTradingSection", () => {
     await user.click(within(dialog).getByRole("button", { name: "Place order" }));
     expect(await within(dialog).findByText("Price must be greater than 0")).toBeTruthy();
     expect(fake.requests.some((request) => request.url.includes("place_order"))).toBe(false);
+  });
+
+  it("tells the form while the Price field has the focus, so a bid read meanwhile never lands under the typing", async () => {
+    const user = userEvent.setup();
+    const { store } = renderStocks();
+    await user.click(screen.getByRole("button", { name: "BUY/SELL" }));
+    const dialog = await screen.findByRole("dialog", { name: "Stock Place Order all accounts" });
+    const form = store.stocks.orderDialog.form;
+    await user.click(within(dialog).getByLabelText("Price"));
+    expect(form.priceFocused).toBe(true);
+    act(() => form.presetPrice("229.61"));
+    expect(form.price).toBe("0");
+    expect((within(dialog).getByLabelText("Price") as HTMLInputElement).value).toBe("0");
+    await user.click(within(dialog).getByLabelText("Quantity"));
+    expect(form.priceFocused).toBe(false);
+    act(() => form.presetPrice("229.61"));
+    expect((within(dialog).getByLabelText("Price") as HTMLInputElement).value).toBe("229.61");
   });
 
   it("offers only the order types the session allows and the trailing stop's basis", async () => {

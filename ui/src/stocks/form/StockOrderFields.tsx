@@ -20,6 +20,8 @@ const TextField = observer(function TextField(props: {
   readonly value: string;
   readonly onChange: (value: string) => void;
   readonly readOnly?: boolean;
+  /** Told when the field takes (true) or loses (false) the focus. */
+  readonly onFocusChange?: (focused: boolean) => void;
 }) {
   const id = useId();
   const error = props.form.errorOf(props.field);
@@ -37,6 +39,8 @@ const TextField = observer(function TextField(props: {
         intent={error === undefined ? Intent.NONE : Intent.DANGER}
         aria-invalid={error !== undefined}
         onValueChange={props.onChange}
+        onFocus={() => props.onFocusChange?.(true)}
+        onBlur={() => props.onFocusChange?.(false)}
       />
     </FormGroup>
   );
@@ -101,7 +105,14 @@ export const StockOrderFields = observer(function StockOrderFields({ form, symbo
       </FormGroup>
       <TextField form={form} field="quantity" label="Quantity" value={form.quantity} onChange={form.setQuantity} />
       {form.priceShown && (
-        <TextField form={form} field="price" label="Price" value={form.price} onChange={form.setPrice} />
+        <TextField
+          form={form}
+          field="price"
+          label="Price"
+          value={form.price}
+          onChange={form.setPrice}
+          onFocusChange={form.setPriceFocused}
+        />
       )}
       {form.stopPriceShown && (
         <TextField

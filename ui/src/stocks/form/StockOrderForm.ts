@@ -149,6 +149,8 @@ export class StockOrderForm {
   checked = false;
   /** True once the price was typed (a quote no longer fills it). */
   priceEdited = false;
+  /** True while the price field has the focus (a quote read meanwhile does not fill it). */
+  priceFocused = false;
 
   /** @param instructions The instructions offered. */
   constructor(instructions: readonly string[]) {
@@ -269,9 +271,19 @@ export class StockOrderForm {
     this.priceEdited = true;
   }
 
-  /** Puts `value` in the price field for the agent (from a quote); it does not count as typed. */
+  /**
+   * Puts `value` in the price field for the agent (from a quote); it does not count as typed. Never while the
+   * field has the focus, so a bid read after the dialog opened never lands under the agent's typing.
+   */
   presetPrice(value: string): void {
-    this.price = value;
+    if (!this.priceFocused) {
+      this.price = value;
+    }
+  }
+
+  /** The price field took or lost the focus. */
+  setPriceFocused(focused: boolean): void {
+    this.priceFocused = focused;
   }
 
   /** Sets the stop price text. */

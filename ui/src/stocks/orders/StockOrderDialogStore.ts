@@ -131,7 +131,7 @@ export class StockOrderDialogStore {
   /**
    * A new order with a limit price starts from the quote's bid, as an option order starts from its contract's
    * bid: while placing or saving, with the price still 0 (or still the bid put there before) and never typed, a
-   * bid above 0 becomes the price. A missing bid never prefills anything.
+   * bid above 0 becomes the price, unless the price field has the focus. A missing bid never prefills anything.
    */
   prefillFromQuote(bid: number | null): void {
     const form = this.form;
@@ -139,8 +139,10 @@ export class StockOrderDialogStore {
     if (price === null || (this.mode !== "place" && this.mode !== "save") || !form.priceShown) {
       return;
     }
+    // A price field with the focus is the agent's, even before the first key: the bid waits for the next quote.
     const untouched =
       !form.priceEdited &&
+      !form.priceFocused &&
       (form.price.trim() === "" || Number(form.price) === 0 || form.price === this.prefilledPrice);
     if (!untouched) {
       return;
