@@ -13,6 +13,7 @@ import {
   renderOptionScreen,
 } from "./test/renderOptionScreen";
 import { showOutcome } from "../shared/shell/toaster";
+import { OPTION_ORDER_COLUMNS } from "./orders/OptionOrdersTable";
 
 vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
@@ -125,6 +126,31 @@ describe("OptionTradingSection orders table", () => {
     }
     expect(cellTexts(row).slice(2, 7)).toEqual(["#7", "AAPL 10/18/2024 230.00 C", "0%", "3", "0 / 6"]);
     expect(within(row).getByText("0%").closest(".bp6-tag")).toHaveClass("bp6-intent-danger");
+  });
+
+  it("shows a dash, not 0.00, as the price of MARKET orders that did not fill", async () => {
+    renderOptionScreen({
+      rows: [
+        ...[1, 2].map((accountId) =>
+          orderRowJson(8, accountId, {
+            optionChainOrderType: "MARKET",
+            optionChainStatus: "REJECTED",
+            optionChainPrice: 0,
+            successRate: 0,
+          }),
+        ),
+        orderRowJson(9, 1, { optionChainOrderType: "MARKET", optionChainStatus: "FILLED", optionChainPrice: 3.14 }),
+      ],
+    });
+
+    await within(ordersTable()).findByRole("button", { name: "View session 8" });
+    const [filled, rejected] = bodyRows(ordersTable());
+    if (filled === undefined || rejected === undefined) {
+      throw new Error("expected two rows");
+    }
+    const price = OPTION_ORDER_COLUMNS.indexOf("Price");
+    expect(cellTexts(filled)[price]).toBe("3.14");
+    expect(cellTexts(rejected)[price]).toBe("—");
   });
 
   it("pages ten sessions at a time", async () => {

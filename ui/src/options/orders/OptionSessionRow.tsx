@@ -3,7 +3,7 @@ import { Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
-import { rangeText } from "../../shared/orders/groupSummary";
+import { priceRangeText, rangeText } from "../../shared/orders/groupSummary";
 import {
   optionGroupSummary,
   optionRefusals,
@@ -85,7 +85,7 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
         <FilledOfTotal summary={summary} unit="contracts" />
       </td>
       <td className="cd-number">{rangeText(group.filled)}</td>
-      <td className="cd-number">{rangeText(group.price, formatPrice)}</td>
+      <td className="cd-number">{priceRangeText(group.price, formatPrice)}</td>
       <td className="cd-number">{rangeText(group.quantity)}</td>
       <td>{group.instructions.join(" / ")}</td>
       <td className="cd-words">

@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import { DASH } from "../../shared/format/dash";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
+import { orderPriceText } from "../../shared/orders/groupSummary";
 import { canCancel, canReplace, isCanceledOption, type OptionOrderRow } from "./OptionOrderRow";
 import { ALREADY_CANCELED } from "../../shared/orders/orderStatus";
 import { CancelButton } from "../../shared/tables/CancelButton";
@@ -56,7 +57,7 @@ export const SessionOrderRow = observer(function SessionOrderRow({ order }: Sess
       <td className="cd-account-cell">{`${order.accountName} (${order.accountUsername})`}</td>
       <td>{order.optionChainDescription}</td>
       <td className="cd-number">{order.optionChainFilledQuantity}</td>
-      <td className="cd-number">{formatPrice(order.optionChainPrice)}</td>
+      <td className="cd-number">{orderPriceText(order.optionChainPrice, order.optionChainOrderType, formatPrice)}</td>
       <td className="cd-number">{order.optionChainQuantity}</td>
       <td>{order.optionChainInstruction}</td>
       <td>

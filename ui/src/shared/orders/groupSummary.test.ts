@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { stopText, stopWords } from "../format/stopText";
 import { acceptedText, cappedText, copyOutcome, isAcceptedAnswer } from "./CopyAnswer";
-import { quantitiesText, rangeText, summarizeGroup, type OrderFacts } from "./groupSummary";
+import { orderPriceText, priceRangeText, quantitiesText, rangeText, summarizeGroup, type OrderFacts } from "./groupSummary";
 import { allRefused, refusalsOf } from "./rejections";
 import { liveRowOf } from "./replaceChain";
 
@@ -47,9 +47,22 @@ describe("summarizeGroup", () => {
       ],
       "contracts",
     );
-    expect(rangeText(group.price, (value) => value.toFixed(2))).toBe("25.37–25.40");
+    expect(group.price).toEqual({ min: 25.37, max: 25.4 });
     const none = summarizeGroup([order({ ...market, status: "REJECTED" })], "contracts");
-    expect(rangeText(none.price, (value) => value.toFixed(2))).toBe("0.00");
+    expect(none.price).toBeNull();
+    expect(priceRangeText(none.price, (value) => value.toFixed(2))).toBe("—");
+    expect(priceRangeText(group.price, (value) => value.toFixed(2))).toBe("25.37–25.40");
+    // A spread at a net of zero (NET_ZERO) has a price of 0, shown as such.
+    const even = summarizeGroup([order({ orderType: "NET_ZERO", price: 0, legs: 2 })], "contracts");
+    expect(priceRangeText(even.price, (value) => value.toFixed(2))).toBe("0.00");
+  });
+
+  it("shows one order's price, and a dash for a MARKET order that has not filled", () => {
+    const two = (value: number) => value.toFixed(2);
+    expect(orderPriceText(0, "MARKET", two)).toBe("—");
+    expect(orderPriceText(3.14, "MARKET", two)).toBe("3.14");
+    expect(orderPriceText(0, "NET_ZERO", two)).toBe("0.00");
+    expect(orderPriceText(1.5, "LIMIT", two)).toBe("1.50");
   });
 
   it("counts spreads for orders of several legs, contracts for single legs, orders for a mix", () => {

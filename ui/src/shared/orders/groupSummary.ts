@@ -1,4 +1,5 @@
 // What the group row of a copy-trade session shows: its orders' statuses by count, kinds and quantity ranges.
+import { DASH } from "../format/dash";
 import { isOpenStatus } from "./orderStatus";
 
 /** One account's order of a session, as the group row reads it (a spread's legs count as one order). */
@@ -49,11 +50,14 @@ export interface GroupSummary {
   readonly quantity: Range;
   /** Per-order filled quantity. */
   readonly filled: Range;
-  /** Per-order price. */
-  readonly price: Range;
+  /** Per-order price; null when every order is a MARKET order without a fill yet (it has no price to show). */
+  readonly price: Range | null;
   /** What one order counts: `spreads` when every order has several legs, `contracts` or `shares` otherwise. */
   readonly unit: string;
 }
+
+/** The order type whose price is its fill's, 0 until it fills. */
+const MARKET = "MARKET";
 
 function rangeOf(values: readonly number[]): Range {
   if (values.length === 0) {
@@ -82,6 +86,7 @@ export function summarizeGroup(orders: readonly OrderFacts[], singleUnit: string
   // A MARKET order has no price until it fills (its fill price then): an unfilled or rejected one is 0 and
   // would stretch the range down to 0.00.
   const priced = orders.map((order) => order.price).filter((price) => price !== 0);
+  const priceless = priced.length === 0 && orders.length > 0 && orders.every((order) => order.orderType === MARKET);
   const unit = spreads === 0 ? singleUnit : spreads === orders.length ? "spreads" : "orders";
   return {
     statuses,
@@ -89,9 +94,22 @@ export function summarizeGroup(orders: readonly OrderFacts[], singleUnit: string
     instructions: distinct(orders.map((order) => order.instructions.join(" / "))),
     quantity: rangeOf(orders.map((order) => order.quantity)),
     filled: rangeOf(orders.map((order) => order.filled)),
-    price: rangeOf(priced.length > 0 ? priced : [0]),
+    price: priceless ? null : rangeOf(priced.length > 0 ? priced : [0]),
     unit,
   };
+}
+
+/** A price range as the orders tables show it: {@link rangeText} with `format`, or a dash when there is no price. */
+export function priceRangeText(range: Range | null, format: (value: number) => string): string {
+  return range === null ? DASH : rangeText(range, format);
+}
+
+/**
+ * One order's price as the session dialogs show it: a MARKET order's is its fill price, and one that has not
+ * filled (working, rejected, canceled) has none, shown as a dash rather than 0.00.
+ */
+export function orderPriceText(price: number, orderType: string, format: (value: number) => string): string {
+  return price === 0 && orderType === MARKET ? DASH : format(price);
 }
 
 /** A range as shown: `3`, or `1–3` when the orders differ. */

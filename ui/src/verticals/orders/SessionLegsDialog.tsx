@@ -5,6 +5,7 @@ import { observer } from "mobx-react-lite";
 import { DASH } from "../../shared/format/dash";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
+import { orderPriceText } from "../../shared/orders/groupSummary";
 import { useStores } from "../../shared/shell/StoreContext";
 import { OrderStatusText } from "../../shared/tables/OrderStatusText";
 import { CancelButton } from "../../shared/tables/CancelButton";
@@ -119,7 +120,7 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
                       <td className="cd-number">{row.optionChainLegIndex + 1}</td>
                       <td>{row.optionChainDescription}</td>
                       <td className="cd-number">{row.optionChainFilledQuantity}</td>
-                      <td className="cd-number">{formatPrice(row.optionChainPrice)}</td>
+                      <td className="cd-number">{orderPriceText(row.optionChainPrice, row.optionChainOrderType, formatPrice)}</td>
                       <td className="cd-number">{row.optionChainQuantity}</td>
                       <td>{row.optionChainInstruction}</td>
                       <td>

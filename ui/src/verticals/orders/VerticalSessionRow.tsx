@@ -5,7 +5,7 @@ import { formatPrice } from "../../shared/format/formatPrice";
 import { formatTime } from "../../shared/format/formatTime";
 import { useStores } from "../../shared/shell/StoreContext";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
-import { rangeText } from "../../shared/orders/groupSummary";
+import { priceRangeText, rangeText } from "../../shared/orders/groupSummary";
 import { RoundButton } from "../../shared/tables/RoundButton";
 import { SessionStatusMark } from "../../shared/tables/SessionStatusMark";
 import { StatusCounts } from "../../shared/tables/StatusCounts";
@@ -89,7 +89,7 @@ export const VerticalSessionRow = observer(function VerticalSessionRow({ session
         <FilledOfTotal summary={summary} unit={group.unit} />
       </td>
       <td className="cd-number">{rangeText(group.filled)}</td>
-      <td className="cd-number">{rangeText(group.price, formatPrice)}</td>
+      <td className="cd-number">{priceRangeText(group.price, formatPrice)}</td>
       <td className="cd-number">{rangeText(group.quantity)}</td>
       <td>
         {Array.from(new Set(group.instructions.flatMap((instructions) => instructions.split(" / ")))).map(
