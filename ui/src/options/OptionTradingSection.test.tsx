@@ -128,7 +128,7 @@ describe("OptionTradingSection orders table", () => {
     expect(within(row).getByText("0%").closest(".bp6-tag")).toHaveClass("bp6-intent-danger");
   });
 
-  it("shows a dash, not 0.00, as the price of MARKET orders that did not fill", async () => {
+  it("shows a dash, not 0.00, as the price of MARKET orders that did not fill, and groups thousands", async () => {
     renderOptionScreen({
       rows: [
         ...[1, 2].map((accountId) =>
@@ -136,6 +136,7 @@ describe("OptionTradingSection orders table", () => {
             optionChainOrderType: "MARKET",
             optionChainStatus: "REJECTED",
             optionChainPrice: 0,
+            optionChainQuantity: accountId * 5000,
             successRate: 0,
           }),
         ),
@@ -151,6 +152,8 @@ describe("OptionTradingSection orders table", () => {
     const price = OPTION_ORDER_COLUMNS.indexOf("Price");
     expect(cellTexts(filled)[price]).toBe("3.14");
     expect(cellTexts(rejected)[price]).toBe("—");
+    expect(cellTexts(rejected)[OPTION_ORDER_COLUMNS.indexOf("Qty")]).toBe("5,000–10,000");
+    expect(cellTexts(rejected)[OPTION_ORDER_COLUMNS.indexOf("Total Filled / Qty")]).toBe("0 / 15,000");
   });
 
   it("pages ten sessions at a time", async () => {

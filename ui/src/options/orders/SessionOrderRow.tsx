@@ -11,6 +11,7 @@ import { CancelButton } from "../../shared/tables/CancelButton";
 import { useStores } from "../../shared/shell/StoreContext";
 import { OrderStatusText } from "../../shared/tables/OrderStatusText";
 import { RoundButton } from "../../shared/tables/RoundButton";
+import { formatQuantity } from "../../shared/format/formatQuantity";
 
 /** Props of {@link SessionOrderRow}. */
 export interface SessionOrderRowProps {
@@ -56,9 +57,9 @@ export const SessionOrderRow = observer(function SessionOrderRow({ order }: Sess
       </td>
       <td className="cd-account-cell">{`${order.accountName} (${order.accountUsername})`}</td>
       <td>{order.optionChainDescription}</td>
-      <td className="cd-number">{order.optionChainFilledQuantity}</td>
+      <td className="cd-number">{formatQuantity(order.optionChainFilledQuantity)}</td>
       <td className="cd-number">{orderPriceText(order.optionChainPrice, order.optionChainOrderType, formatPrice)}</td>
-      <td className="cd-number">{order.optionChainQuantity}</td>
+      <td className="cd-number">{formatQuantity(order.optionChainQuantity)}</td>
       <td>{order.optionChainInstruction}</td>
       <td>
         <OrderStatusText

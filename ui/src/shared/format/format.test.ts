@@ -5,6 +5,7 @@ import { formatCountdown } from "./formatCountdown";
 import { formatDuration } from "./formatDuration";
 import { formatMoney } from "./formatMoney";
 import { formatPrice } from "./formatPrice";
+import { formatQuantity } from "./formatQuantity";
 import { onTick, priceOnTick } from "./priceOnTick";
 import { formatTime } from "./formatTime";
 
@@ -79,6 +80,19 @@ describe("formatAge", () => {
     [null, "—"],
   ])("formats %s as %s", (time, text) => {
     expect(formatAge(time, now)).toBe(text);
+  });
+});
+
+describe("formatQuantity", () => {
+  it.each([
+    [5, "5"],
+    [0, "0"],
+    [25000, "25,000"],
+    [-1200, "-1,200"],
+    [0.5, "0.5"],
+    [1234567, "1,234,567"],
+  ])("formats %s as %s", (quantity, text) => {
+    expect(formatQuantity(quantity)).toBe(text);
   });
 });
 

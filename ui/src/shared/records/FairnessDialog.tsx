@@ -9,6 +9,7 @@ import { formatTime } from "../format/formatTime";
 import { useStores } from "../shell/StoreContext";
 import type { FairnessRecord } from "./Fairness";
 import { FairnessStripPlot } from "./FairnessStripPlot";
+import { formatQuantity } from "../format/formatQuantity";
 
 function price(value: number | null): string {
   return value === null ? DASH : formatPrice(value);
@@ -29,7 +30,7 @@ function time(value: string | null): string {
 function figures(record: FairnessRecord): ReadonlyArray<readonly [string, string]> {
   const unit = record.multiplier === 100 ? "× 100 per contract" : "per share";
   return [
-    ["Filled", `${record.filledQuantity}`],
+    ["Filled", formatQuantity(record.filledQuantity)],
     ["VWAP", price(record.vwap)],
     ["Best fill", price(record.bestPrice)],
     ["Worst fill", price(record.worstPrice)],
@@ -88,7 +89,7 @@ export const FairnessDialog = observer(function FairnessDialog() {
                   <tr key={a.accountId}>
                     <td>{a.accountName}</td>
                     <td>{a.status}</td>
-                    <td>{`${a.filledQuantity} / ${a.quantity}`}</td>
+                    <td>{`${formatQuantity(a.filledQuantity)} / ${formatQuantity(a.quantity)}`}</td>
                     <td>{price(a.averagePrice)}</td>
                     <td>{a.againstVwap === null ? DASH : formatMoney(a.againstVwap)}</td>
                     <td>{time(a.acceptedTime)}</td>

@@ -4,6 +4,7 @@ import type { Refusals } from "../orders/rejections";
 import type { SessionSummary } from "../orders/sessionSummary";
 import { SessionStatusMark } from "./SessionStatusMark";
 import { SuccessRateTag } from "./SuccessRateTag";
+import { formatQuantity } from "../format/formatQuantity";
 
 /** Props of {@link SessionSummaryLine}. */
 export interface SessionSummaryLineProps {
@@ -32,7 +33,7 @@ export function SessionSummaryLine({ color, rate, summary, unit, refusals }: Ses
           Success rate <SuccessRateTag rate={rate} />
         </span>
         <span className="cd-summary-part">{summary.accounts === 1 ? "1 account" : `${summary.accounts} accounts`}</span>
-        <span className="cd-summary-part">{`${summary.totalFilled} of ${summary.totalQuantity} ${unit} filled`}</span>
+        <span className="cd-summary-part">{`${formatQuantity(summary.totalFilled)} of ${formatQuantity(summary.totalQuantity)} ${unit} filled`}</span>
       </p>
       {refusals.refused > 0 && (
         <p className="cd-session-refusals" data-testid="session-refusals">

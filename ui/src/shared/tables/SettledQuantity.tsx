@@ -1,5 +1,6 @@
 // A position's settled quantity: green when long, red when short.
 import { Colors } from "@blueprintjs/core";
+import { formatQuantity } from "../format/formatQuantity";
 
 /** Props of {@link SettledQuantity}. */
 export interface SettledQuantityProps {
@@ -13,7 +14,7 @@ export function SettledQuantity({ quantity }: SettledQuantityProps) {
   const className = quantity > 0 ? "cd-long" : quantity < 0 ? "cd-short" : undefined;
   return (
     <span className={className} style={color === undefined ? undefined : { color }}>
-      {quantity}
+      {formatQuantity(quantity)}
     </span>
   );
 }

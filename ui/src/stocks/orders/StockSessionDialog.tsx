@@ -24,6 +24,7 @@ import {
   stockStopWords,
   type StockOrderRow,
 } from "./StockOrderRow";
+import { formatQuantity } from "../../shared/format/formatQuantity";
 
 /** The columns after SELECTED ORDER and Change order. */
 const COLUMNS = [
@@ -79,12 +80,12 @@ const StockSessionOrderRow = observer(function StockSessionOrderRow({ order }: {
       </td>
       <td>{order.stockSymbol}</td>
       <td>{stockSessionWord(order)}</td>
-      <td className="cd-number">{order.stockFilledQuantity}</td>
+      <td className="cd-number">{formatQuantity(order.stockFilledQuantity)}</td>
       <td className="cd-number">{order.stockPrice > 0 ? formatPrice(order.stockPrice) : DASH}</td>
       <td className="cd-stop" title={stockStopWords(order) ?? undefined}>
         {stockStopText(order) ?? DASH}
       </td>
-      <td className="cd-number">{order.stockQuantity}</td>
+      <td className="cd-number">{formatQuantity(order.stockQuantity)}</td>
       <td>{order.stockInstruction}</td>
       <td>
         <OrderStatusText

@@ -22,6 +22,7 @@ import {
   stockStopWords,
   type StockSession,
 } from "./StockOrderRow";
+import { formatQuantity } from "../../shared/format/formatQuantity";
 
 /** Props of {@link StockSessionRow}. */
 export interface StockSessionRowProps {
@@ -92,12 +93,12 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
       <td className="cd-number">
         <FilledOfTotal summary={summary} unit="shares" />
       </td>
-      <td className="cd-number">{rangeText(group.filled)}</td>
+      <td className="cd-number">{rangeText(group.filled, formatQuantity)}</td>
       <td className="cd-number">{price}</td>
       <td className="cd-stop" title={distinctText(session.rows.map(stockStopWords))}>
         {distinctText(stops)}
       </td>
-      <td className="cd-number">{rangeText(group.quantity)}</td>
+      <td className="cd-number">{rangeText(group.quantity, formatQuantity)}</td>
       <td className="cd-words">
         <Words text={group.instructions.join(" / ")} />
       </td>

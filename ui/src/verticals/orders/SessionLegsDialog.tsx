@@ -22,6 +22,7 @@ import {
   verticalRefusals,
   verticalSessionSummary,
 } from "./VerticalOrderRow";
+import { formatQuantity } from "../../shared/format/formatQuantity";
 
 const COLUMNS = [
   "Change order",
@@ -119,9 +120,9 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
                       <td className="cd-account-cell">{row.accountName}</td>
                       <td className="cd-number">{row.optionChainLegIndex + 1}</td>
                       <td>{row.optionChainDescription}</td>
-                      <td className="cd-number">{row.optionChainFilledQuantity}</td>
+                      <td className="cd-number">{formatQuantity(row.optionChainFilledQuantity)}</td>
                       <td className="cd-number">{orderPriceText(row.optionChainPrice, row.optionChainOrderType, formatPrice)}</td>
-                      <td className="cd-number">{row.optionChainQuantity}</td>
+                      <td className="cd-number">{formatQuantity(row.optionChainQuantity)}</td>
                       <td>{row.optionChainInstruction}</td>
                       <td>
                         <OrderStatusText
