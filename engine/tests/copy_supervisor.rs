@@ -20,7 +20,7 @@ use engine::copy::{
     AccountFacts, Action, AgentFacts, CopyCommand, Executed, PlanError, RowState, SessionBook,
     SessionKeeper, SessionSupervisor, Targets, TradeKind, plan,
 };
-use engine::ids::{AccountId, AgentId, SessionId};
+use engine::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
 use engine::order::{Instruction, OrderLeg, OrderRequest, OrderType, PutCall};
 use engine::pause::ManualPause;
 use proptest::prelude::*;
@@ -238,6 +238,51 @@ async fn run(case: Case) -> Result<()> {
             },
         }
     }
+
+    // Cancelling the session's orders keeps the session, stores nothing, and flushes the store once
+    // before the first cancel leaves (the command's key is among what it holds).
+    let orders: Vec<(AccountId, BrokerOrderId)> = session
+        .rows
+        .iter()
+        .filter_map(|row| row.order_id.map(|id| (row.account, id)))
+        .collect();
+    if orders.is_empty() {
+        return Ok(());
+    }
+    let before = store.counts();
+    let cancel = CopyCommand {
+        agent: AgentId(1),
+        kind: TradeKind::Common,
+        action: Action::Cancel {
+            session: session.id,
+            orders: orders.clone(),
+        },
+    };
+    let facts = AgentFacts {
+        accounts: &targets,
+        tiers,
+        holdings: &holdings,
+        book: keeper.book(),
+    };
+    let planned = plan(&cancel, &facts);
+    let Executed::Cancels {
+        session: kept,
+        results,
+    } = tokio::time::timeout(ANSWER_LIMIT, supervisor.execute(planned?))
+        .await
+        .map_err(|_| anyhow::anyhow!("the cancels never answered"))??
+    else {
+        anyhow::bail!("a cancel keeps its session");
+    };
+    assert_eq!(kept, session.id);
+    assert_eq!(results.len(), orders.len());
+    assert_eq!(
+        store.counts(),
+        Counts {
+            flushes: before.flushes + 1,
+            ..before
+        }
+    );
     Ok(())
 }
 

@@ -148,7 +148,8 @@ impl SessionSupervisor {
     /// Carries out a plan. A new session is written down (its rows `PENDING`, flushed) before the
     /// first write; each account's outcome updates its row as it arrives and is appended to the
     /// journal as an outcome record. The answer comes once every record is committed; the session is
-    /// then stored whole off the answer's path (see [`SessionSupervisor::settled`]). The fan-out runs
+    /// then stored whole off the answer's path (see [`SessionSupervisor::settled`]). Cancels keep their
+    /// session: the store is flushed once before the first of them leaves. The fan-out runs
     /// as its own task, so it finishes even when the caller stops waiting for it.
     ///
     /// # Errors
@@ -193,13 +194,20 @@ impl SessionSupervisor {
     /// outcome record is committed (the session is still to be stored whole).
     async fn run(&self, plan: Plan) -> Result<(Executed, Option<SessionKey>), ExecuteError> {
         match plan.session {
-            SessionUse::Keep(session) => Ok((
-                Executed::Cancels {
-                    session,
-                    results: self.cancel(plan.works).await,
-                },
-                None,
-            )),
+            SessionUse::Keep(session) => {
+                // Whatever the store holds, the command's key among it (claimed before the plan), is
+                // made durable before the first cancel leaves, as a new session's journal is before its
+                // first write: a repeat after a crash is answered from the key, never sent again. A store
+                // that cannot flush is logged and does not hold a cancel back.
+                self.keeper.flush();
+                Ok((
+                    Executed::Cancels {
+                        session,
+                        results: self.cancel(plan.works).await,
+                    },
+                    None,
+                ))
+            }
             SessionUse::New { replaced } => {
                 let id = self.keeper.next_session_id(plan.agent)?;
                 let now = self.clock.now();
