@@ -1,5 +1,5 @@
 // Shows a trading screen's rejection alerts as danger toasts, and the successes its orders table confirmed.
-import { autorun } from "mobx";
+import { comparer, reaction } from "mobx";
 import { useEffect } from "react";
 import { showDanger, showSuccess } from "./toaster";
 
@@ -14,22 +14,29 @@ export interface RejectionToastsProps {
   };
 }
 
-/** Renders nothing; while mounted, every alert of `watch` becomes a red toast once, every success a green one. */
+/**
+ * Renders nothing; while mounted, every alert of `watch` becomes a red toast once, every success a green one.
+ * The messages are taken in the reaction's effect, outside the tracking of what changed, so taking them is an
+ * action (inside a derivation it would change observed state without one).
+ */
 export function RejectionToasts({ watch }: RejectionToastsProps) {
   useEffect(
     () =>
-      autorun(() => {
-        if (watch.alerts.length > 0) {
+      reaction(
+        () => [watch.alerts.length, watch.successes.length],
+        ([alerts, successes]) => {
+          if (alerts === 0 && successes === 0) {
+            return;
+          }
           for (const alert of watch.take()) {
             showDanger(alert);
           }
-        }
-        if (watch.successes.length > 0) {
           for (const success of watch.takeSuccesses()) {
             showSuccess(success);
           }
-        }
-      }),
+        },
+        { fireImmediately: true, equals: comparer.structural },
+      ),
     [watch],
   );
   return null;
