@@ -53,8 +53,10 @@ describe("VerticalTradingSection tables", () => {
       "BUY_TO_OPENSELL_TO_OPEN",
       "WORKING",
       "NET_DEBIT",
-      "2025-01-02 03:04:00",
+      "03:04:00",
     ]);
+    // An order of today shows its time alone; the whole date and time is the cell's title.
+    expect(within(newest).getByTitle("2025-01-02 03:04:00")).toHaveTextContent(/^03:04:00$/);
     expect(cellTexts(older)[2]).toBe("#7");
   });
 

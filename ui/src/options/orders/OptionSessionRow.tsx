@@ -2,7 +2,6 @@
 import { Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { formatPrice } from "../../shared/format/formatPrice";
-import { formatTime } from "../../shared/format/formatTime";
 import { priceRangeText, rangeText } from "../../shared/orders/groupSummary";
 import {
   optionGroupSummary,
@@ -21,6 +20,7 @@ import { SuccessRateTag } from "../../shared/tables/SuccessRateTag";
 import { Words } from "../../shared/tables/Words";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
 import { formatQuantity } from "../../shared/format/formatQuantity";
+import { EnteredTime } from "../../shared/tables/EnteredTime";
 
 /** Props of {@link OptionSessionRow}. */
 export interface OptionSessionRowProps {
@@ -30,7 +30,7 @@ export interface OptionSessionRowProps {
 
 /** V opens the session's orders; P places it again; R replaces and C cancels its open orders. */
 export const OptionSessionRow = observer(function OptionSessionRow({ session }: OptionSessionRowProps) {
-  const { options, env } = useStores();
+  const { options } = useStores();
   const first = session.rows[0];
   if (first === undefined) {
     return null;
@@ -95,7 +95,7 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
       <td className="cd-words">
         <Words text={group.orderTypes.join(" / ")} />
       </td>
-      <td className="cd-number cd-time">{formatTime(first.optionChainEnteredTime, env.timeZone)}</td>
+      <EnteredTime time={first.optionChainEnteredTime} />
       <td>
         <SessionStatusMark color={first.optionChainStatusColor} refusals={optionRefusals(session)} />
       </td>

@@ -7,7 +7,7 @@ import { formatMoney } from "./formatMoney";
 import { formatPrice } from "./formatPrice";
 import { formatQuantity } from "./formatQuantity";
 import { onTick, priceOnTick } from "./priceOnTick";
-import { formatTime } from "./formatTime";
+import { formatTime, formatTimeOfDay } from "./formatTime";
 
 describe("priceOnTick", () => {
   it("rounds to the cent, or to four decimals below $1 for stocks", () => {
@@ -117,5 +117,19 @@ describe("formatTime", () => {
     ["soon", "UTC", "soon"],
   ])("formats %s in %s as %s", (time, zone, text) => {
     expect(formatTime(time, zone)).toBe(text);
+  });
+});
+
+describe("formatTimeOfDay", () => {
+  const now = Date.parse("2025-01-02T15:00:00Z");
+  it.each([
+    ["2025-01-02T03:04:05Z", "UTC", "03:04:05"],
+    ["2025-01-01T23:59:59Z", "UTC", "2025-01-01 23:59:59"],
+    // 02:30 UTC on the 3rd is still the 2nd in New York, the day of `now` there.
+    ["2025-01-03T02:30:00Z", "America/New_York", "21:30:00"],
+    ["2025-01-02T03:04:05Z", "America/New_York", "2025-01-01 22:04:05"],
+    ["soon", "UTC", "soon"],
+  ])("formats %s in %s as %s", (time, zone, text) => {
+    expect(formatTimeOfDay(time, now, zone)).toBe(text);
   });
 });

@@ -22,3 +22,16 @@ export function formatTime(time: string, timeZone?: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}:${part("second")}`;
 }
+
+/**
+ * The orders tables' short form: `03:04:05` for a time on the day of `now` (both in `timeZone`), the whole
+ * {@link formatTime} text for any other day or a text that is not a time.
+ */
+export function formatTimeOfDay(time: string, now: number, timeZone?: string): string {
+  const whole = formatTime(time, timeZone);
+  const today = formatTime(new Date(now).toISOString(), timeZone).slice(0, DATE_LENGTH);
+  return whole.length > DATE_LENGTH && whole.startsWith(`${today} `) ? whole.slice(DATE_LENGTH + 1) : whole;
+}
+
+/** `2025-01-02`: the date part of {@link formatTime}'s text. */
+const DATE_LENGTH = 10;

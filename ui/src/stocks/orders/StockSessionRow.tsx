@@ -3,7 +3,6 @@ import { Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { DASH } from "../../shared/format/dash";
 import { formatPrice } from "../../shared/format/formatPrice";
-import { formatTime } from "../../shared/format/formatTime";
 import { rangeText } from "../../shared/orders/groupSummary";
 import { useStores } from "../../shared/shell/StoreContext";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
@@ -23,6 +22,7 @@ import {
   type StockSession,
 } from "./StockOrderRow";
 import { formatQuantity } from "../../shared/format/formatQuantity";
+import { EnteredTime } from "../../shared/tables/EnteredTime";
 
 /** Props of {@link StockSessionRow}. */
 export interface StockSessionRowProps {
@@ -38,7 +38,7 @@ function distinctText(values: readonly (string | null)[]): string {
 
 /** V opens the session's orders; P places it again; R replaces and C deletes its open orders. */
 export const StockSessionRow = observer(function StockSessionRow({ session }: StockSessionRowProps) {
-  const { stocks, env } = useStores();
+  const { stocks } = useStores();
   const first = session.rows[0];
   if (first === undefined) {
     return null;
@@ -108,7 +108,7 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
       <td className="cd-words">
         <Words text={group.orderTypes.join(" / ")} />
       </td>
-      <td className="cd-number cd-time">{formatTime(first.stockEnteredTime, env.timeZone)}</td>
+      <EnteredTime time={first.stockEnteredTime} />
       <td>
         <SessionStatusMark color={first.stockStatusColor} refusals={stockRefusals(session)} />
       </td>

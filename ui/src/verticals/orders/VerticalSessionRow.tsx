@@ -2,7 +2,6 @@
 import { Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { formatPrice } from "../../shared/format/formatPrice";
-import { formatTime } from "../../shared/format/formatTime";
 import { useStores } from "../../shared/shell/StoreContext";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
 import { priceRangeText, rangeText } from "../../shared/orders/groupSummary";
@@ -21,6 +20,7 @@ import {
   type VerticalSession,
 } from "./VerticalOrderRow";
 import { formatQuantity } from "../../shared/format/formatQuantity";
+import { EnteredTime } from "../../shared/tables/EnteredTime";
 
 /** Props of {@link VerticalSessionRow}. */
 export interface VerticalSessionRowProps {
@@ -30,7 +30,7 @@ export interface VerticalSessionRowProps {
 
 /** V shows every account's legs; P places the legs again; R replaces and C cancels legs. */
 export const VerticalSessionRow = observer(function VerticalSessionRow({ session }: VerticalSessionRowProps) {
-  const { verticals, env } = useStores();
+  const { verticals } = useStores();
   const legs = sessionLegs(session);
   const first = legs[0];
   if (first === undefined) {
@@ -105,7 +105,7 @@ export const VerticalSessionRow = observer(function VerticalSessionRow({ session
       <td className="cd-words">
         <Words text={group.orderTypes.join(" / ")} />
       </td>
-      <td className="cd-number cd-time">{formatTime(first.optionChainEnteredTime, env.timeZone)}</td>
+      <EnteredTime time={first.optionChainEnteredTime} />
       <td>
         <SessionStatusMark color={first.optionChainStatusColor} refusals={verticalRefusals(session)} />
       </td>
