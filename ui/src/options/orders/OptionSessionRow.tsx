@@ -95,7 +95,7 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
       <td className="cd-words">
         <Words text={group.orderTypes.join(" / ")} />
       </td>
-      <EnteredTime time={first.optionChainEnteredTime} />
+      <EnteredTime time={first.optionChainEnteredTime} today={options.orderTable.today} />
       <td>
         <SessionStatusMark color={first.optionChainStatusColor} refusals={optionRefusals(session)} />
       </td>

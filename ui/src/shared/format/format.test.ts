@@ -7,7 +7,7 @@ import { formatMoney } from "./formatMoney";
 import { formatPrice } from "./formatPrice";
 import { formatQuantity } from "./formatQuantity";
 import { onTick, priceOnTick } from "./priceOnTick";
-import { formatTime, formatTimeOfDay } from "./formatTime";
+import { dayOf, formatTime, formatTimeOfDay } from "./formatTime";
 
 describe("priceOnTick", () => {
   it("rounds to the cent, or to four decimals below $1 for stocks", () => {
@@ -130,6 +130,11 @@ describe("formatTimeOfDay", () => {
     ["2025-01-02T03:04:05Z", "America/New_York", "2025-01-01 22:04:05"],
     ["soon", "UTC", "soon"],
   ])("formats %s in %s as %s", (time, zone, text) => {
-    expect(formatTimeOfDay(time, now, zone)).toBe(text);
+    expect(formatTimeOfDay(time, dayOf(now, zone), zone)).toBe(text);
+  });
+
+  it("names the day of an instant in a time zone", () => {
+    expect(dayOf(Date.parse("2025-01-03T02:30:00Z"), "UTC")).toBe("2025-01-03");
+    expect(dayOf(Date.parse("2025-01-03T02:30:00Z"), "America/New_York")).toBe("2025-01-02");
   });
 });

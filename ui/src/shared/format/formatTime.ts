@@ -23,13 +23,17 @@ export function formatTime(time: string, timeZone?: string): string {
   return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}:${part("second")}`;
 }
 
+/** The day of `now` in `timeZone` as {@link formatTime} writes dates: `2025-01-02`. */
+export function dayOf(now: number, timeZone?: string): string {
+  return formatTime(new Date(now).toISOString(), timeZone).slice(0, DATE_LENGTH);
+}
+
 /**
- * The orders tables' short form: `03:04:05` for a time on the day of `now` (both in `timeZone`), the whole
- * {@link formatTime} text for any other day or a text that is not a time.
+ * The orders tables' short form: `03:04:05` for a time on `today` (a {@link dayOf} text, in the same
+ * `timeZone`), the whole {@link formatTime} text for any other day or a text that is not a time.
  */
-export function formatTimeOfDay(time: string, now: number, timeZone?: string): string {
+export function formatTimeOfDay(time: string, today: string, timeZone?: string): string {
   const whole = formatTime(time, timeZone);
-  const today = formatTime(new Date(now).toISOString(), timeZone).slice(0, DATE_LENGTH);
   return whole.length > DATE_LENGTH && whole.startsWith(`${today} `) ? whole.slice(DATE_LENGTH + 1) : whole;
 }
 

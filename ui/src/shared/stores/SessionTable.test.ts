@@ -54,6 +54,23 @@ describe("SessionTable", () => {
     expect(table.rowsOf(99)).toEqual([]);
   });
 
+  it("reads today again at every load, so the day turns on the first poll after midnight (a 304 included)", async () => {
+    const server = tableTestServer();
+    let now = Date.parse("2025-01-02T23:59:59Z");
+    const table = new SessionTable(
+      { api: server.deps.api, env: { now: () => now, timeZone: "America/New_York" } },
+      { path: "/orders", parse: parseTextSessions, outcomeOf },
+    );
+    expect(table.today).toBe("");
+    server.answer("/orders", { body: delta(1, true, { "1": ["a1"] }), etag: '"o1"' }, { notModified: '"o1"' });
+    await table.load();
+    expect(table.today).toBe("2025-01-02");
+    // 05:00 UTC on the 3rd is midnight in New York.
+    now = Date.parse("2025-01-03T05:00:00Z");
+    await table.load();
+    expect(table.today).toBe("2025-01-03");
+  });
+
   it("drops removed sessions, replaces all on a full answer and leaves sessions without rows out", async () => {
     const { server, table } = ordersTable();
     server.answer(

@@ -1,6 +1,8 @@
 // A screen's orders table: sessions merged from delta polls of one path, newest first, shown a page at a time.
 import { makeAutoObservable, observable } from "mobx";
 import type { ApiClient } from "../api/ApiClient";
+import { dayOf } from "../format/formatTime";
+import type { Environment } from "../shell/Environment";
 import type { RowOutcome } from "../orders/rejections";
 import { Paging } from "./Paging";
 import { RejectionWatch } from "./RejectionWatch";
@@ -41,27 +43,46 @@ export class SessionTable<Row> {
   readonly byId = observable.map<number, readonly Row[]>([], { deep: false });
   /** True once the orders have been loaded. */
   loaded = false;
+  /**
+   * Today in the screen's time zone (`2025-01-02`), read at every load, so the Time column's short form turns
+   * into the whole date on the first poll after midnight (empty until the first load: no row is held then).
+   */
+  today = "";
   /** Paging of the table. */
   readonly paging: Paging;
   /** Alerts for sessions sent from this page whose rows turn REJECTED. */
   readonly rejections: RejectionWatch<Row>;
   private readonly deltaPoll: DeltaPoll;
   private readonly parse: (changed: unknown) => readonly Session<Row>[];
+  /** The root store, whose environment is read at each load (it is set after the domain stores are made). */
+  private readonly deps: { readonly env: Pick<Environment, "now" | "timeZone"> };
   /** The mark of the command that failed last, until a command succeeds (see {@link commandMark}). */
   private failedMark: number | null = null;
 
   /**
-   * @param deps Where the API client is read from when a poll runs.
+   * @param deps Where the API client is read from when a poll runs, and the clock and time zone of "today".
    * @param config The path, page size and answer reader.
    */
-  constructor(deps: { readonly api: ApiClient }, config: SessionTableConfig<Row>) {
+  constructor(
+    deps: { readonly api: ApiClient; readonly env: Pick<Environment, "now" | "timeZone"> },
+    config: SessionTableConfig<Row>,
+  ) {
     this.deltaPoll = new DeltaPoll(deps, config.path);
+    this.deps = deps;
     this.parse = config.parse;
     this.paging = new Paging(config.pageSize ?? SESSIONS_PER_PAGE, () => this.byId.size);
     this.rejections = new RejectionWatch(config.outcomeOf);
-    makeAutoObservable<this, "deltaPoll" | "parse" | "failedMark">(
+    makeAutoObservable<this, "deltaPoll" | "parse" | "failedMark" | "deps">(
       this,
-      { byId: false, paging: false, rejections: false, deltaPoll: false, parse: false, failedMark: false },
+      {
+        byId: false,
+        paging: false,
+        rejections: false,
+        deltaPoll: false,
+        parse: false,
+        failedMark: false,
+        deps: false,
+      },
       { autoBind: true },
     );
   }
@@ -124,6 +145,7 @@ export class SessionTable<Row> {
       this.rejections.observe(changed, this.newestId);
     });
     this.rejections.settle(this.byId);
+    this.today = dayOf(this.deps.env.now(), this.deps.env.timeZone);
   }
 
   /** Forgets every session and shows the first page; drops answers in flight; the next load fetches all. */

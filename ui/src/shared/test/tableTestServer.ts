@@ -1,6 +1,7 @@
 // A fake server for the shared table tests: each request to a path is answered by the next queued answer.
 import { ApiClient } from "../api/ApiClient";
 import { deferred, fakeTransport, type Deferred, type RecordedRequest } from "./fakeTransport";
+import { TEST_NOW_MS } from "./testClock";
 
 /** One queued answer: a delta body with its ETag, a 304, an error status, or one the test settles later. */
 export type QueuedAnswer =
@@ -12,7 +13,7 @@ export type QueuedAnswer =
 /** What {@link tableTestServer} returns. */
 export interface TableTestServer {
   /** A client sending to the fake server. */
-  readonly deps: { readonly api: ApiClient };
+  readonly deps: { readonly api: ApiClient; readonly env: { now: () => number; timeZone: string } };
   /** Every request sent, in order. */
   readonly requests: RecordedRequest[];
   /** Queues `answers` for requests to `path` (under `/api`). */
@@ -50,7 +51,7 @@ export function tableTestServer(): TableTestServer {
     queues.set(`/api${path}`, queue);
   };
   return {
-    deps: { api: new ApiClient({ transport: fake.transport }) },
+    deps: { api: new ApiClient({ transport: fake.transport }), env: { now: () => TEST_NOW_MS, timeZone: "UTC" } },
     requests: fake.requests,
     answer,
     later(path) {

@@ -108,7 +108,7 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
       <td className="cd-words">
         <Words text={group.orderTypes.join(" / ")} />
       </td>
-      <EnteredTime time={first.stockEnteredTime} />
+      <EnteredTime time={first.stockEnteredTime} today={stocks.orderTable.today} />
       <td>
         <SessionStatusMark color={first.stockStatusColor} refusals={stockRefusals(session)} />
       </td>

@@ -105,7 +105,7 @@ export const VerticalSessionRow = observer(function VerticalSessionRow({ session
       <td className="cd-words">
         <Words text={group.orderTypes.join(" / ")} />
       </td>
-      <EnteredTime time={first.optionChainEnteredTime} />
+      <EnteredTime time={first.optionChainEnteredTime} today={verticals.orderTable.today} />
       <td>
         <SessionStatusMark color={first.optionChainStatusColor} refusals={verticalRefusals(session)} />
       </td>
