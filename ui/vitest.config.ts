@@ -12,6 +12,7 @@ export default defineConfig({
           name: "logic",
           environment: "node",
           include: ["src/**/*.test.ts"],
+          setupFiles: ["src/shared/test/mobxStrict.ts"],
         },
       },
       {
@@ -22,7 +23,7 @@ export default defineConfig({
           // Rendering Blueprint tables in jsdom is slow when the suite shares a small machine.
           testTimeout: 20_000,
           include: ["src/**/*.test.tsx"],
-          setupFiles: ["src/shared/test/setup.ts"],
+          setupFiles: ["src/shared/test/setup.ts", "src/shared/test/mobxStrict.ts"],
           deps: {
             optimizer: {
               client: {

@@ -1,5 +1,5 @@
 // A screen's orders table: sessions merged from delta polls of one path, newest first, shown a page at a time.
-import { makeAutoObservable, observable } from "mobx";
+import { action, makeAutoObservable, observable } from "mobx";
 import type { ApiClient } from "../api/ApiClient";
 import { dayOf } from "../format/formatTime";
 import type { Environment } from "../shell/Environment";
@@ -72,7 +72,7 @@ export class SessionTable<Row> {
     this.parse = config.parse;
     this.paging = new Paging(config.pageSize ?? SESSIONS_PER_PAGE, () => this.byId.size);
     this.rejections = new RejectionWatch(config.outcomeOf);
-    makeAutoObservable<this, "deltaPoll" | "parse" | "failedMark" | "deps">(
+    makeAutoObservable<this, "deltaPoll" | "parse" | "failedMark" | "deps" | "readToday">(
       this,
       {
         byId: false,
@@ -82,6 +82,7 @@ export class SessionTable<Row> {
         parse: false,
         failedMark: false,
         deps: false,
+        readToday: action,
       },
       { autoBind: true },
     );
@@ -145,6 +146,11 @@ export class SessionTable<Row> {
       this.rejections.observe(changed, this.newestId);
     });
     this.rejections.settle(this.byId);
+    this.readToday();
+  }
+
+  /** Reads {@link today} from the clock (an action: a load reaches here after its answer was awaited). */
+  private readToday(): void {
     this.today = dayOf(this.deps.env.now(), this.deps.env.timeZone);
   }
 
