@@ -1,5 +1,6 @@
 // The cancel ("Option Delete Order") dialogs: one account's order, the checked orders, or a session's open ones.
 import { quantitiesText } from "../../shared/orders/groupSummary";
+import { accountsText } from "../../shared/orders/sessionSummary";
 import { makeAutoObservable } from "mobx";
 import { OptionPaths } from "../optionPaths";
 import { sendFromDialog } from "../../shared/stores/DialogRequest";
@@ -61,7 +62,7 @@ export class CancelOrderDialogStore {
     if (first === undefined) {
       return "";
     }
-    const accounts = this.targets.length === 1 ? "1 account" : `${this.targets.length} accounts`;
+    const accounts = accountsText(this.targets.length);
     const quantities = quantitiesText(
       this.targets.map((row) => row.optionChainQuantity),
       "contract",

@@ -19,7 +19,6 @@ import { StatusCounts } from "../../shared/tables/StatusCounts";
 import { SuccessRateTag } from "../../shared/tables/SuccessRateTag";
 import { Words } from "../../shared/tables/Words";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
-import { formatQuantity } from "../../shared/format/formatQuantity";
 import { EnteredTime } from "../../shared/tables/EnteredTime";
 
 /** Props of {@link OptionSessionRow}. */
@@ -85,9 +84,9 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
       <td className="cd-number">
         <FilledOfTotal summary={summary} unit="contracts" />
       </td>
-      <td className="cd-number">{rangeText(group.filled, formatQuantity)}</td>
+      <td className="cd-number">{rangeText(group.filled)}</td>
       <td className="cd-number">{priceRangeText(group.price, formatPrice)}</td>
-      <td className="cd-number">{rangeText(group.quantity, formatQuantity)}</td>
+      <td className="cd-number">{rangeText(group.quantity)}</td>
       <td>{group.instructions.join(" / ")}</td>
       <td className="cd-words">
         <StatusCounts statuses={group.statuses} />

@@ -1,5 +1,6 @@
 // What the group row of a copy-trade session shows: its orders' statuses by count, kinds and quantity ranges.
 import { DASH } from "../format/dash";
+import { formatQuantity } from "../format/formatQuantity";
 import { isOpenStatus } from "./orderStatus";
 
 /** One account's order of a session, as the group row reads it (a spread's legs count as one order). */
@@ -112,8 +113,8 @@ export function orderPriceText(price: number, orderType: string, format: (value:
   return price === 0 && orderType === MARKET ? DASH : format(price);
 }
 
-/** A range as shown: `3`, or `1–3` when the orders differ. */
-export function rangeText(range: Range, format: (value: number) => string = String): string {
+/** A range as shown: `3`, or `1–3` when the orders differ; quantities unless `format` says otherwise (`1,500`). */
+export function rangeText(range: Range, format: (value: number) => string = formatQuantity): string {
   return range.min === range.max ? format(range.min) : `${format(range.min)}–${format(range.max)}`;
 }
 
@@ -130,7 +131,7 @@ export function quantitiesText(quantities: readonly number[], unit: string): str
   const total = quantities.reduce((sum, quantity) => sum + quantity, 0);
   const units = range.max === 1 ? unit : `${unit}s`;
   if (quantities.length === 1) {
-    return `${total} ${units}`;
+    return `${formatQuantity(total)} ${units}`;
   }
-  return `${rangeText(range)} ${units} each, ${total} in all`;
+  return `${rangeText(range)} ${units} each, ${formatQuantity(total)} in all`;
 }

@@ -1,5 +1,6 @@
 // What a copy-trade session adds up to across its accounts, and how its success rate reads at a glance.
 import { Intent } from "@blueprintjs/core";
+import { formatQuantity } from "../format/formatQuantity";
 
 /** The figures of one row of a session that the summary adds up (one row per account and leg). */
 export interface SessionRowFigures {
@@ -35,6 +36,16 @@ export function summarizeSession(rows: readonly SessionRowFigures[]): SessionSum
     totalFilled += row.filledQuantity;
   }
   return { accounts: accounts.size, totalQuantity, totalFilled };
+}
+
+/** `1 account`, `3 accounts`. */
+export function accountsText(count: number): string {
+  return count === 1 ? "1 account" : `${count} accounts`;
+}
+
+/** `2 of 5 contracts filled`, quantities grouped (`0 of 25,000 contracts filled`). */
+export function filledText(summary: SessionSummary, unit: string): string {
+  return `${formatQuantity(summary.totalFilled)} of ${formatQuantity(summary.totalQuantity)} ${unit} filled`;
 }
 
 /**

@@ -1,5 +1,5 @@
 // A session's quantity filled out of its quantity ordered, added up across its accounts.
-import type { SessionSummary } from "../orders/sessionSummary";
+import { accountsText, filledText, type SessionSummary } from "../orders/sessionSummary";
 import { formatQuantity } from "../format/formatQuantity";
 
 /** Props of {@link FilledOfTotal}. */
@@ -12,10 +12,8 @@ export interface FilledOfTotalProps {
 
 /** `filled / ordered`, e.g. `3 / 5`, spelled out on hover. */
 export function FilledOfTotal({ summary, unit }: FilledOfTotalProps) {
-  const accounts = summary.accounts === 1 ? "1 account" : `${summary.accounts} accounts`;
-  const words = `${formatQuantity(summary.totalFilled)} of ${formatQuantity(summary.totalQuantity)} ${unit} filled on ${accounts}`;
   return (
-    <span title={words}>
+    <span title={`${filledText(summary, unit)} on ${accountsText(summary.accounts)}`}>
       {`${formatQuantity(summary.totalFilled)} / ${formatQuantity(summary.totalQuantity)}`}
     </span>
   );

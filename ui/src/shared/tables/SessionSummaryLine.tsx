@@ -1,10 +1,9 @@
 // The line above a session's orders in its view dialog: colour, success rate and what the session adds up to.
 import type { SessionStatusColor } from "../orders/orderStatus";
 import type { Refusals } from "../orders/rejections";
-import type { SessionSummary } from "../orders/sessionSummary";
+import { accountsText, filledText, type SessionSummary } from "../orders/sessionSummary";
 import { SessionStatusMark } from "./SessionStatusMark";
 import { SuccessRateTag } from "./SuccessRateTag";
-import { formatQuantity } from "../format/formatQuantity";
 
 /** Props of {@link SessionSummaryLine}. */
 export interface SessionSummaryLineProps {
@@ -32,8 +31,8 @@ export function SessionSummaryLine({ color, rate, summary, unit, refusals }: Ses
         <span className="cd-summary-part">
           Success rate <SuccessRateTag rate={rate} />
         </span>
-        <span className="cd-summary-part">{summary.accounts === 1 ? "1 account" : `${summary.accounts} accounts`}</span>
-        <span className="cd-summary-part">{`${formatQuantity(summary.totalFilled)} of ${formatQuantity(summary.totalQuantity)} ${unit} filled`}</span>
+        <span className="cd-summary-part">{accountsText(summary.accounts)}</span>
+        <span className="cd-summary-part">{filledText(summary, unit)}</span>
       </p>
       {refusals.refused > 0 && (
         <p className="cd-session-refusals" data-testid="session-refusals">

@@ -274,11 +274,14 @@ export class StockOrderForm {
   /**
    * Puts `value` in the price field for the agent (from a quote); it does not count as typed. Never while the
    * field has the focus, so a bid read after the dialog opened never lands under the agent's typing.
+   * @returns Whether the field took `value`.
    */
-  presetPrice(value: string): void {
-    if (!this.priceFocused) {
-      this.price = value;
+  presetPrice(value: string): boolean {
+    if (this.priceFocused) {
+      return false;
     }
+    this.price = value;
+    return true;
   }
 
   /** The price field took or lost the focus. */

@@ -139,17 +139,17 @@ export class StockOrderDialogStore {
     if (price === null || (this.mode !== "place" && this.mode !== "save") || !form.priceShown) {
       return;
     }
-    // A price field with the focus is the agent's, even before the first key: the bid waits for the next quote.
     const untouched =
       !form.priceEdited &&
-      !form.priceFocused &&
       (form.price.trim() === "" || Number(form.price) === 0 || form.price === this.prefilledPrice);
     if (!untouched) {
       return;
     }
     const text = String(price);
-    form.presetPrice(text);
-    this.prefilledPrice = text;
+    // A price field with the focus is the agent's, even before the first key: the bid waits for the next quote.
+    if (form.presetPrice(text)) {
+      this.prefilledPrice = text;
+    }
   }
 
   /** The form of the current mode. */

@@ -21,7 +21,6 @@ import {
   stockStopWords,
   type StockSession,
 } from "./StockOrderRow";
-import { formatQuantity } from "../../shared/format/formatQuantity";
 import { EnteredTime } from "../../shared/tables/EnteredTime";
 
 /** Props of {@link StockSessionRow}. */
@@ -93,12 +92,12 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
       <td className="cd-number">
         <FilledOfTotal summary={summary} unit="shares" />
       </td>
-      <td className="cd-number">{rangeText(group.filled, formatQuantity)}</td>
+      <td className="cd-number">{rangeText(group.filled)}</td>
       <td className="cd-number">{price}</td>
       <td className="cd-stop" title={distinctText(session.rows.map(stockStopWords))}>
         {distinctText(stops)}
       </td>
-      <td className="cd-number">{rangeText(group.quantity, formatQuantity)}</td>
+      <td className="cd-number">{rangeText(group.quantity)}</td>
       <td className="cd-words">
         <Words text={group.instructions.join(" / ")} />
       </td>

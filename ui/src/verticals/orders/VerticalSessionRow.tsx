@@ -19,7 +19,6 @@ import {
   verticalSessionSummary,
   type VerticalSession,
 } from "./VerticalOrderRow";
-import { formatQuantity } from "../../shared/format/formatQuantity";
 import { EnteredTime } from "../../shared/tables/EnteredTime";
 
 /** Props of {@link VerticalSessionRow}. */
@@ -89,9 +88,9 @@ export const VerticalSessionRow = observer(function VerticalSessionRow({ session
       <td className="cd-number">
         <FilledOfTotal summary={summary} unit={group.unit} />
       </td>
-      <td className="cd-number">{rangeText(group.filled, formatQuantity)}</td>
+      <td className="cd-number">{rangeText(group.filled)}</td>
       <td className="cd-number">{priceRangeText(group.price, formatPrice)}</td>
-      <td className="cd-number">{rangeText(group.quantity, formatQuantity)}</td>
+      <td className="cd-number">{rangeText(group.quantity)}</td>
       <td>
         {Array.from(new Set(group.instructions.flatMap((instructions) => instructions.split(" / ")))).map(
           (instruction) => (

@@ -1,6 +1,7 @@
 // The spreads the accounts hold, above the positions table: each with its Close spread button.
 import { Button, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { accountsText } from "../../shared/orders/sessionSummary";
 import { useStores } from "../../shared/shell/StoreContext";
 
 /** Nothing while no account holds a long and a short leg of one series; else one button per spread. */
@@ -14,7 +15,7 @@ export const SpreadPairsBar = observer(function SpreadPairsBar() {
     <div className="cd-spread-bar" role="group" aria-label="Spreads held">
       <span className="cd-muted">Spreads held:</span>
       {pairs.map((pair) => {
-        const accounts = pair.holdings.length === 1 ? "1 account" : `${pair.holdings.length} accounts`;
+        const accounts = accountsText(pair.holdings.length);
         return (
           <Button
             key={pair.key}
