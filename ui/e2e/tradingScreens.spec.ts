@@ -720,3 +720,48 @@ test("the screenshot walk: each screen at 1366 × 768 with rejected, stopped, tr
   await expect(stockDialog.getByTestId("quote")).toContainText("Bid");
   await snap(page, "stock-place");
 });
+
+/** How many lines the text of `element` takes on screen. */
+async function linesOf(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const tops: number[] = [];
+    for (const rect of Array.from(range.getClientRects())) {
+      if (rect.width > 0 && tops.every((top) => Math.abs(top - rect.top) > 4)) tops.push(rect.top);
+    }
+    return tops.length;
+  });
+}
+
+test("at 1366 × 768 a partly rejected session reads one line per status, and its totals and ranges are not broken", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await setUp(page, "oneline");
+  await openTab(page, "Stock Trading");
+  // The small accounts can pay for 220 MSFT; the big one, sent three times as many, cannot.
+  await placeStock(page.request, { stockSymbol: "MSFT", stockOrderType: "MARKET", stockQuantity: 220 });
+  await placeStock(page.request, { stockSymbol: "MSFT", stockOrderType: "LIMIT", stockPrice: 1, stockQuantity: 100000 });
+  await page.getByRole("button", { name: "REFRESH" }).click();
+  const mixed = sessionRows(page, "Stock Trading").nth(1);
+  await expect(mixed.getByText("1 rejected", { exact: true })).toBeVisible();
+  await dismissToasts(page);
+
+  const statuses = mixed.locator(".cd-status-count");
+  await expect(statuses).toHaveText(["2 FILLED", "1 REJECTED"]);
+  for (const status of await statuses.all()) {
+    expect(await linesOf(status), `"${await status.textContent()}" is cut over two lines`).toBe(1);
+  }
+  for (const text of ["440 / 1,100", "220–660"]) {
+    const cell = mixed.getByRole("cell", { name: text, exact: true });
+    expect(await linesOf(cell), `"${text}" is cut over two lines`).toBe(1);
+  }
+  // The newest session orders 500,000 shares: its total stays whole; its range may wrap after the dash.
+  const newest = sessionRows(page, "Stock Trading").first();
+  expect(await linesOf(newest.getByRole("cell", { name: "0 / 500,000", exact: true }))).toBe(1);
+  await expect(newest.getByRole("cell", { name: "100,000–300,000", exact: true })).toBeVisible();
+  await expect(ordersTable(page, "Stock Trading").getByRole("columnheader", { name: "Name", exact: true })).toBeInViewport({
+    ratio: 1,
+  });
+});

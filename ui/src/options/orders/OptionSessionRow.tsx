@@ -19,6 +19,7 @@ import { StatusCounts } from "../../shared/tables/StatusCounts";
 import { SuccessRateTag } from "../../shared/tables/SuccessRateTag";
 import { Words } from "../../shared/tables/Words";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
+import { NumberCell } from "../../shared/tables/NumberCell";
 import { EnteredTime } from "../../shared/tables/EnteredTime";
 
 /** Props of {@link OptionSessionRow}. */
@@ -81,12 +82,10 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
         <SuccessRateTag rate={first.successRate} />
       </td>
       <td className="cd-number">{summary.accounts}</td>
-      <td className="cd-number">
-        <FilledOfTotal summary={summary} unit="contracts" />
-      </td>
-      <td className="cd-number">{rangeText(group.filled)}</td>
-      <td className="cd-number">{priceRangeText(group.price, formatPrice)}</td>
-      <td className="cd-number">{rangeText(group.quantity)}</td>
+      <FilledOfTotal summary={summary} unit="contracts" />
+      <NumberCell text={rangeText(group.filled)} />
+      <NumberCell text={priceRangeText(group.price, formatPrice)} />
+      <NumberCell text={rangeText(group.quantity)} />
       <td>{group.instructions.join(" / ")}</td>
       <td className="cd-words">
         <StatusCounts statuses={group.statuses} />

@@ -1,6 +1,7 @@
 // A session's quantity filled out of its quantity ordered, added up across its accounts.
 import { accountsText, filledText, type SessionSummary } from "../orders/sessionSummary";
 import { formatQuantity } from "../format/formatQuantity";
+import { NumberCell } from "./NumberCell";
 
 /** Props of {@link FilledOfTotal}. */
 export interface FilledOfTotalProps {
@@ -10,11 +11,12 @@ export interface FilledOfTotalProps {
   readonly unit: string;
 }
 
-/** `filled / ordered`, e.g. `3 / 5`, spelled out on hover. */
+/** The cell `filled / ordered`, e.g. `3 / 5`, spelled out on hover. */
 export function FilledOfTotal({ summary, unit }: FilledOfTotalProps) {
   return (
-    <span title={`${filledText(summary, unit)} on ${accountsText(summary.accounts)}`}>
-      {`${formatQuantity(summary.totalFilled)} / ${formatQuantity(summary.totalQuantity)}`}
-    </span>
+    <NumberCell
+      text={`${formatQuantity(summary.totalFilled)} / ${formatQuantity(summary.totalQuantity)}`}
+      title={`${filledText(summary, unit)} on ${accountsText(summary.accounts)}`}
+    />
   );
 }

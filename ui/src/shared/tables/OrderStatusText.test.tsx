@@ -41,4 +41,26 @@ describe("status look", () => {
     expect(screen.getByText("1 REJECTED").closest(".cd-status-count")).toHaveClass("cd-status-failed");
     expect(screen.getByText("2 FILLED").closest(".cd-status-count")?.getAttribute("style")).toBeNull();
   });
+
+  it("keeps each count on the line of its status and lets a long status wrap only after its underscores", () => {
+    const { container } = render(
+      <StatusCounts
+        statuses={[
+          { status: "FILLED", count: 4, open: false },
+          { status: "PENDING_ACTIVATION", count: 1, open: true },
+        ]}
+      />,
+    );
+    const kept = Array.from(container.querySelectorAll(".cd-keep")).map((span) => span.textContent);
+    expect(kept).toEqual(["4 FILLED", "1 PENDING_"]);
+    const counts = Array.from(container.querySelectorAll(".cd-status-count"));
+    expect(counts.map((count) => count.textContent)).toEqual(["4 FILLED", "1 PENDING_ACTIVATION"]);
+    expect(counts[1]?.querySelectorAll("wbr")).toHaveLength(1);
+  });
+
+  it("shows a status all orders share without a count", () => {
+    const { container } = render(<StatusCounts statuses={[{ status: "TRAILING_STOP", count: 3, open: true }]} />);
+    expect(container.textContent).toBe("TRAILING_STOP");
+    expect(container.querySelector(".cd-keep")).toBeNull();
+  });
 });

@@ -11,7 +11,7 @@ export interface StatusCountsProps {
 }
 
 /** `WORKING` when every order is working; `3 WORKING` over `1 REPLACED` when they differ (open ones yellow,
- * failed ones red). */
+ * failed ones red). A count never wraps away from its status. */
 export const StatusCounts = observer(function StatusCounts({ statuses }: StatusCountsProps) {
   const single = statuses.length === 1;
   return (
@@ -24,7 +24,7 @@ export const StatusCounts = observer(function StatusCounts({ statuses }: StatusC
             className={look.className ? `cd-status-count ${look.className}` : "cd-status-count"}
             style={look.color ? { color: look.color } : undefined}
           >
-            {single ? <Words text={entry.status} /> : <Words text={`${entry.count} ${entry.status}`} />}
+            {single ? <Words text={entry.status} /> : <Words lead={`${entry.count} `} text={entry.status} />}
           </span>
         );
       })}

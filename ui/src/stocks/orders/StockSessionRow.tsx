@@ -6,6 +6,7 @@ import { formatPrice } from "../../shared/format/formatPrice";
 import { rangeText } from "../../shared/orders/groupSummary";
 import { useStores } from "../../shared/shell/StoreContext";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
+import { NumberCell } from "../../shared/tables/NumberCell";
 import { RoundButton } from "../../shared/tables/RoundButton";
 import { SessionStatusMark } from "../../shared/tables/SessionStatusMark";
 import { StatusCounts } from "../../shared/tables/StatusCounts";
@@ -89,15 +90,13 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
         <SuccessRateTag rate={first.successRate} />
       </td>
       <td className="cd-number">{summary.accounts}</td>
-      <td className="cd-number">
-        <FilledOfTotal summary={summary} unit="shares" />
-      </td>
-      <td className="cd-number">{rangeText(group.filled)}</td>
-      <td className="cd-number">{price}</td>
+      <FilledOfTotal summary={summary} unit="shares" />
+      <NumberCell text={rangeText(group.filled)} />
+      <NumberCell text={price} />
       <td className="cd-stop" title={distinctText(session.rows.map(stockStopWords))}>
         {distinctText(stops)}
       </td>
-      <td className="cd-number">{rangeText(group.quantity)}</td>
+      <NumberCell text={rangeText(group.quantity)} />
       <td className="cd-words">
         <Words text={group.instructions.join(" / ")} />
       </td>

@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { useStores } from "../../shared/shell/StoreContext";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
+import { NumberCell } from "../../shared/tables/NumberCell";
 import { priceRangeText, rangeText } from "../../shared/orders/groupSummary";
 import { RoundButton } from "../../shared/tables/RoundButton";
 import { SessionStatusMark } from "../../shared/tables/SessionStatusMark";
@@ -85,12 +86,10 @@ export const VerticalSessionRow = observer(function VerticalSessionRow({ session
         <SuccessRateTag rate={first.successRate} />
       </td>
       <td className="cd-number">{summary.accounts}</td>
-      <td className="cd-number">
-        <FilledOfTotal summary={summary} unit={group.unit} />
-      </td>
-      <td className="cd-number">{rangeText(group.filled)}</td>
-      <td className="cd-number">{priceRangeText(group.price, formatPrice)}</td>
-      <td className="cd-number">{rangeText(group.quantity)}</td>
+      <FilledOfTotal summary={summary} unit={group.unit} />
+      <NumberCell text={rangeText(group.filled)} />
+      <NumberCell text={priceRangeText(group.price, formatPrice)} />
+      <NumberCell text={rangeText(group.quantity)} />
       <td>
         {Array.from(new Set(group.instructions.flatMap((instructions) => instructions.split(" / ")))).map(
           (instruction) => (
