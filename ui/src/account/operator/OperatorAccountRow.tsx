@@ -42,7 +42,11 @@ export const OperatorAccountRow = observer(function OperatorAccountRow({ account
 
   return (
     <tr data-account-id={account.accountId}>
-      <td>{account.accountName}</td>
+      <td>
+        <span className="cd-truncate" title={account.accountName}>
+          {account.accountName}
+        </span>
+      </td>
       <td>
         <Tag minimal intent={STATUS_INTENTS[account.accountStatus]}>
           {account.accountStatusText}
@@ -76,7 +80,7 @@ export const OperatorAccountRow = observer(function OperatorAccountRow({ account
       <td title={account.lastSuccessfulPoll ?? undefined}>
         {formatAge(account.lastSuccessfulPoll, operator.loadedAt ?? 0)}
       </td>
-      <td>
+      <td className="cd-stream-cell">
         <Tag minimal intent={STREAM_INTENTS[account.streamState]}>
           {account.streamState}
         </Tag>

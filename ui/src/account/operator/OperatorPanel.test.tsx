@@ -60,6 +60,17 @@ describe("OperatorPanel", () => {
     );
   });
 
+  it("keeps each row on one line: a long name is cut and named in full on hover, the stream's state stays whole", async () => {
+    const name = "Partner fund of the west coast desk 5";
+    renderAccountScreen([accountJson(3, { accountName: name, accountUsername: "west5" })]);
+
+    const cell = await within(operatorTable()).findByRole("cell", { name });
+    expect(within(cell).getByText(name)).toHaveClass("cd-truncate");
+    expect(within(cell).getByText(name)).toHaveAttribute("title", name);
+    const row = cell.closest("tr");
+    expect(row?.querySelector("td.cd-stream-cell")?.textContent).toBe("connected");
+  });
+
   it("saves a typed write limit and toasts the result", async () => {
     const user = userEvent.setup({ delay: null });
     const { fake } = renderAccountScreen([accountJson(3, { accountName: "Alpha", accountUsername: "alpha" })], {
