@@ -12,6 +12,7 @@ import { useStores } from "../../shared/shell/StoreContext";
 import { OrderStatusText } from "../../shared/tables/OrderStatusText";
 import { RoundButton } from "../../shared/tables/RoundButton";
 import { formatQuantity } from "../../shared/format/formatQuantity";
+import { NumberCell } from "../../shared/tables/NumberCell";
 
 /** Props of {@link SessionOrderRow}. */
 export interface SessionOrderRowProps {
@@ -57,9 +58,9 @@ export const SessionOrderRow = observer(function SessionOrderRow({ order }: Sess
       </td>
       <td className="cd-account-cell">{`${order.accountName} (${order.accountUsername})`}</td>
       <td>{order.optionChainDescription}</td>
-      <td className="cd-number">{formatQuantity(order.optionChainFilledQuantity)}</td>
-      <td className="cd-number">{orderPriceText(order.optionChainPrice, order.optionChainOrderType, formatPrice)}</td>
-      <td className="cd-number">{formatQuantity(order.optionChainQuantity)}</td>
+      <NumberCell text={formatQuantity(order.optionChainFilledQuantity)} />
+      <NumberCell text={orderPriceText(order.optionChainPrice, order.optionChainOrderType, formatPrice)} />
+      <NumberCell text={formatQuantity(order.optionChainQuantity)} />
       <td>{order.optionChainInstruction}</td>
       <td>
         <OrderStatusText

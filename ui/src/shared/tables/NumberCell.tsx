@@ -1,4 +1,5 @@
-// A session table's number cell: a quantity, a range or a price, on one line unless it is long.
+// An orders table's number cell (a group row's or a session view's): a quantity, a range or a price, on one
+// line unless it is long.
 import { numberCellClass } from "./numberCellClass";
 
 /** Props of {@link NumberCell}. */

@@ -25,6 +25,7 @@ import {
   type StockOrderRow,
 } from "./StockOrderRow";
 import { formatQuantity } from "../../shared/format/formatQuantity";
+import { NumberCell } from "../../shared/tables/NumberCell";
 
 /** The columns after SELECTED ORDER and Change order. */
 const COLUMNS = [
@@ -80,12 +81,12 @@ const StockSessionOrderRow = observer(function StockSessionOrderRow({ order }: {
       </td>
       <td>{order.stockSymbol}</td>
       <td>{stockSessionWord(order)}</td>
-      <td className="cd-number">{formatQuantity(order.stockFilledQuantity)}</td>
-      <td className="cd-number">{order.stockPrice > 0 ? formatPrice(order.stockPrice) : DASH}</td>
+      <NumberCell text={formatQuantity(order.stockFilledQuantity)} />
+      <NumberCell text={order.stockPrice > 0 ? formatPrice(order.stockPrice) : DASH} />
       <td className="cd-stop" title={stockStopWords(order) ?? undefined}>
         {stockStopText(order) ?? DASH}
       </td>
-      <td className="cd-number">{formatQuantity(order.stockQuantity)}</td>
+      <NumberCell text={formatQuantity(order.stockQuantity)} />
       <td>{order.stockInstruction}</td>
       <td>
         <OrderStatusText

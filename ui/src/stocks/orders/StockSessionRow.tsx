@@ -5,6 +5,7 @@ import { DASH } from "../../shared/format/dash";
 import { formatPrice } from "../../shared/format/formatPrice";
 import { rangeText } from "../../shared/orders/groupSummary";
 import { useStores } from "../../shared/shell/StoreContext";
+import { EnteredTime } from "../../shared/tables/EnteredTime";
 import { FilledOfTotal } from "../../shared/tables/FilledOfTotal";
 import { NumberCell } from "../../shared/tables/NumberCell";
 import { RoundButton } from "../../shared/tables/RoundButton";
@@ -22,7 +23,6 @@ import {
   stockStopWords,
   type StockSession,
 } from "./StockOrderRow";
-import { EnteredTime } from "../../shared/tables/EnteredTime";
 
 /** Props of {@link StockSessionRow}. */
 export interface StockSessionRowProps {

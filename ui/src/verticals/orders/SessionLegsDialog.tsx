@@ -23,6 +23,7 @@ import {
   verticalSessionSummary,
 } from "./VerticalOrderRow";
 import { formatQuantity } from "../../shared/format/formatQuantity";
+import { NumberCell } from "../../shared/tables/NumberCell";
 
 const COLUMNS = [
   "Change order",
@@ -120,9 +121,9 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
                       <td className="cd-account-cell">{row.accountName}</td>
                       <td className="cd-number">{row.optionChainLegIndex + 1}</td>
                       <td>{row.optionChainDescription}</td>
-                      <td className="cd-number">{formatQuantity(row.optionChainFilledQuantity)}</td>
-                      <td className="cd-number">{orderPriceText(row.optionChainPrice, row.optionChainOrderType, formatPrice)}</td>
-                      <td className="cd-number">{formatQuantity(row.optionChainQuantity)}</td>
+                      <NumberCell text={formatQuantity(row.optionChainFilledQuantity)} />
+                      <NumberCell text={orderPriceText(row.optionChainPrice, row.optionChainOrderType, formatPrice)} />
+                      <NumberCell text={formatQuantity(row.optionChainQuantity)} />
                       <td>{row.optionChainInstruction}</td>
                       <td>
                         <OrderStatusText
