@@ -162,6 +162,16 @@ impl PaperBrokerage {
         state.links(token, now)
     }
 
+    /// Whether an access token is live, without listing the accounts it reaches (the check before an
+    /// order write, which names its account itself).
+    ///
+    /// # Errors
+    /// `TokenExpired` when the token is unknown, expired or superseded.
+    pub fn check_access_token_live(&self, token: &AccessToken) -> Result<(), BrokerError> {
+        let (state, now) = self.current();
+        state.auth.check(token, now).map(|_| ())
+    }
+
     /// The login a live access token belongs to, and the accounts it reaches (for a streamer that
     /// keeps one connection per login).
     ///
