@@ -857,6 +857,46 @@ async fn a_new_login_invalidates_the_previous_tokens() -> Result<()> {
 }
 
 #[tokio::test]
+async fn the_live_token_check_agrees_with_the_listing_check() -> Result<()> {
+    let desk = Desk::open(frozen()).await?;
+    // Live: both pass, the listing names the account.
+    assert_eq!(desk.paper.check_access_token_live(desk.token()), Ok(()));
+    let links = desk.paper.check_access_token(desk.token())?;
+    assert_eq!(links.first().map(|l| &l.hash), Some(&desk.hash));
+    // Unknown.
+    let stranger = engine::broker::AccessToken::new("not-a-token");
+    assert_eq!(
+        desk.paper.check_access_token_live(&stranger),
+        Err(BrokerError::TokenExpired)
+    );
+    assert_eq!(
+        desk.paper.check_access_token(&stranger),
+        Err(BrokerError::TokenExpired)
+    );
+    // Superseded by a new login, then expired.
+    let code = desk.paper.authorize("alice", "other password")?;
+    let fresh = desk
+        .paper
+        .exchange_code(&code, "https://127.0.0.1/cb")
+        .await?;
+    assert_eq!(
+        desk.paper.check_access_token_live(desk.token()),
+        Err(BrokerError::TokenExpired)
+    );
+    assert_eq!(desk.paper.check_access_token_live(&fresh.access), Ok(()));
+    desk.advance(30 * 60);
+    assert_eq!(
+        desk.paper.check_access_token_live(&fresh.access),
+        Err(BrokerError::TokenExpired)
+    );
+    assert_eq!(
+        desk.paper.check_access_token(&fresh.access),
+        Err(BrokerError::TokenExpired)
+    );
+    Ok(())
+}
+
+#[tokio::test]
 async fn codes_are_single_use_and_short_lived() -> Result<()> {
     let desk = Desk::open(frozen()).await?;
     assert_eq!(

@@ -168,8 +168,9 @@ impl PaperBrokerage {
     /// # Errors
     /// `TokenExpired` when the token is unknown, expired or superseded.
     pub fn check_access_token_live(&self, token: &AccessToken) -> Result<(), BrokerError> {
-        let (state, now) = self.current();
-        state.auth.check(token, now).map(|_| ())
+        // Only the token's clock matters here; the write that follows moves the market itself.
+        let now = self.clock.now();
+        self.lock().auth.check(token, now).map(|_| ())
     }
 
     /// The login a live access token belongs to, and the accounts it reaches (for a streamer that
