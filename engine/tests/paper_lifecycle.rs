@@ -837,11 +837,7 @@ async fn access_tokens_expire_refresh_works_until_the_login_dies() -> Result<()>
 #[tokio::test]
 async fn a_new_login_invalidates_the_previous_tokens() -> Result<()> {
     let desk = Desk::open(frozen()).await?;
-    let code = desk.paper.authorize("alice", "other password")?;
-    let fresh = desk
-        .paper
-        .exchange_code(&code, "https://127.0.0.1/cb")
-        .await?;
+    let fresh = desk.log_in_again().await?;
     assert_eq!(
         desk.paper.account_numbers(desk.token()).await,
         Err(BrokerError::TokenExpired)
@@ -874,11 +870,7 @@ async fn the_live_token_check_agrees_with_the_listing_check() -> Result<()> {
         Err(BrokerError::TokenExpired)
     );
     // Superseded by a new login, then expired.
-    let code = desk.paper.authorize("alice", "other password")?;
-    let fresh = desk
-        .paper
-        .exchange_code(&code, "https://127.0.0.1/cb")
-        .await?;
+    let fresh = desk.log_in_again().await?;
     assert_eq!(
         desk.paper.check_access_token_live(desk.token()),
         Err(BrokerError::TokenExpired)

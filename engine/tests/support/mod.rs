@@ -64,6 +64,16 @@ impl Desk {
         })
     }
 
+    /// Logs `alice` in again (with another password), which supersedes the tokens of [`Desk::open`];
+    /// the new login's tokens.
+    pub async fn log_in_again(&self) -> Result<TokenSet> {
+        let code = self.paper.authorize("alice", "other password")?;
+        Ok(self
+            .paper
+            .exchange_code(&code, "https://127.0.0.1/cb")
+            .await?)
+    }
+
     /// Alice's access token.
     pub fn token(&self) -> &AccessToken {
         &self.tokens.access
