@@ -324,10 +324,14 @@ test("a set is saved from the entry, placed from its review and deleted after co
   await expect(sessionRows(page)).toHaveCount(1);
   await expect(sessionCell(sessionRows(page).first(), "Legs")).toHaveText(`${bought}${sold}`);
 
-  // Delete asks first; cancelling keeps the set.
+  // Delete asks first; cancelling keeps the set. The question opens where it stays: the toast closed just
+  // before holds no room at the bottom while it leaves, so the dialog does not drop once it is gone.
   await sets.getByRole("button", { name: "Delete set Bull call" }).click();
   const confirm = page.getByRole("alertdialog");
+  const openedAt = await confirm.evaluate((dialog) => dialog.getBoundingClientRect().top);
   await expect(confirm).toContainText("Delete the order set Bull call?");
+  await expect(page.locator(".cd-toaster .bp6-toast")).toHaveCount(0);
+  expect(await confirm.evaluate((dialog) => dialog.getBoundingClientRect().top)).toBe(openedAt);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(sets.locator("tbody tr").first()).toContainText("Bull call");
   await sets.getByRole("button", { name: "Delete set Bull call" }).click();

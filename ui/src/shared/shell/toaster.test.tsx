@@ -96,6 +96,11 @@ describe("toaster", () => {
     expect(toastSpace(host)).toBe(0);
     container.innerHTML = '<div class="bp6-toast">Saved</div>';
     expect(toastSpace(host)).toBe(85);
+    // A closed toast on its way out holds no room, alone or beside one still shown.
+    container.innerHTML = '<div class="bp6-toast bp6-toast-exit bp6-toast-exit-active">Saved</div>';
+    expect(toastSpace(host)).toBe(0);
+    container.innerHTML = '<div class="bp6-toast bp6-toast-exit">Saved</div><div class="bp6-toast">Failed</div>';
+    expect(toastSpace(host)).toBe(85);
 
     // The shared toaster keeps the variable current (jsdom lays nothing out, so a toast measures 0).
     showSuccess("Saved");

@@ -31,22 +31,37 @@ function sharedToaster(): Promise<Toaster> {
   return toaster;
 }
 
+/**
+ * A toast still shown: not one on its way out. A closed toast stays in the page until its exit ends, and a
+ * dialog opened then must not be laid out above it, only to drop into place when it goes.
+ */
+const SHOWN_TOAST = ".bp6-toast:not(.bp6-toast-exit):not(.bp6-toast-exit-active)";
+
 /** The height the toasts in `host` take: their container's height while it shows a toast, else 0. */
 export function toastSpace(host: HTMLElement): number {
   const container = host.querySelector(".bp6-toast-container");
-  if (container === null || container.querySelector(".bp6-toast") === null) {
+  if (container === null || container.querySelector(SHOWN_TOAST) === null) {
     return 0;
   }
   return Math.ceil(container.getBoundingClientRect().height);
 }
 
-/** Keeps {@link TOAST_SPACE_VARIABLE} equal to the space the toasts in `host` take as they come and go. */
+/**
+ * Keeps {@link TOAST_SPACE_VARIABLE} equal to the space the toasts in `host` take as they come and go: on
+ * every toast added or removed, and on every change of a toast's classes (a closed toast is marked as
+ * leaving at once, well before it is removed).
+ */
 function reserveToastSpace(host: HTMLElement): void {
   const update = () => {
     document.documentElement.style.setProperty(TOAST_SPACE_VARIABLE, `${toastSpace(host)}px`);
   };
   update();
-  new MutationObserver(update).observe(host, { childList: true, subtree: true });
+  new MutationObserver(update).observe(host, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["class"],
+  });
   window.addEventListener("resize", update);
 }
 
