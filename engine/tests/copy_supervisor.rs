@@ -31,6 +31,11 @@ use support::memory_vault::MemoryVault;
 /// How long a fan-out's answer may take here (it never waits on the session's whole store).
 const ANSWER_LIMIT: Duration = Duration::from_secs(10);
 
+/// How long the agent's side holds its thread after the answer, watching for the session's whole store
+/// to begin. That store is asked for on this thread, after the answer has been taken, so it cannot
+/// begin within any limit; asked for before the answer, it would begin on its own thread at once.
+const ANSWERED_FIRST: Duration = Duration::from_millis(20);
+
 fn tier(n: u8) -> AccountType {
     [AccountType::Small, AccountType::Medium, AccountType::Big][usize::from(n % 3)]
 }
@@ -160,9 +165,16 @@ async fn run(case: Case) -> Result<()> {
         anyhow::bail!("a place makes a session");
     };
     assert_eq!(session.id, SessionId(1));
-    // The answer comes once the outcome records are committed; the whole store follows it.
+    // The answer comes once the outcome records are committed; the whole store follows it, and has
+    // not even begun when the answer arrives (it would take the thread the answer leaves on).
     assert_eq!(store.counts().saves, 1);
+    let store_began = store.wait_for_saves_begun(2, ANSWERED_FIRST);
+    // Let go before any assertion: a held save would keep the runtime from shutting down.
     store.release_saves();
+    assert!(
+        !store_began,
+        "the session's whole store began before the agent had the answer"
+    );
     supervisor.settled().await;
 
     // The journal: the session stored whole before the first send and at the end, one outcome record

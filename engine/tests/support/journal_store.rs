@@ -22,6 +22,8 @@ struct State {
     durable: Stored,
     /// Every save, append and removal so far.
     writes: usize,
+    /// Whole-session saves asked for, counted as they begin (before a held one waits).
+    saves_begun: usize,
     saves: usize,
     appends: usize,
     flushes: usize,
@@ -40,6 +42,8 @@ pub struct JournalStore {
     held: Mutex<bool>,
     /// Signalled when the held saves are let through.
     released: Condvar,
+    /// Signalled when a whole-session save begins.
+    begun: Condvar,
 }
 
 impl Default for JournalStore {
@@ -69,6 +73,7 @@ impl JournalStore {
             appended: watch::Sender::new(0),
             held: Mutex::new(false),
             released: Condvar::new(),
+            begun: Condvar::new(),
         }
     }
 
@@ -152,6 +157,22 @@ impl JournalStore {
         self.lock().flushes
     }
 
+    /// How many whole-session saves have begun, held ones included.
+    pub fn saves_begun(&self) -> usize {
+        self.lock().saves_begun
+    }
+
+    /// Blocks the calling thread until `count` whole-session saves have begun or `limit` has passed;
+    /// whether they had. A task of the calling thread's runtime cannot begin one meanwhile.
+    pub fn wait_for_saves_begun(&self, count: usize, limit: std::time::Duration) -> bool {
+        let state = self.lock();
+        let (state, _) = self
+            .begun
+            .wait_timeout_while(state, limit, |s| s.saves_begun < count)
+            .unwrap_or_else(PoisonError::into_inner);
+        state.saves_begun >= count
+    }
+
     /// How many saves, appends and flushes were asked for.
     pub fn counts(&self) -> Counts {
         let state = self.lock();
@@ -173,6 +194,8 @@ fn outcomes(stored: &Stored) -> Vec<JournaledOutcome> {
 
 impl SessionRepository for JournalStore {
     fn save(&self, session: &CopySession) -> Result<(), RepositoryError> {
+        self.lock().saves_begun += 1;
+        self.begun.notify_all();
         self.wait_if_held();
         let mut state = self.lock();
         state
