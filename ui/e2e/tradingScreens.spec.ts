@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { mkdir } from "node:fs/promises";
 import { expectAccessible } from "./axe";
 import { dismissToasts, expect, test, toast } from "./fixtures";
-import { chooseFromChain, expectToast, openPlaceDialog, PAPER_PASSWORD, setChecked, setUp } from "./optionScreen";
+import { ACCOUNTS, chooseFromChain, expectToast, openPlaceDialog, PAPER_PASSWORD, setChecked, setUp } from "./optionScreen";
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -405,6 +405,80 @@ test("the option, vertical and stock positions tables fit their panel at 1366 ×
   }
 });
 
+test("a stock orders table wider than its panel keeps each session's mark beside the name (1280 × 720)", async ({
+  page,
+}) => {
+  // Narrower than the screens are laid out for, so the table is wider than its panel whatever the rows
+  // hold (at 1366 × 768 it is only with long names and wide quantities).
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const agent = await setUp(page, "wide");
+  // Only two accounts with long names trade, so each session is named after a long name.
+  for (const account of ACCOUNTS.filter((a) => a.active)) {
+    const switched = await page.request.post("/api/trading_account/trading_active", {
+      data: {
+        accountUsername: `${account.name.replace(" ", "-").toLowerCase()}-${agent}`,
+        accountTradingActive: false,
+      },
+    });
+    expect(switched.status()).toBe(200);
+  }
+  for (const [name, type] of [
+    ["Hazel Medium Growth Fund", "medium_account"],
+    ["Juniper Big Family Trust IRA", "big_account"],
+  ] as const) {
+    const linked = await page.request.post("/api/trading_account/login/", {
+      data: {
+        accountName: name,
+        accountUsername: `${name.split(" ")[0].toLowerCase()}-${agent}`,
+        accountPassword: PAPER_PASSWORD,
+        accountType: type,
+      },
+    });
+    expect(linked.status()).toBe(200);
+  }
+  const { ask } = await stockQuote(page.request, "F");
+  // Wholly rejected, a limit over the ask that fills at wide quantities, a trailing stop, and a MARKET
+  // order one account or both cannot pay for.
+  await placeStock(page.request, { stockSymbol: "MSFT", stockOrderType: "LIMIT", stockPrice: 400, stockQuantity: 100000 });
+  const over = Math.round(ask * 110) / 100;
+  await placeStock(page.request, { stockSymbol: "F", stockOrderType: "LIMIT", stockPrice: over, stockQuantity: 1200 });
+  await placeStock(page.request, {
+    stockSymbol: "AAPL",
+    stockOrderType: "TRAILING_STOP",
+    stockStopPriceLinkType: "PERCENT",
+    stockStopPriceOffset: 1,
+  });
+  await placeStock(page.request, { stockSymbol: "MSFT", stockOrderType: "MARKET", stockQuantity: 220 });
+  await openTab(page, "Stock Trading");
+  await page.getByRole("button", { name: "REFRESH" }).click();
+  await expect(sessionRows(page, "Stock Trading")).toHaveCount(4);
+  await expect(sessionRows(page, "Stock Trading").first().getByText(/^[12] rejected$/)).toBeAttached();
+  const region = page.getByRole("region", { name: "Stock orders table" });
+  const overflow = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow, "the table is wider than its panel, as this test needs").toBeGreaterThan(0);
+  for (const row of await sessionRows(page, "Stock Trading").all()) {
+    const id = await row.getAttribute("data-session-id");
+    // Scrolled down to the row (just under the sticky headings), never sideways.
+    await row.evaluate((tr: HTMLTableRowElement) => {
+      const scroller = tr.closest(".cd-table-scroll");
+      if (scroller !== null) scroller.scrollTop = tr.offsetTop - (tr.closest("table")?.tHead?.offsetHeight ?? 0);
+    });
+    const mark = await row.locator(".cd-status-mark").boundingBox();
+    const name = await row.locator("td").last().boundingBox();
+    expect(mark, `session ${id}: its mark is shown`).not.toBeNull();
+    expect(name, `session ${id}: its name is shown`).not.toBeNull();
+    if (mark === null || name === null) return;
+    expect(mark.x + mark.width, `session ${id}: its mark runs under the name`).toBeLessThanOrEqual(name.x + 0.5);
+    expect(await isUncovered(row.locator(".cd-status-mark")), `session ${id}: its mark is covered`).toBe(true);
+    expect(await isUncovered(row.locator(".cd-name")), `session ${id}: its name is covered`).toBe(true);
+  }
+  // Scrolled to its right end, the table shows the columns that were under the mark and the name.
+  await region.evaluate((element) => {
+    element.scrollLeft = element.scrollWidth;
+  });
+  expect(await isUncovered(sessionRows(page, "Stock Trading").last().locator("td").nth(-3))).toBe(true);
+});
+
 test("major 6: every order dialog shows the live quote; the watch list's bid is labelled and refreshed", async ({
   page,
 }) => {
@@ -704,7 +778,11 @@ test("the screenshot walk: each screen at 1366 × 768 with rejected, stopped, tr
   await region.evaluate((element) => {
     element.scrollTop = element.scrollHeight;
   });
-  await expect(sessionRows(page, "Stock Trading").last().getByText("3 rejected")).toBeInViewport();
+  const rejectedMark = sessionRows(page, "Stock Trading").last().getByText("3 rejected");
+  await expect(rejectedMark).toBeInViewport();
+  // The table is wider than its panel here; the session's mark stays in view beside the sticky name
+  // instead of scrolling under it.
+  expect(await isUncovered(rejectedMark)).toBe(true);
   const regionBox = await region.boundingBox();
   const headingBox = await ordersTable(page, "Stock Trading").getByRole("columnheader", { name: "Status", exact: true }).boundingBox();
   expect(Math.abs((headingBox?.y ?? -100) - (regionBox?.y ?? 0))).toBeLessThan(3);
@@ -720,6 +798,15 @@ test("the screenshot walk: each screen at 1366 × 768 with rejected, stopped, tr
   await expect(stockDialog.getByTestId("quote")).toContainText("Bid");
   await snap(page, "stock-place");
 });
+
+/** Whether `element` is on top at its own centre (no other element, such as a sticky column, covers it). */
+async function isUncovered(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && node.contains(hit);
+  });
+}
 
 /** How many lines the text of `element` takes on screen. */
 async function linesOf(element: Locator): Promise<number> {

@@ -39,7 +39,7 @@ export const OptionOrdersTable = observer(function OptionOrdersTable() {
   return (
     <div className="cd-table-block cd-option-orders">
       <ScrollRegion className="cd-table-scroll" label="Option orders table">
-        <HTMLTable className="cd-option-table cd-sticky-name" compact striped aria-label="Option orders">
+        <HTMLTable className="cd-option-table cd-sticky-name cd-sticky-mark" compact striped aria-label="Option orders">
           <thead>
             <tr>
               {OPTION_ORDER_COLUMNS.map((column, index) => (

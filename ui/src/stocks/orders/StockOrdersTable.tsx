@@ -44,7 +44,7 @@ export const StockOrdersTable = observer(function StockOrdersTable() {
   return (
     <div className="cd-table-block cd-option-orders">
       <ScrollRegion className="cd-table-scroll" label="Stock orders table">
-        <HTMLTable className="cd-option-table cd-sticky-name" compact striped aria-label="Stock orders">
+        <HTMLTable className="cd-option-table cd-sticky-name cd-sticky-mark" compact striped aria-label="Stock orders">
           <thead>
             <tr>
               {STOCK_ORDER_COLUMNS.map((column, index) => (

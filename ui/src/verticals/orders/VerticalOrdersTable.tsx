@@ -34,7 +34,7 @@ export const VerticalOrdersTable = observer(function VerticalOrdersTable() {
   return (
     <div className="cd-table-block cd-option-orders">
       <ScrollRegion className="cd-table-scroll" label="Vertical orders table">
-        <HTMLTable className="cd-option-table cd-sticky-name" compact striped aria-label="Vertical orders">
+        <HTMLTable className="cd-option-table cd-sticky-name cd-sticky-mark" compact striped aria-label="Vertical orders">
           <thead>
             <tr>
               {VERTICAL_ORDER_COLUMNS.map((column, index) => (
