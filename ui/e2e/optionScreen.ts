@@ -20,13 +20,18 @@ export const ACCOUNTS = [
 export const ONE_CONTRACT_PREVIEW =
   "Small ×1: 2 accounts → 1 contract each; Big ×3: 1 account → 3 contracts; Total 5 contracts on 3 accounts";
 
+/** The brokerage username the tests link `name` under for `agent`. */
+export function accountUsername(name: string, agent: string): string {
+  return `${name.replace(" ", "-").toLowerCase()}-${agent}`;
+}
+
 /** Registers and signs in a fresh agent, links the four accounts and opens the Option Trading tab. */
 export async function setUp(page: Page, prefix: string): Promise<string> {
   const agent = uniqueAgent(prefix);
   await registerAgent(page.request, agent);
   await loginThroughForm(page, agent);
   for (const account of ACCOUNTS) {
-    const username = `${account.name.replace(" ", "-").toLowerCase()}-${agent}`;
+    const username = accountUsername(account.name, agent);
     const linked = await page.request.post("/api/trading_account/login/", {
       data: {
         accountName: account.name,

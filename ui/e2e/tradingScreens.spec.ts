@@ -3,7 +3,16 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { mkdir } from "node:fs/promises";
 import { expectAccessible } from "./axe";
 import { dismissToasts, expect, test, toast } from "./fixtures";
-import { ACCOUNTS, chooseFromChain, expectToast, openPlaceDialog, PAPER_PASSWORD, setChecked, setUp } from "./optionScreen";
+import {
+  accountUsername,
+  ACCOUNTS,
+  chooseFromChain,
+  expectToast,
+  openPlaceDialog,
+  PAPER_PASSWORD,
+  setChecked,
+  setUp,
+} from "./optionScreen";
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -416,7 +425,7 @@ test("a stock orders table wider than its panel keeps each session's mark beside
   for (const account of ACCOUNTS.filter((a) => a.active)) {
     const switched = await page.request.post("/api/trading_account/trading_active", {
       data: {
-        accountUsername: `${account.name.replace(" ", "-").toLowerCase()}-${agent}`,
+        accountUsername: accountUsername(account.name, agent),
         accountTradingActive: false,
       },
     });
@@ -780,8 +789,7 @@ test("the screenshot walk: each screen at 1366 × 768 with rejected, stopped, tr
   });
   const rejectedMark = sessionRows(page, "Stock Trading").last().getByText("3 rejected");
   await expect(rejectedMark).toBeInViewport();
-  // The table is wider than its panel here; the session's mark stays in view beside the sticky name
-  // instead of scrolling under it.
+  // The session's mark is on top: the sticky name beside it never covers it.
   expect(await isUncovered(rejectedMark)).toBe(true);
   const regionBox = await region.boundingBox();
   const headingBox = await ordersTable(page, "Stock Trading").getByRole("columnheader", { name: "Status", exact: true }).boundingBox();

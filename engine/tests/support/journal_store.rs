@@ -157,11 +157,6 @@ impl JournalStore {
         self.lock().flushes
     }
 
-    /// How many whole-session saves have begun, held ones included.
-    pub fn saves_begun(&self) -> usize {
-        self.lock().saves_begun
-    }
-
     /// Blocks the calling thread until `count` whole-session saves have begun or `limit` has passed;
     /// whether they had. A task of the calling thread's runtime cannot begin one meanwhile.
     pub fn wait_for_saves_begun(&self, count: usize, limit: std::time::Duration) -> bool {
