@@ -717,6 +717,119 @@ async fn replace_and_cancel_whole_and_individual() {
 }
 
 #[actix_web::test]
+async fn a_deleted_accounts_orders_fail_alone_in_a_replace_or_cancel_of_the_others() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = desk_with_off(&service, "alice").await;
+    let aapl = quote(&service, &alice, "AAPL").await;
+    let limit = far_below(&aapl);
+    call!(
+        &service,
+        place(&stock_body("LIMIT", json!(1), |b| b["stockPrice"] = json!(limit)))
+            .cookie(alice.clone())
+    );
+    let (_, text) = call!(&service, refresh().cookie(alice.clone()));
+    let first = json_of(&text)["1"].as_array().expect("rows").clone();
+    let id_of = |name: &str| by_name(&first, name)["accountId"].clone();
+    let (status, _) = call!(
+        &service,
+        post_json(
+            "/api/trading_account/delete_account",
+            &json!({"accountName": "Medium"}).to_string()
+        )
+        .cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK);
+
+    // The whole session replaced: Small and Big are, the deleted account gets a refused row.
+    let replace = stock_body("LIMIT", json!(1), |b| {
+        b["agentTradingSessionID"] = json!(1);
+        b["allTradingAccountsOrderList"] = json!(accounts_of(&first));
+        b["stockPrice"] = json!(limit - 1.0);
+    });
+    let deleted = "the account was deleted from copydesk, so its order is no longer followed; nothing was sent to it";
+    let (status, text) = call!(
+        &service,
+        with_json(
+            test::TestRequest::put().uri("/api/stock_copy_trading/replace_order/"),
+            &replace
+        )
+        .cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK);
+    let mut answer = json_of(&text);
+    let mut accepted: Vec<Value> = answer["accepted"].as_array().cloned().unwrap_or_default();
+    accepted.sort_by_key(|v| v.as_u64());
+    answer["accepted"] = json!(accepted);
+    let mut expected_accepted = vec![id_of("Small"), id_of("Big")];
+    expected_accepted.sort_by_key(|v| v.as_u64());
+    assert_eq!(
+        answer,
+        json!({"agentTradingSessionID": 2, "accepted": expected_accepted,
+            "failed": [{"accountId": id_of("Medium"), "accountName": "(deleted account)", "reason": deleted}]})
+    );
+    let (_, text) = call!(&service, refresh().cookie(alice.clone()));
+    let table = json_of(&text);
+    let second = table["2"].as_array().expect("session 2");
+    let refused = second
+        .iter()
+        .find(|r| r["accountId"] == id_of("Medium"))
+        .expect("the deleted account's row");
+    assert_eq!(
+        [&refused["stockStatus"], &refused["stockStatusDescription"]],
+        [&json!("FAILED_TO_PLACE"), &json!(deleted)]
+    );
+    let medium_row = table["1"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["accountId"] == id_of("Medium"))
+        .cloned()
+        .expect("the deleted account's first row");
+    assert_eq!(
+        medium_row["stockStatus"], "WORKING",
+        "nothing was sent to it"
+    );
+
+    // Its order named in a cancel fails alone; the others' orders in the same cancel are canceled.
+    let mut named: Vec<Value> = accounts_of(second)
+        .into_iter()
+        .filter(|r| r["accountId"] != id_of("Medium"))
+        .collect();
+    let cancel_second =
+        json!({"agentTradingSessionID": 2, "allTradingAccountsOrderList": named.clone()});
+    assert_eq!(
+        call!(
+            &service,
+            with_json(
+                test::TestRequest::delete().uri("/api/stock_copy_trading/cancel_order/"),
+                &cancel_second
+            )
+            .cookie(alice.clone())
+        ),
+        (StatusCode::OK, "success".into())
+    );
+    named = accounts_of(&[medium_row]);
+    let cancel_first = json!({"agentTradingSessionID": 1, "allTradingAccountsOrderList": named});
+    assert_eq!(
+        call!(
+            &service,
+            with_json(
+                test::TestRequest::delete().uri("/api/stock_copy_trading/cancel_order/"),
+                &cancel_first
+            )
+            .cookie(alice)
+        ),
+        (
+            StatusCode::OK,
+            json!({"accepted": [], "failed": [{"accountId": id_of("Medium"), "accountName": "(deleted account)",
+                "reason": "the account is no longer linked to copydesk; nothing was sent to it"}]})
+            .to_string()
+        )
+    );
+}
+
+#[actix_web::test]
 async fn an_extended_hours_order_other_than_limit_is_a_400_naming_the_session_and_nothing_is_sent()
 {
     let app = TestApp::new(|_| {});

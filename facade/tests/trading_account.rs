@@ -306,6 +306,59 @@ async fn another_agents_account_is_untouchable() {
 }
 
 #[actix_web::test]
+async fn a_brokerage_login_linked_by_one_agent_is_refused_to_another() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = sign_in(&service, "alice").await;
+    let mallory = sign_in(&service, "mallory").await;
+    let (status, _) = call!(
+        &service,
+        post_json(
+            "/api/trading_account/login/",
+            &account("Alpha", "alpha", "small_account")
+        )
+        .cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        call!(
+            &service,
+            post_json(
+                "/api/trading_account/login/",
+                &account("Mine", "alpha", "big_account")
+            )
+            .cookie(mallory.clone())
+        ),
+        (
+            StatusCode::CONFLICT,
+            error_body(
+                "This brokerage login is already linked to copydesk by another agent; it can be traded by one agent only",
+                "account_linked_elsewhere"
+            )
+        )
+    );
+    // Nothing stored for mallory, and alice's login still works.
+    let (_, list) = call!(
+        &service,
+        test::TestRequest::get()
+            .uri("/api/trading_account/database")
+            .cookie(mallory)
+    );
+    assert_eq!(list, "[]");
+    let accounts = app.state.store.trading_accounts().unwrap();
+    assert_eq!(accounts.all().unwrap().len(), 1);
+    let (status, _) = call!(
+        &service,
+        post_json(
+            "/api/trading_account/account_fetch",
+            &json!({"accountUsername": "alpha"}).to_string()
+        )
+        .cookie(alice)
+    );
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[actix_web::test]
 async fn type_and_trading_active_changes_are_stored() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;

@@ -34,8 +34,8 @@ pub use keeper::{
 };
 pub use kind::TradeKind;
 pub use planner::{
-    AccountFacts, AccountWork, AgentFacts, ExitCut, Holdings, Plan, PlanError, REPLACEABLE,
-    SessionUse, Work, exit_cuts, exit_quantity, plan, sized,
+    ACCOUNT_DELETED, AccountFacts, AccountWork, AgentFacts, ExitCut, Holdings, LOGIN_NOT_USABLE,
+    Plan, PlanError, REPLACEABLE, SessionUse, Work, exit_cuts, exit_quantity, plan, sized,
 };
 pub use preflight::{AccountCheck, preview_plan, previews};
 pub use replay::{JournaledOutcome, Replayed, replay};

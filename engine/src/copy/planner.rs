@@ -24,6 +24,12 @@ pub const REPLACEABLE: &[&str] = &["WORKING", "QUEUED", "PENDING_ACTIVATION", "R
 /// How long a replace chain may be followed before it is taken for a loop.
 const MAX_CHAIN: usize = 10_000;
 
+/// Why an active account whose brokerage login cannot be used now gets no order (its row says so).
+pub const LOGIN_NOT_USABLE: &str = "the brokerage login cannot be used now; authorize the account again in the Account section. Nothing was sent to this account";
+
+/// Why the order of an account deleted since it was placed is not replaced (its row says so).
+pub const ACCOUNT_DELETED: &str = "the account was deleted from copydesk, so its order is no longer followed; nothing was sent to it";
+
 /// What the planner needs to know of one of the agent's accounts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AccountFacts {
@@ -274,12 +280,17 @@ fn place(
 ) -> Result<Vec<AccountWork>, PlanError> {
     let mut chosen: Vec<AccountFacts> = match targets {
         Targets::Active => {
+            // An active account whose login cannot be used is not skipped in silence: its row says
+            // why it got nothing. With no usable one at all, nothing goes out.
             let mut active: Vec<AccountFacts> = facts
                 .accounts
                 .iter()
-                .filter(|a| a.trading_active && a.usable)
+                .filter(|a| a.trading_active)
                 .copied()
                 .collect();
+            if !active.iter().any(|a| a.usable) {
+                return Err(PlanError::NoActiveAccounts);
+            }
             active.sort_by_key(|a| a.id);
             active
         }
@@ -293,12 +304,22 @@ fn place(
     if chosen.is_empty() {
         return Err(PlanError::NoActiveAccounts);
     }
+    let refuse_unusable = matches!(targets, Targets::Active);
     chosen
         .iter()
         .map(|account| {
+            let request = scaled(facts, account.tier, order)?;
+            let work = if refuse_unusable && !account.usable {
+                Work::Refuse {
+                    request,
+                    reason: LOGIN_NOT_USABLE.to_owned(),
+                }
+            } else {
+                Work::Place(request)
+            };
             Ok(AccountWork {
                 account: account.id,
-                work: Work::Place(scaled(facts, account.tier, order)?),
+                work,
             })
         })
         .collect()
@@ -534,14 +555,30 @@ fn live(
     )))
 }
 
-fn named(orders: &[(AccountId, BrokerOrderId)], facts: &AgentFacts<'_>) -> Result<(), PlanError> {
+/// Checks that the command names at least one order and that every account named is the agent's or
+/// was (an account deleted since its order was placed is still named by the agent's own sessions;
+/// [`live`] then finds its row, and its part of the command fails alone).
+fn named(
+    agent: AgentId,
+    session: SessionId,
+    orders: &[(AccountId, BrokerOrderId)],
+    facts: &AgentFacts<'_>,
+) -> Result<(), PlanError> {
     if orders.is_empty() {
         return Err(PlanError::NothingNamed("Orders"));
     }
     for (account, _) in orders {
-        owned(facts, *account)?;
+        if owned(facts, *account).is_err() && !was_owned(agent, session, *account, facts.book) {
+            return Err(PlanError::NotYourAccount(*account));
+        }
     }
     Ok(())
+}
+
+/// Whether `account` has a row in the agent's `session` (so it was one of the agent's accounts).
+fn was_owned(agent: AgentId, session: SessionId, account: AccountId, book: &SessionBook) -> bool {
+    book.session(agent, session)
+        .is_some_and(|s| s.rows.iter().any(|r| r.account == account))
 }
 
 /// The replace of each listed order (followed to its live order) by the request `request_for` makes
@@ -555,7 +592,7 @@ fn replace(
     facts: &AgentFacts<'_>,
     mut request_for: impl FnMut(usize, AccountType) -> Result<OrderRequest, PlanError>,
 ) -> Result<(SessionId, Vec<AccountWork>), PlanError> {
-    named(orders, facts)?;
+    named(agent, session, orders, facts)?;
     let lives = orders
         .iter()
         .map(|(account, id)| live(agent, session, *account, *id, facts.book))
@@ -581,7 +618,26 @@ fn replace(
     let mut planned: HashMap<(AccountId, BrokerOrderId), usize> =
         HashMap::with_capacity(orders.len());
     for (i, ((account, _), found)) in orders.iter().zip(&lives).enumerate() {
-        let tier = owned(facts, *account)?.tier;
+        let Ok(&AccountFacts { tier, .. }) = owned(facts, *account) else {
+            // Deleted since: its row shows the new terms at the quantity of the order it held.
+            let request = sized(
+                &request_for(i, AccountType::Small)?,
+                found.row.request.total_quantity(),
+            );
+            if planned
+                .insert((*account, found.order), works.len())
+                .is_none()
+            {
+                works.push(AccountWork {
+                    account: *account,
+                    work: Work::Refuse {
+                        request,
+                        reason: ACCOUNT_DELETED.to_owned(),
+                    },
+                });
+            }
+            continue;
+        };
         let request = request_for(i, tier)?;
         let (held, named) = (found.row.request.legs.len(), request.legs.len());
         if held != named {
@@ -627,7 +683,7 @@ fn cancel(
     orders: &[(AccountId, BrokerOrderId)],
     facts: &AgentFacts<'_>,
 ) -> Result<Vec<AccountWork>, PlanError> {
-    named(orders, facts)?;
+    named(agent, session, orders, facts)?;
     let orders = distinct_orders(orders);
     let lives = orders
         .iter()
@@ -761,6 +817,18 @@ mod tests {
             .collect()
     }
 
+    fn refusals(plan: &Plan) -> Vec<(u64, u32, &str)> {
+        plan.works
+            .iter()
+            .filter_map(|w| match &w.work {
+                Work::Refuse { request, reason } => {
+                    Some((w.account.get(), request.total_quantity(), reason.as_str()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     #[test]
     fn a_place_goes_to_active_usable_accounts_with_the_tier_quantity() -> Result<(), PlanError> {
         let world = World::new(vec![
@@ -774,7 +842,9 @@ mod tests {
             order: buy(2),
         })?;
         assert_eq!(plan.session, SessionUse::New { replaced: None });
-        assert_eq!(quantities(&plan), vec![(1, 2), (3, 6)]);
+        assert_eq!(quantities(&plan), vec![(1, 2), (3, 6), (4, 0)]);
+        // The active account whose login cannot be used gets a refused row, not silence.
+        assert_eq!(refusals(&plan), vec![(4, 4, LOGIN_NOT_USABLE)]);
         let listed = world.plan(Action::Place {
             targets: Targets::Listed(vec![AccountId(2), AccountId(2), AccountId(4)]),
             order: buy(1),
@@ -801,6 +871,79 @@ mod tests {
                 order: buy(1),
             }),
             Err(PlanError::NoActiveAccounts)
+        );
+        // Active accounts none of which can be used: nothing goes out at all.
+        let unusable = World::new(vec![
+            account(1, AccountType::Small, true, false),
+            account(2, AccountType::Small, false, true),
+        ]);
+        assert_eq!(
+            unusable.plan(Action::Place {
+                targets: Targets::Active,
+                order: buy(1),
+            }),
+            Err(PlanError::NoActiveAccounts)
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn the_orders_of_a_deleted_account_fail_alone_in_a_cancel_or_replace() -> Result<(), PlanError>
+    {
+        // Account 2 placed in session 1 and was deleted since; account 7 was never the agent's.
+        let world = World::new(vec![account(1, AccountType::Small, true, true)]);
+        world.session(
+            1,
+            &[
+                (1, 10, OrderStatus::Working, None),
+                (2, 20, OrderStatus::Working, None),
+            ],
+            None,
+        );
+        let both = vec![
+            (AccountId(1), BrokerOrderId(10)),
+            (AccountId(2), BrokerOrderId(20)),
+        ];
+        let cancel = world.plan(Action::Cancel {
+            session: SessionId(1),
+            orders: both.clone(),
+        })?;
+        assert_eq!(
+            cancel.works,
+            vec![
+                AccountWork {
+                    account: AccountId(1),
+                    work: Work::Cancel(BrokerOrderId(10)),
+                },
+                AccountWork {
+                    account: AccountId(2),
+                    work: Work::Cancel(BrokerOrderId(20)),
+                },
+            ]
+        );
+        let replace = world.plan(Action::Replace {
+            session: SessionId(1),
+            orders: both.clone(),
+            order: buy(3),
+        })?;
+        assert_eq!(quantities(&replace), vec![(1, 3), (2, 0)]);
+        assert_eq!(refusals(&replace), vec![(2, 1, ACCOUNT_DELETED)]);
+        // Named twice, the deleted account's order is refused once.
+        let twice = world.plan(Action::ReplaceEach {
+            session: SessionId(1),
+            orders: vec![
+                (AccountId(2), BrokerOrderId(20), buy(2)),
+                (AccountId(2), BrokerOrderId(20), buy(2)),
+            ],
+        })?;
+        assert_eq!(refusals(&twice), vec![(2, 1, ACCOUNT_DELETED)]);
+        // An account that never had a row in the session is still not the agent's.
+        assert_eq!(
+            world.plan(Action::Cancel {
+                session: SessionId(1),
+                orders: vec![(AccountId(7), BrokerOrderId(20))],
+            }),
+            Err(PlanError::NotYourAccount(AccountId(7)))
         );
         Ok(())
     }
@@ -1216,8 +1359,9 @@ mod tests {
 
     proptest! {
         /// For any accounts (active or not, any tier, usable or not), a place to all active accounts
-        /// gives each active usable account exactly one order of quantity × its multiplier, and no
-        /// other account anything.
+        /// gives each active usable account exactly one order of quantity × its multiplier, each
+        /// active unusable account one refused row saying why (nothing sent), and no other account
+        /// anything; with no active usable account, nothing at all.
         #[test]
         fn each_active_account_exactly_once_with_its_multiplier(
             flags in proptest::collection::vec((any::<u8>(), any::<bool>(), any::<bool>()), 0..40),
@@ -1234,19 +1378,23 @@ mod tests {
             let book = SessionBook::new();
             let facts = AgentFacts { accounts: &accounts, tiers, holdings: &holdings, book: &book };
             let planned = plan(&command(Action::Place { targets: Targets::Active, order: buy(quantity) }), &facts);
-            let active: Vec<&AccountFacts> = accounts.iter().filter(|a| a.trading_active && a.usable).collect();
-            if active.is_empty() {
+            if !accounts.iter().any(|a| a.trading_active && a.usable) {
                 prop_assert_eq!(planned, Err(PlanError::NoActiveAccounts));
                 return Ok(());
             }
             let planned = planned.map_err(|e| TestCaseError::fail(e.to_string()))?;
-            prop_assert_eq!(planned.works.len(), active.len());
+            let active = accounts.iter().filter(|a| a.trading_active).count();
+            prop_assert_eq!(planned.works.len(), active);
             for a in &accounts {
-                let sent: Vec<u32> = quantities(&planned).iter().filter(|(id, _)| *id == a.id.get()).map(|(_, q)| *q).collect();
-                if a.trading_active && a.usable {
-                    prop_assert_eq!(sent, vec![quantity * tiers.for_type(a.tier)]);
-                } else {
-                    prop_assert!(sent.is_empty());
+                let works: Vec<Work> = planned.works.iter().filter(|w| w.account == a.id).map(|w| w.work.clone()).collect();
+                let scaled = sized(&buy(quantity), quantity * tiers.for_type(a.tier));
+                match (a.trading_active, a.usable) {
+                    (true, true) => prop_assert_eq!(works, vec![Work::Place(scaled)]),
+                    (true, false) => prop_assert_eq!(
+                        works,
+                        vec![Work::Refuse { request: scaled, reason: LOGIN_NOT_USABLE.to_owned() }]
+                    ),
+                    _ => prop_assert!(works.is_empty()),
                 }
             }
         }

@@ -35,8 +35,9 @@ pub const LISTING_REACH_EVERY: Duration = Duration::from_secs(60);
 /// How long a stopping copydesk waits for fan-outs in flight.
 pub const DRAIN_LIMIT: Duration = Duration::from_secs(30);
 
-/// The reason a row gets when its account has no running actor.
-const NOT_LINKED: &str = "the account is not linked";
+/// The reason a row or a cancel gets when its account has no running actor (it was deleted since
+/// the command was planned, or since the order it cancels was placed).
+const NOT_LINKED: &str = "the account is no longer linked to copydesk; nothing was sent to it";
 
 /// What became of one account's cancel.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -198,6 +198,9 @@ pub(super) fn account_failure(err: &AccountError) -> ApiError {
     }
 }
 
+/// Why an account is not added when another agent has linked its brokerage login.
+const LINKED_ELSEWHERE: &str = "This brokerage login is already linked to copydesk by another agent; it can be traded by one agent only";
+
 /// The body of adding an account. No `Debug`: it holds the brokerage password.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[schema(as = trading_account::AddAccount)]
@@ -237,6 +240,18 @@ async fn add_account(
     }
     let account_type = parse_type(&body.account_type)?;
     let accounts = state.store.trading_accounts()?;
+    // One brokerage login is traded by one agent: a second agent's copies would double its orders,
+    // and its authorization would end the first agent's login.
+    if accounts
+        .all()?
+        .iter()
+        .any(|r| r.agent != agent && r.username == username)
+    {
+        return Err(ApiError::Conflict {
+            message: LINKED_ELSEWHERE.into(),
+            code: "account_linked_elsewhere",
+        });
+    }
     let record = accounts
         .create(&NewTradingAccount {
             agent,

@@ -24,3 +24,12 @@ export const AccountMessages = {
 export function deleteQuestion(accountName: string): string {
   return `Are you sure you want to delete the account ${accountName}?`;
 }
+
+/** What deleting an account does to the orders it has open, said under the delete question. */
+export const DELETE_OPEN_ORDERS_NOTE =
+  "Orders this account has open at the brokerage stay open there. copydesk stops following them, and a copy-trade cancel or replace can no longer reach them: cancel them first if they should not stay.";
+
+/** The connection states whose login cannot be used, so copy trades skip the account with a refused row. */
+export function needsAttention(status: string): boolean {
+  return status === "authorization_needed" || status === "reauthorization_needed" || status === "error";
+}

@@ -1,10 +1,12 @@
-// One row of the trading accounts table: name, username, type, connection time, trading switch, settings.
-import { Button, HTMLSelect, Switch } from "@blueprintjs/core";
+// One row of the trading accounts table: name, username, type, connection time (or why the login cannot be
+// used), trading switch, settings.
+import { Button, HTMLSelect, Intent, Switch, Tag } from "@blueprintjs/core";
 import { InfoSignIcon, KeyIcon, TrashIcon } from "@blueprintjs/icons";
 import { observer } from "mobx-react-lite";
 import { DASH } from "../shared/format/dash";
 import { ACCOUNT_TYPES, isAccountType } from "../shared/accounts/AccountType";
 import { useStores } from "../shared/shell/StoreContext";
+import { needsAttention } from "./AccountMessages";
 import type { TradingAccount } from "../shared/accounts/TradingAccount";
 
 const TYPE_OPTIONS = ACCOUNT_TYPES.map(({ value, label }) => ({ value, label }));
@@ -39,7 +41,15 @@ export const AccountRow = observer(function AccountRow({ account }: AccountRowPr
           }}
         />
       </td>
-      <td className="cd-number">{account.accountConnectionTime ?? DASH}</td>
+      <td className="cd-number">
+        {needsAttention(account.accountStatus) ? (
+          <Tag intent={Intent.DANGER} minimal title="Copy trades skip this account, each with a FAILED_TO_PLACE row, until it is authorized again">
+            {account.accountStatusText}
+          </Tag>
+        ) : (
+          (account.accountConnectionTime ?? DASH)
+        )}
+      </td>
       <td>
         <Switch
           className="cd-table-switch"

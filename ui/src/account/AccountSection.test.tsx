@@ -68,6 +68,29 @@ describe("AccountSection table", () => {
     expect(screen.getByText("Page 1 of 1")).toBeInTheDocument();
   });
 
+  it("says in the connection time cell when a login cannot be used, and the minutes otherwise", async () => {
+    renderAccountScreen([
+      accountJson(3, { accountName: "Alpha" }),
+      accountJson(4, {
+        accountName: "Gamma",
+        accountConnectionTime: null,
+        accountStatus: "reauthorization_needed",
+        accountStatusText: "Re-authorization needed",
+      }),
+      accountJson(5, { accountName: "Delta", accountStatus: "throttled", accountStatusText: "Throttled" }),
+    ]);
+
+    await within(accountTable()).findByRole("cell", { name: "Alpha" });
+    const connection = bodyRows().map((row) => within(row).getAllByRole("cell")[3]?.textContent);
+    expect(connection).toEqual(["10079", "Re-authorization needed", "10079"]);
+    const tag = within(bodyRows()[1] ?? document.body).getByText("Re-authorization needed");
+    expect(tag.closest(".bp6-tag, .bp5-tag")).toHaveClass(/intent-danger/);
+    expect(tag.closest("[title]")).toHaveAttribute(
+      "title",
+      "Copy trades skip this account, each with a FAILED_TO_PLACE row, until it is authorized again",
+    );
+  });
+
   it("offers Small, Medium and Big as the account types", async () => {
     renderAccountScreen([accountJson(3, { accountName: "Alpha" })]);
 

@@ -33,6 +33,9 @@ describe("DeleteAccountDialog", () => {
     const { dialog, user, fake } = await openDialog(() => textResponse(200, "success"));
 
     expect(dialog).toHaveTextContent(QUESTION);
+    expect(dialog).toHaveTextContent(
+      "Orders this account has open at the brokerage stay open there. copydesk stops following them, and a copy-trade cancel or replace can no longer reach them: cancel them first if they should not stay.",
+    );
     expect(within(dialog).getByRole("button", { name: "DELETE" })).toBeEnabled();
     await user.click(within(dialog).getByRole("button", { name: "CANCEL" }));
 

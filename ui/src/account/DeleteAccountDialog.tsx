@@ -1,7 +1,8 @@
-// The delete confirmation: names the account; CANCEL keeps it, DELETE removes it.
+// The delete confirmation: names the account and says what becomes of its open orders; CANCEL keeps it,
+// DELETE removes it.
 import { DialogBody, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { deleteQuestion } from "./AccountMessages";
+import { DELETE_OPEN_ORDERS_NOTE, deleteQuestion } from "./AccountMessages";
 import { useStores } from "../shared/shell/StoreContext";
 import { ConfirmFooter } from "../shared/dialogs/ConfirmFooter";
 import { PendingDialog } from "../shared/dialogs/PendingDialog";
@@ -21,6 +22,7 @@ export const DeleteAccountDialog = observer(function DeleteAccountDialog() {
     >
       <DialogBody>
         <p id={QUESTION_ID}>{deleteQuestion(dialog.accountName)}</p>
+        <p className="cd-delete-account-note">{DELETE_OPEN_ORDERS_NOTE}</p>
       </DialogBody>
       <ConfirmFooter dialog={dialog} actionText="DELETE" intent={Intent.DANGER} onAction={dialog.confirm} />
     </PendingDialog>
