@@ -12,6 +12,7 @@ pub mod error;
 pub mod exposure;
 pub mod field_labels;
 pub mod json_body;
+pub mod known_symbols;
 pub mod metrics;
 pub mod order_fields;
 pub mod position_shelves;

@@ -7,6 +7,7 @@ use store::{Store, WebSessions};
 use crate::Settings;
 use crate::auth::LoginLimiter;
 use crate::command_replay::CommandKeyGate;
+use crate::known_symbols::KnownSymbols;
 use crate::position_shelves::PositionShelves;
 use crate::read_cache::ReadCache;
 use crate::services::{Services, StartError};
@@ -30,6 +31,8 @@ pub struct AppState {
     pub positions: Arc<PositionShelves>,
     /// The idempotency keys of copy commands claimed so far.
     pub command_keys: Arc<CommandKeyGate>,
+    /// The stock symbols the brokerage quoted lately.
+    pub known_stocks: Arc<KnownSymbols>,
 }
 
 impl AppState {
@@ -44,6 +47,7 @@ impl AppState {
             store.command_keys()?,
             services.clock.clone(),
         ));
+        let known_stocks = Arc::new(KnownSymbols::new(services.clock.clone()));
         Ok(Self {
             store,
             web_sessions,
@@ -53,6 +57,7 @@ impl AppState {
             read_cache: Arc::default(),
             positions: Arc::default(),
             command_keys,
+            known_stocks,
         })
     }
 }

@@ -1245,6 +1245,43 @@ async fn quotes_of_known_and_unknown_symbols() {
 }
 
 #[actix_web::test]
+async fn a_place_of_a_stock_the_brokerage_does_not_know_is_refused_whole() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = desk_with_off(&service, "alice").await;
+    // Not quoted before: the place asks the brokerage, which does not know it. Nothing is sent.
+    let body = stock_body("LIMIT", json!(1), |b| {
+        b["stockSymbol"] = json!("zzzz");
+        b["stockPrice"] = json!(10);
+    });
+    assert_eq!(
+        call!(&service, place(&body).cookie(alice.clone())),
+        (
+            StatusCode::BAD_REQUEST,
+            error_body(
+                "Stock ZZZZ is not known to the brokerage; nothing was sent",
+                "bad_request"
+            )
+        )
+    );
+    let (_, text) = call!(&service, refresh().cookie(alice.clone()));
+    assert_eq!(text, "{}", "no session, no row");
+    // A known symbol never quoted before is asked about and placed.
+    let body = stock_body("LIMIT", json!(1), |b| {
+        b["stockSymbol"] = json!("msft");
+        b["stockPrice"] = json!(1);
+    });
+    assert_eq!(
+        call!(&service, place(&body).cookie(alice.clone())),
+        (StatusCode::OK, "success".into())
+    );
+    let (_, text) = call!(&service, refresh().cookie(alice));
+    let rows = json_of(&text)["1"].as_array().cloned().unwrap_or_default();
+    assert_eq!(rows.len(), 3);
+    assert!(rows.iter().all(|r| r["stockSymbol"] == "MSFT"), "{text}");
+}
+
+#[actix_web::test]
 async fn saved_stock_orders_and_the_watch_list() {
     let app = TestApp::new(|_| {});
     let service = app.service().await;

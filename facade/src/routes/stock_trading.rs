@@ -268,6 +268,7 @@ pub(super) async fn place_order(
     let how = body.fan_out.how(dispatch)?;
     let order = body.order.order(StockAction::Place)?;
     let listed = listed_accounts(&body.all_trading_accounts_order_list)?;
+    check_known_stock(&state, agent, order.symbol()).await?;
     let targets = if listed.is_empty() {
         Targets::Active
     } else {
@@ -617,7 +618,42 @@ async fn stock_quotes(
     let quote = quotes.get(&symbol).ok_or_else(|| {
         ApiError::NotFound(format!("Stock {symbol} is not known to the brokerage"))
     })?;
+    state.known_stocks.quoted(&symbol);
     Ok(HttpResponse::Ok().json(quote_answer(&symbol, quote)))
+}
+
+/// Refuses a place of a symbol the brokerage answers it does not know, before anything is sent: each
+/// account would refuse it alone. A symbol quoted lately is not asked about again; when no account can
+/// ask, or the brokerage does not answer in time, the place goes ahead and each account's brokerage
+/// judges the symbol.
+///
+/// # Errors
+/// 400 naming the symbol when the brokerage quotes no such stock.
+async fn check_known_stock(state: &AppState, agent: AgentId, symbol: &str) -> Result<(), ApiError> {
+    if state.known_stocks.is_known(symbol) {
+        return Ok(());
+    }
+    let Ok(account) = market_data_account(state, agent) else {
+        return Ok(());
+    };
+    let asked = tokio::time::timeout(QUOTE_TIMEOUT, account.quotes(&[symbol.to_owned()])).await;
+    match asked {
+        Ok(Ok(quotes)) if quotes.contains_key(symbol) => {
+            state.known_stocks.quoted(symbol);
+            Ok(())
+        }
+        Ok(Ok(_)) => Err(ApiError::BadRequest(format!(
+            "Stock {symbol} is not known to the brokerage; nothing was sent"
+        ))),
+        Ok(Err(err)) => {
+            tracing::warn!(agent = %agent, error = %err, "a stock symbol could not be checked before a place");
+            Ok(())
+        }
+        Err(_) => {
+            tracing::warn!(agent = %agent, "the brokerage did not quote a stock symbol in time before a place");
+            Ok(())
+        }
+    }
 }
 
 /// The quote answer: each side as a number, or null when the brokerage quotes none.
