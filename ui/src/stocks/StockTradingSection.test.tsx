@@ -6,6 +6,7 @@ import { jsonResponse, textResponse } from "../shared/test/fakeTransport";
 import { renderApp } from "../shared/test/renderApp";
 import { routeResponder } from "../shared/test/routeResponder";
 import { showOutcome, showSuccess } from "../shared/shell/toaster";
+import { OPEN_STATUS_COLOR } from "../shared/tables/OrderStatusText";
 import { StockTradingSection } from "./StockTradingSection";
 import {
   stockOrdersAnswer,
@@ -82,6 +83,31 @@ describe("StockTradingSection", () => {
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((row) => row.getAttribute("data-session-id"))).toEqual(["8", "6"]);
     expect(rows[0]?.textContent).toContain("replaces #6");
+  });
+
+  it("V lists the session's orders, an open order's whole row in yellow and a final one in the table's colours", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStocks({
+      "GET /api/stock_copy_trading/database": () =>
+        jsonResponse(
+          200,
+          stockOrdersAnswer([
+            stockRowJson(8, 1),
+            stockRowJson(8, 2, { stockStatus: "FILLED", stockFilledQuantity: 1, stockOwnStatusColor: "none" }),
+          ]),
+        ),
+    });
+    const table = screen.getByRole("table", { name: "Stock orders" });
+    await user.click(await within(table).findByRole("button", { name: "View session 8" }));
+    const dialog = await screen.findByRole("dialog", { name: "Stock Orders of Session 8" });
+    const [working, filled] = within(within(dialog).getByRole("table", { name: "Orders of the session" }))
+      .getAllByRole("row")
+      .slice(1);
+    if (working === undefined || filled === undefined) throw new Error("expected two rows");
+    expect(working).toHaveClass("cd-open-row");
+    expect(working).toHaveStyle({ color: OPEN_STATUS_COLOR });
+    expect(filled).not.toHaveClass("cd-open-row");
+    expect(filled).not.toHaveAttribute("style");
   });
 
   it("shows the positions with View and Change position", async () => {

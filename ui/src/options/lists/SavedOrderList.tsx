@@ -34,7 +34,9 @@ export const SavedOrderList = observer(function SavedOrderList({ title, orders }
               intent={Intent.SUCCESS}
               onClick={() => void options.placeSaved(order).then(showOutcomeIfAny)}
             />
-            <span className="cd-saved-description">{order.optionChainDescription}</span>
+            <span className="cd-saved-description" title={order.optionChainDescription}>
+              {order.optionChainDescription}
+            </span>
             <Button
               variant="minimal"
               size="small"

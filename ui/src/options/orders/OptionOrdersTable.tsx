@@ -1,7 +1,9 @@
 // The option orders main table: one row per copy-trade session, newest first, ten per page.
 import { HTMLTable } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { useRef } from "react";
 import { ScrollRegion } from "../../shared/tables/ScrollRegion";
+import { useShowNewSession } from "../../shared/tables/useShowNewSession";
 import { useStores } from "../../shared/shell/StoreContext";
 import { OptionSessionRow } from "./OptionSessionRow";
 import { TablePager } from "../../shared/tables/TablePager";
@@ -35,11 +37,18 @@ export const OptionOrdersTable = observer(function OptionOrdersTable() {
   const { options } = useStores();
   const sessions = options.orderTable.pageSessions;
   const paging = options.orderTable.paging;
+  const region = useRef<HTMLDivElement>(null);
+  useShowNewSession(options.orderTable, region);
 
   return (
     <div className="cd-table-block cd-option-orders">
-      <ScrollRegion className="cd-table-scroll" label="Option orders table">
-        <HTMLTable className="cd-option-table cd-sticky-name cd-sticky-mark" compact striped aria-label="Option orders">
+      <ScrollRegion className="cd-table-scroll" label="Option orders table" regionRef={region}>
+        <HTMLTable
+          className="cd-option-table cd-orders-table cd-sticky-name cd-sticky-mark"
+          compact
+          striped
+          aria-label="Option orders"
+        >
           <thead>
             <tr>
               {OPTION_ORDER_COLUMNS.map((column, index) => (

@@ -13,6 +13,7 @@ import { OrderStatusText } from "../../shared/tables/OrderStatusText";
 import { RoundButton } from "../../shared/tables/RoundButton";
 import { formatQuantity } from "../../shared/format/formatQuantity";
 import { NumberCell } from "../../shared/tables/NumberCell";
+import { orderRowLook } from "../../shared/tables/orderRowLook";
 
 /** Props of {@link SessionOrderRow}. */
 export interface SessionOrderRowProps {
@@ -25,10 +26,13 @@ export const SessionOrderRow = observer(function SessionOrderRow({ order }: Sess
   const { options, env } = useStores();
   const dialog = options.sessionDialog;
   const canceled = isCanceledOption(order);
+  const open = order.optionChainOwnStatusColor === "yellow";
+  const look = orderRowLook(open, canceled);
   return (
     <tr
       data-account-id={order.accountId}
-      className={canceled ? "cd-canceled-row" : undefined}
+      className={look.className}
+      style={look.style}
       data-canceled={canceled || undefined}
     >
       <td>
@@ -65,7 +69,7 @@ export const SessionOrderRow = observer(function SessionOrderRow({ order }: Sess
       <td>
         <OrderStatusText
           status={order.optionChainStatus}
-          open={order.optionChainOwnStatusColor === "yellow"}
+          open={open}
           reason={order.optionChainStatusDescription}
         />
         {canceled && <span className="cd-muted"> {ALREADY_CANCELED}</span>}

@@ -6,6 +6,7 @@ import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
 import { orderRowJson } from "../test/optionFixtures";
 import { bodyRows, cellTexts, headings, ordersTable, renderOptionScreen } from "../test/renderOptionScreen";
 import { showOutcome, showSuccess } from "../../shared/shell/toaster";
+import { FAILED_STATUS_COLOR, OPEN_STATUS_COLOR } from "../../shared/tables/OrderStatusText";
 
 vi.mock("../../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn(), clearToasts: vi.fn() }));
 
@@ -83,6 +84,21 @@ describe("SessionOrdersDialog", () => {
       "insufficient buying power",
     ]);
     expect(within(failed).getByRole("checkbox")).toBeDisabled();
+  });
+
+  it("shows an open order's whole row in yellow; final rows keep the table's colours", async () => {
+    const { dialog } = await openSession();
+    const [working, filled, failed] = bodyRows(within(dialog).getByRole("table", { name: "Orders of the session" }));
+    if (working === undefined || filled === undefined || failed === undefined) {
+      throw new Error("expected three rows");
+    }
+    expect(working).toHaveClass("cd-open-row");
+    expect(working).toHaveStyle({ color: OPEN_STATUS_COLOR });
+    for (const final of [filled, failed]) {
+      expect(final).not.toHaveClass("cd-open-row");
+      expect(final).not.toHaveAttribute("style");
+    }
+    expect(within(failed).getByText("FAILED_TO_PLACE")).toHaveStyle({ color: FAILED_STATUS_COLOR });
   });
 
   it("R and C in the heading with nothing checked warn 'Please select at least one order!'", async () => {

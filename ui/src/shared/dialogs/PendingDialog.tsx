@@ -1,7 +1,7 @@
 // A Blueprint dialog that cannot be closed (backdrop, Escape, close button) while its request is in flight.
 import { Dialog } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 
 /** The class of the layer above the other dialogs, for dialogs opened from a dialog. */
 export const STACKED_DIALOG_CLASS = "cd-stacked-dialog";
@@ -35,7 +35,11 @@ export interface PendingDialogProps {
   readonly children: ReactNode;
 }
 
-/** The open/close frame shared by the dialogs that send one request. */
+/**
+ * The open/close frame shared by the dialogs that send one request. Closed, it gives the focus back to what had
+ * it when it opened (the button that opened it) without scrolling to it: a table that has since brought a new
+ * session into view stays where it is.
+ */
 export const PendingDialog = observer(function PendingDialog({
   dialog,
   title,
@@ -44,10 +48,23 @@ export const PendingDialog = observer(function PendingDialog({
   stacked = false,
   children,
 }: PendingDialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  // Read before the dialog takes the focus (its overlay moves it after this render's effects).
+  useLayoutEffect(() => {
+    if (dialog.isOpen) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement ? active : null;
+    }
+  }, [dialog.isOpen]);
   return (
     <Dialog
       isOpen={dialog.isOpen}
       onClose={dialog.close}
+      shouldReturnFocusOnClose={false}
+      onClosed={() => {
+        opener.current?.focus({ preventScroll: true });
+        opener.current = null;
+      }}
       title={title}
       canOutsideClickClose={!dialog.pending}
       canEscapeKeyClose={!dialog.pending}

@@ -178,6 +178,26 @@ describe("PreflightPanel", () => {
     );
   });
 
+  it("lets a long account name wrap in its own bounded column, and keeps money on one line", async () => {
+    const name = "Juniper-Big-Family-Trust-IRA-Rollover-Account-Number-Seven";
+    const { store } = setup({
+      "POST /api/preflight/STOCK/place_order": () =>
+        jsonResponse(200, { accounts: [{ ...CHECKS.accounts[2], accountName: name }] }),
+    });
+    render(<PreflightPanel preflight={store} onCheck={() => store.check(PLACE)} />);
+    await act(async () => {
+      await store.check(PLACE);
+    });
+    const row = within(screen.getByRole("table", { name: "Account checks" })).getAllByRole("row")[1];
+    const cells = within(row).getAllByRole("cell");
+    expect(cells[0]).toHaveTextContent(name);
+    expect(cells[0]).toHaveClass("cd-preflight-account");
+    expect(cells[1]).toHaveTextContent("Reject");
+    expect(cells[2]).toHaveClass("cd-preflight-says");
+    expect(cells[3]).toHaveClass("cd-number");
+    expect(cells[4]).toHaveClass("cd-number");
+  });
+
   it("shows the accounts a refused all or none named", async () => {
     const { store } = setup({ "POST /api/stock_copy_trading/place_order/": () => jsonResponse(409, REFUSAL) });
     render(<PreflightPanel preflight={store} onCheck={() => store.check(PLACE)} />);

@@ -98,39 +98,43 @@ export const PreflightPanel = observer(function PreflightPanel({ preflight, onCh
       )}
       {preflight.checks !== null && (
         <div ref={results}>
-        <p
-          className={preflight.rejecting > 0 ? "cd-preflight-summary cd-preflight-summary-refused" : "cd-preflight-summary"}
-          role="status"
-        >
-          {preflight.checkSummary}
-        </p>
-        <HTMLTable compact striped className="cd-preflight-checks" aria-label="Account checks">
-          <thead>
-            <tr>
-              <th scope="col">Account</th>
-              <th scope="col">Result</th>
-              <th scope="col">Brokerage says</th>
-              <th scope="col">Commission + fees</th>
-              <th scope="col">Buying power after</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preflight.checks.map((check, index) => (
-              // An account sent two orders (an exit of two positions) has two checks.
-              <tr key={`${check.accountId}-${index}`}>
-                <td>{check.accountName}</td>
-                <td>
-                  <Tag intent={RESULT_INTENTS[check.result]} minimal>
-                    {RESULT_LABELS[check.result]}
-                  </Tag>
-                </td>
-                <td>{check.messages.length === 0 ? "OK" : check.messages.join("; ")}</td>
-                <td>{formatMoney(check.commission + check.fees)}</td>
-                <td>{formatMoney(check.projectedBuyingPower)}</td>
+          <p
+            className={
+              preflight.rejecting > 0 ? "cd-preflight-summary cd-preflight-summary-refused" : "cd-preflight-summary"
+            }
+            role="status"
+          >
+            {preflight.checkSummary}
+          </p>
+          <HTMLTable compact striped className="cd-preflight-checks" aria-label="Account checks">
+            <thead>
+              <tr>
+                <th scope="col">Account</th>
+                <th scope="col">Result</th>
+                <th scope="col">Brokerage says</th>
+                <th scope="col">Commission + fees</th>
+                <th scope="col">Buying power after</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {preflight.checks.map((check, index) => (
+                // An account sent two orders (an exit of two positions) has two checks.
+                <tr key={`${check.accountId}-${index}`}>
+                  <td className="cd-preflight-account">{check.accountName}</td>
+                  <td>
+                    <Tag intent={RESULT_INTENTS[check.result]} minimal>
+                      {RESULT_LABELS[check.result]}
+                    </Tag>
+                  </td>
+                  <td className="cd-preflight-says">
+                    {check.messages.length === 0 ? "OK" : check.messages.join("; ")}
+                  </td>
+                  <td className="cd-number">{formatMoney(check.commission + check.fees)}</td>
+                  <td className="cd-number">{formatMoney(check.projectedBuyingPower)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
         </div>
       )}
     </div>

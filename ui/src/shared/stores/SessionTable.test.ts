@@ -163,4 +163,36 @@ describe("SessionTable", () => {
     expect(table.rejections.takeSuccesses()).toEqual(["Copy trading successful"]);
     expect(table.commandMark()).toBe(5);
   });
+
+  it("after a command's success turns to the first page and names its session to show once held, until shown", async () => {
+    const { server, table } = ordersTable(1);
+    server.answer(
+      "/orders",
+      { body: delta(1, true, { "1": ["WORKING"], "2": ["WORKING"] }), etag: '"1"' },
+      { body: delta(2, false, { "3": ["WORKING"], "4": ["WORKING"] }), etag: '"2"' },
+    );
+    await table.load();
+    table.paging.next();
+    expect(table.newSessionToShow).toBeNull();
+
+    const mark = table.commandMark();
+    table.expectSuccess(mark, "Replace order successful");
+    expect(table.paging.pageIndex).toBe(0);
+    // Not held yet: nothing to show.
+    expect(table.newSessionToShow).toBeNull();
+    await table.load();
+    // The command's session is the first after its mark, whatever came after it.
+    expect(table.newSessionToShow).toBe(3);
+    table.newSessionShown();
+    expect(table.newSessionToShow).toBeNull();
+  });
+
+  it("has no session to show after a reset", async () => {
+    const { server, table } = ordersTable();
+    server.answer("/orders", { body: delta(1, true, { "1": ["WORKING"] }), etag: '"1"' });
+    table.expectSuccess(0, "Copy trading successful");
+    table.reset();
+    await table.load();
+    expect(table.newSessionToShow).toBeNull();
+  });
 });

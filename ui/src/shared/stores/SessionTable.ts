@@ -58,6 +58,11 @@ export class SessionTable<Row> {
   private readonly deps: { readonly env: Pick<Environment, "now" | "timeZone"> };
   /** The mark of the command that failed last, until a command succeeds (see {@link commandMark}). */
   private failedMark: number | null = null;
+  /**
+   * The mark of the last command from this page that answered `success`, until the table has shown the session
+   * it made (see {@link newSessionToShow}); null when there is none to show.
+   */
+  private showAfter: number | null = null;
 
   /**
    * @param deps Where the API client is read from when a poll runs, and the clock and time zone of "today".
@@ -122,11 +127,32 @@ export class SessionTable<Row> {
 
   /**
    * A command sent at `mark` answered `success`: its message is shown once its session shows no rejection
-   * (see {@link RejectionWatch.expectSuccess}).
+   * (see {@link RejectionWatch.expectSuccess}), and the table turns to its first page, where the session it
+   * made is to be shown (see {@link newSessionToShow}).
    */
   expectSuccess(mark: number, message: string): void {
     this.failedMark = null;
     this.rejections.expectSuccess(mark, message);
+    this.showAfter = mark;
+    this.paging.first();
+  }
+
+  /**
+   * The session the last command from this page made (the first after its mark), once it is held and until the
+   * table has shown it ({@link newSessionShown}); null otherwise. Newest first, it is on the first page's top.
+   */
+  get newSessionToShow(): number | null {
+    const after = this.showAfter;
+    if (after === null) {
+      return null;
+    }
+    const made = Array.from(this.byId.keys()).filter((id) => id > after);
+    return made.length === 0 ? null : Math.min(...made);
+  }
+
+  /** The table has brought {@link newSessionToShow} into view: nothing to show until the next command. */
+  newSessionShown(): void {
+    this.showAfter = null;
   }
 
   /** The rows of session `id`; none when it is not held. */
@@ -160,6 +186,7 @@ export class SessionTable<Row> {
     this.deltaPoll.reset();
     this.rejections.reset();
     this.loaded = false;
+    this.showAfter = null;
     this.paging.first();
   }
 }

@@ -1,5 +1,6 @@
 // The Time cell of an orders table: the time alone for an order of today, the date too for an older one.
 import { observer } from "mobx-react-lite";
+import { Fragment } from "react";
 import { formatTime, formatTimeOfDay } from "../format/formatTime";
 import { useStores } from "../shell/StoreContext";
 
@@ -12,14 +13,22 @@ export interface EnteredTimeProps {
 }
 
 /**
- * One line, so a session's row is as short as its other cells allow: `03:04:05` for today (in the screen's
- * time zone), `2025-01-01 22:04:05` for another day; the whole date and time is its title either way.
+ * `03:04:05` for today (in the screen's time zone), `2025-01-01 22:04:05` for another day; the whole date
+ * and time is its title either way. The date and the time of day each stay whole: an older time may wrap
+ * only at the space between them, so the column is never wider than a date.
  */
 export const EnteredTime = observer(function EnteredTime({ time, today }: EnteredTimeProps) {
   const { env } = useStores();
+  const parts = formatTimeOfDay(time, today, env.timeZone).split(" ");
   return (
     <td className="cd-number cd-time" title={formatTime(time, env.timeZone)}>
-      {formatTimeOfDay(time, today, env.timeZone)}
+      {parts.map((part, index) => (
+        // The parts of one time never change order, so their position is their identity.
+        <Fragment key={index}>
+          {index > 0 && " "}
+          <span className="cd-keep">{part}</span>
+        </Fragment>
+      ))}
     </td>
   );
 });

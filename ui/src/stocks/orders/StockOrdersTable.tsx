@@ -1,8 +1,10 @@
 // The stock orders main table: one row per copy-trade session, newest first, ten per page.
 import { HTMLTable } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { useRef } from "react";
 import { useStores } from "../../shared/shell/StoreContext";
 import { ScrollRegion } from "../../shared/tables/ScrollRegion";
+import { useShowNewSession } from "../../shared/tables/useShowNewSession";
 import { TablePager } from "../../shared/tables/TablePager";
 import { StockSessionRow } from "./StockSessionRow";
 
@@ -41,10 +43,17 @@ export const StockOrdersTable = observer(function StockOrdersTable() {
   const { stocks } = useStores();
   const sessions = stocks.orderTable.pageSessions;
   const paging = stocks.orderTable.paging;
+  const region = useRef<HTMLDivElement>(null);
+  useShowNewSession(stocks.orderTable, region);
   return (
     <div className="cd-table-block cd-option-orders">
-      <ScrollRegion className="cd-table-scroll" label="Stock orders table">
-        <HTMLTable className="cd-option-table cd-sticky-name cd-sticky-mark" compact striped aria-label="Stock orders">
+      <ScrollRegion className="cd-table-scroll" label="Stock orders table" regionRef={region}>
+        <HTMLTable
+          className="cd-option-table cd-orders-table cd-sticky-name cd-sticky-mark"
+          compact
+          striped
+          aria-label="Stock orders"
+        >
           <thead>
             <tr>
               {STOCK_ORDER_COLUMNS.map((column, index) => (

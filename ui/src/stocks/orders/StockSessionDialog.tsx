@@ -26,6 +26,7 @@ import {
 } from "./StockOrderRow";
 import { formatQuantity } from "../../shared/format/formatQuantity";
 import { NumberCell } from "../../shared/tables/NumberCell";
+import { orderRowLook } from "../../shared/tables/orderRowLook";
 
 /** The columns after SELECTED ORDER and Change order. */
 const COLUMNS = [
@@ -48,10 +49,13 @@ const StockSessionOrderRow = observer(function StockSessionOrderRow({ order }: {
   const { stocks, env } = useStores();
   const dialog = stocks.sessionDialog;
   const canceled = isCanceledStock(order);
+  const open = order.stockOwnStatusColor === "yellow";
+  const look = orderRowLook(open, canceled);
   return (
     <tr
       data-account-id={order.accountId}
-      className={canceled ? "cd-canceled-row" : undefined}
+      className={look.className}
+      style={look.style}
       data-canceled={canceled || undefined}
     >
       <td>
@@ -91,7 +95,7 @@ const StockSessionOrderRow = observer(function StockSessionOrderRow({ order }: {
       <td>
         <OrderStatusText
           status={order.stockStatus}
-          open={order.stockOwnStatusColor === "yellow"}
+          open={open}
           reason={order.stockStatusDescription}
         />
         {canceled && <span className="cd-muted"> {ALREADY_CANCELED}</span>}

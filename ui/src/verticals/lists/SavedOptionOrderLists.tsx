@@ -38,7 +38,9 @@ export const SavedOptionOrderLists = observer(function SavedOptionOrderLists() {
                     })
                   }
                 />
-                <span className="cd-saved-description">{order.optionChainDescription}</span>
+                <span className="cd-saved-description" title={order.optionChainDescription}>
+                  {order.optionChainDescription}
+                </span>
                 <Button
                   variant="minimal"
                   size="small"

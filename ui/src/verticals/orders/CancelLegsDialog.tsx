@@ -35,7 +35,7 @@ export const CancelLegsDialog = observer(function CancelLegsDialog() {
                       onChange={(event) => dialog.setChosen(row, event.currentTarget.checked)}
                     />
                   </td>
-                  <td>{row.accountName}</td>
+                  <td className="cd-account-cell">{row.accountName}</td>
                   <td className="cd-number">{row.optionChainLegIndex + 1}</td>
                   <td>
                     {row.optionChainDescription}

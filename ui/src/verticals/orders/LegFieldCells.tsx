@@ -11,12 +11,13 @@ export interface LegFieldCellsProps {
   readonly of: string;
 }
 
-/** Four table cells editing `form`. */
+/** Four table cells editing `form`; the selects keep room for their longest choice however narrow the table. */
 export const LegFieldCells = observer(function LegFieldCells({ form, of }: LegFieldCellsProps) {
   return (
     <>
       <td>
         <HTMLSelect
+          className="cd-instruction-select"
           aria-label={`Instruction for ${of}`}
           value={form.instruction}
           options={[...form.instructions]}
@@ -25,6 +26,7 @@ export const LegFieldCells = observer(function LegFieldCells({ form, of }: LegFi
       </td>
       <td>
         <HTMLSelect
+          className="cd-order-type-select"
           aria-label={`Order Type for ${of}`}
           value={form.orderType}
           options={[...ORDER_TYPES]}

@@ -24,6 +24,7 @@ import {
 } from "./VerticalOrderRow";
 import { formatQuantity } from "../../shared/format/formatQuantity";
 import { NumberCell } from "../../shared/tables/NumberCell";
+import { orderRowLook } from "../../shared/tables/orderRowLook";
 
 const COLUMNS = [
   "Change order",
@@ -95,11 +96,14 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
               {session !== null &&
                 rows.map((row) => {
                   const canceled = isCanceled(row);
+                  const open = row.optionChainOwnStatusColor === "yellow";
+                  const look = orderRowLook(open, canceled);
                   const of = `${row.optionChainDescription} of ${row.accountName}`;
                   return (
                     <tr
                       key={legKey(row)}
-                      className={canceled ? "cd-canceled-row" : undefined}
+                      className={look.className}
+                      style={look.style}
                       data-canceled={canceled || undefined}
                     >
                       <td className="cd-change-cell">
@@ -128,7 +132,7 @@ export const SessionLegsDialog = observer(function SessionLegsDialog() {
                       <td>
                         <OrderStatusText
                           status={row.optionChainStatus}
-                          open={row.optionChainOwnStatusColor === "yellow"}
+                          open={open}
                           reason={row.optionChainStatusDescription}
                         />
                         {canceled && <span className="cd-muted"> {VerticalMessages.alreadyCanceled}</span>}

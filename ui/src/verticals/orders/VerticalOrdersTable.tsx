@@ -1,7 +1,9 @@
 // The vertical orders main table: one row per copy-trade session, newest first, ten per page.
 import { ScrollRegion } from "../../shared/tables/ScrollRegion";
+import { useShowNewSession } from "../../shared/tables/useShowNewSession";
 import { HTMLTable } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { useRef } from "react";
 import { useStores } from "../../shared/shell/StoreContext";
 import { TablePager } from "../../shared/tables/TablePager";
 import { VerticalSessionRow } from "./VerticalSessionRow";
@@ -31,10 +33,17 @@ export const VerticalOrdersTable = observer(function VerticalOrdersTable() {
   const { verticals } = useStores();
   const sessions = verticals.orderTable.pageSessions;
   const paging = verticals.orderTable.paging;
+  const region = useRef<HTMLDivElement>(null);
+  useShowNewSession(verticals.orderTable, region);
   return (
     <div className="cd-table-block cd-option-orders">
-      <ScrollRegion className="cd-table-scroll" label="Vertical orders table">
-        <HTMLTable className="cd-option-table cd-sticky-name cd-sticky-mark" compact striped aria-label="Vertical orders">
+      <ScrollRegion className="cd-table-scroll" label="Vertical orders table" regionRef={region}>
+        <HTMLTable
+          className="cd-option-table cd-orders-table cd-sticky-name cd-sticky-mark"
+          compact
+          striped
+          aria-label="Vertical orders"
+        >
           <thead>
             <tr>
               {VERTICAL_ORDER_COLUMNS.map((column, index) => (
