@@ -249,7 +249,7 @@ test("replace and cancel of checked orders with none checked warn, and LIMIT wit
   await chooseFromChain(dialog, "AAPL", "PUT");
   await dialog.getByLabel("Price", { exact: true }).fill("0");
   await dialog.getByRole("button", { name: "Place order" }).click();
-  await expectToast(page, "danger", "Copy trading failed: Price must be more than 0 for a LIMIT order");
+  await expectToast(page, "danger", "Place order failed: Price must be more than 0 for a LIMIT order");
   await expect(dialog.getByLabel("Price", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "CANCEL" }).click();
@@ -294,7 +294,7 @@ test("a bad quantity is marked under its field before any request is sent", asyn
   await expect(quantity).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByText("Must be a whole number of at least 1", { exact: true })).toBeVisible();
   await dialog.getByRole("button", { name: "Place order" }).click();
-  await expectToast(page, "danger", "Copy trading failed: Option Contract Total must be a whole number of at least 1");
+  await expectToast(page, "danger", "Place order failed: Option Contract Total must be a whole number of at least 1");
   await quantity.fill("0");
   await dialog.getByRole("button", { name: "Place order" }).click();
   await expect(dialog).toBeVisible();

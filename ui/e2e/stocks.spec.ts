@@ -389,7 +389,7 @@ test("saved stock orders are saved, placed from and removed", async ({ page }) =
   const place = page.getByRole("dialog", { name: "Stock Place Order all accounts" });
   await expect(place.getByLabel("Symbol")).toHaveValue("MSFT");
   await expect(place.getByLabel("Quantity")).toHaveValue("2");
-  await expect(place.getByLabel("Price", { exact: true })).toHaveValue("1.5");
+  await expect(place.getByLabel("Price", { exact: true })).toHaveValue("1.50");
   await place.getByRole("button", { name: "CANCEL" }).click();
 
   await table.getByRole("button", { name: "Delete saved order MSFT" }).click();

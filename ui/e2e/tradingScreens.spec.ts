@@ -414,13 +414,106 @@ test("the option, vertical and stock positions tables fit their panel at 1366 ×
   }
 });
 
-test("a stock orders table wider than its panel keeps each session's mark beside the name (1280 × 720)", async ({
+/** The text colour of a session view dialog's row whose order is open (Blueprint's GOLD2). */
+const OPEN_ROW_COLOUR = "rgb(134, 97, 3)";
+
+/** The three trading screens. */
+const TABS: readonly Tab[] = ["Option Trading", "Vertical Trading", "Stock Trading"];
+
+/** Places an AAPL call through the API (as another tab of the agent would) and checks it was sent. */
+async function placeOption(
+  request: APIRequestContext,
+  symbol: string,
+  quantity: number,
+  orderType: string,
+  price: number,
+): Promise<void> {
+  const answer = await request.post("/api/copy_trading_account/place_order/COMMON", {
+    data: {
+      allTradingAccountsOrderList: [],
+      optionChainSymbol: symbol,
+      optionChainInstruction: "BUY_TO_OPEN",
+      optionChainOrderType: orderType,
+      optionChainQuantity: quantity,
+      optionChainPrice: price,
+    },
+  });
+  expect(answer.status()).toBe(200);
+  expect(await answer.text()).toBe("success");
+}
+
+/**
+ * The texts of `row`'s cells (headings or data) that do not read whole on screen: for every line of every
+ * text, whether the cell is what is drawn from the line's first letter to its last (no sticky column over any
+ * of it, nothing cut off at the panel's edge). A name cut short with an ellipsis is judged by what it shows.
+ */
+async function coveredTexts(row: Locator): Promise<string[]> {
+  return row.evaluate((tr) => {
+    const covered: string[] = [];
+    const drawnAt = (cell: Element, box: DOMRect) =>
+      [0.02, 0.25, 0.5, 0.75, 0.98].every((along) => {
+        const hit = document.elementFromPoint(box.left + box.width * along, box.top + box.height / 2);
+        return hit !== null && cell.contains(hit);
+      });
+    for (const cell of Array.from(tr.children)) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        if ((node.textContent ?? "").trim() === "") continue;
+        const cut = node.parentElement?.closest(".cd-truncate");
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const boxes = cut ? [cut.getBoundingClientRect()] : Array.from(range.getClientRects());
+        for (const box of boxes) {
+          if (box.width > 0 && !drawnAt(cell, box)) covered.push(`${cell.textContent ?? ""} ("${node.textContent}")`);
+        }
+      }
+    }
+    return covered;
+  });
+}
+
+/**
+ * Checks that every heading of `tab`'s orders table and every cell of each of its sessions reads whole: the
+ * table fits its panel, and each row, scrolled to just under the sticky headings, has nothing over its texts.
+ */
+async function expectOrdersReadable(page: Page, tab: Tab): Promise<void> {
+  const region = page.getByRole("region", { name: `${tab.split(" ")[0]} orders table` });
+  const overflow = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow, `${tab}: the orders table is wider than its panel`).toBeLessThanOrEqual(0);
+  await region.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  const headings = ordersTable(page, tab).locator("thead tr");
+  expect(await coveredTexts(headings), `${tab}: headings not readable`).toEqual([]);
+  for (const row of await sessionRows(page, tab).all()) {
+    const id = await row.getAttribute("data-session-id");
+    await row.evaluate((tr: HTMLTableRowElement) => {
+      const scroller = tr.closest(".cd-table-scroll");
+      if (scroller !== null) scroller.scrollTop = tr.offsetTop - (tr.closest("table")?.tHead?.offsetHeight ?? 0);
+    });
+    expect(await coveredTexts(row), `${tab}: session ${id} not readable`).toEqual([]);
+    expect(await isUncovered(row.locator("td.cd-time")), `${tab}: session ${id}: its time is covered`).toBe(true);
+    const mark = await row.locator(".cd-status-mark").boundingBox();
+    const name = await row.locator("td").last().boundingBox();
+    if (mark === null || name === null) throw new Error(`${tab}: session ${id} has no mark or no name`);
+    const markEnd = mark.x + mark.width;
+    expect(markEnd, `${tab}: session ${id}: its mark runs under the name`).toBeLessThanOrEqual(name.x + 0.5);
+    expect(await isUncovered(row.locator(".cd-status-mark")), `${tab}: session ${id}: its mark is covered`).toBe(true);
+  }
+}
+
+test("at 1280 × 720 the orders tables read whole, empty and with long names, and the positions tables fit", async ({
   page,
 }) => {
-  // Narrower than the screens are laid out for, so the table is wider than its panel whatever the rows
-  // hold (at 1366 × 768 it is only with long names and wide quantities).
+  test.setTimeout(120_000);
+  // Narrower than the screens are laid out for: the tables still fit their panel, so the sticky mark and
+  // name never lie over the Time column or any other.
   await page.setViewportSize({ width: 1280, height: 720 });
   const agent = await setUp(page, "wide");
+  for (const tab of TABS) {
+    await openTab(page, tab);
+    await expectOrdersReadable(page, tab);
+  }
   // Only two accounts with long names trade, so each session is named after a long name.
   for (const account of ACCOUNTS.filter((a) => a.active)) {
     const switched = await page.request.post("/api/trading_account/trading_active", {
@@ -458,34 +551,171 @@ test("a stock orders table wider than its panel keeps each session's mark beside
     stockStopPriceOffset: 1,
   });
   await placeStock(page.request, { stockSymbol: "MSFT", stockOrderType: "MARKET", stockQuantity: 220 });
-  await openTab(page, "Stock Trading");
-  await page.getByRole("button", { name: "REFRESH" }).click();
-  await expect(sessionRows(page, "Stock Trading")).toHaveCount(4);
-  await expect(sessionRows(page, "Stock Trading").first().getByText(/^[12] rejected$/)).toBeAttached();
-  const region = page.getByRole("region", { name: "Stock orders table" });
-  const overflow = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
-  expect(overflow, "the table is wider than its panel, as this test needs").toBeGreaterThan(0);
-  for (const row of await sessionRows(page, "Stock Trading").all()) {
-    const id = await row.getAttribute("data-session-id");
-    // Scrolled down to the row (just under the sticky headings), never sideways.
-    await row.evaluate((tr: HTMLTableRowElement) => {
-      const scroller = tr.closest(".cd-table-scroll");
-      if (scroller !== null) scroller.scrollTop = tr.offsetTop - (tr.closest("table")?.tHead?.offsetHeight ?? 0);
-    });
-    const mark = await row.locator(".cd-status-mark").boundingBox();
-    const name = await row.locator("td").last().boundingBox();
-    expect(mark, `session ${id}: its mark is shown`).not.toBeNull();
-    expect(name, `session ${id}: its name is shown`).not.toBeNull();
-    if (mark === null || name === null) return;
-    expect(mark.x + mark.width, `session ${id}: its mark runs under the name`).toBeLessThanOrEqual(name.x + 0.5);
-    expect(await isUncovered(row.locator(".cd-status-mark")), `session ${id}: its mark is covered`).toBe(true);
-    expect(await isUncovered(row.locator(".cd-name")), `session ${id}: its name is covered`).toBe(true);
+  // Options and verticals: wholly rejected at wide quantities, working, and filled.
+  const calls = await aaplCalls(page.request);
+  const low = calls[Math.floor(calls.length / 2)];
+  const high = calls[Math.floor(calls.length / 2) + 2];
+  if (low === undefined || high === undefined) throw new Error("the chain has too few strikes");
+  await placeOption(page.request, low.symbol, 5000, "LIMIT", 5);
+  await placeOption(page.request, low.symbol, 1, "LIMIT", 0.01);
+  await placeOption(page.request, low.symbol, 1, "MARKET", 0);
+  await placeVertical(page.request, [
+    leg(low.symbol, "BUY_TO_OPEN", "LIMIT", 5000, 8),
+    leg(high.symbol, "SELL_TO_OPEN", "LIMIT", 5000, 1),
+  ]);
+  await placeVertical(page.request, [
+    leg(low.symbol, "BUY_TO_OPEN", "MARKET", 1, 0),
+    leg(high.symbol, "SELL_TO_OPEN", "MARKET", 1, 0),
+  ]);
+  await placeVertical(page.request, [
+    leg(low.symbol, "BUY_TO_OPEN", "LIMIT", 1, 0.5),
+    leg(high.symbol, "SELL_TO_OPEN", "LIMIT", 1, 0.1),
+  ]);
+  for (const tab of TABS) {
+    await openTab(page, tab);
+    await page.getByRole("button", { name: "REFRESH" }).click();
+    await expect(sessionRows(page, tab)).toHaveCount(tab === "Stock Trading" ? 4 : 3);
+    await expect(sessionRows(page, tab).first().locator(".cd-name")).toHaveText(/^(Hazel Medium|Juniper Big)/);
+    await dismissToasts(page);
+    await expectOrdersReadable(page, tab);
+    // The positions table below, with its sticky name too, fits its panel as well.
+    const screen = tab.split(" ")[0];
+    const held = page
+      .getByRole("table", { name: `${screen} positions`, exact: true })
+      .locator("tbody tr[data-account-id]");
+    await expect(held.filter({ hasText: "Hazel Medium" }).first()).toBeVisible();
+    const positions = page.getByRole("region", { name: `${screen} positions table`, exact: true });
+    const overflow = await positions.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow, `${tab}: the positions table is wider than its panel`).toBeLessThanOrEqual(0);
   }
-  // Scrolled to its right end, the table shows the columns that were under the mark and the name.
+});
+
+test("a replace of a session far down the orders table shows the new session at the table's top", async ({ page }) => {
+  await setUp(page, "follow");
+  const calls = await aaplCalls(page.request);
+  const low = calls[Math.floor(calls.length / 2)];
+  if (low === undefined) throw new Error("the chain has too few strikes");
+  for (let placed = 0; placed < 8; placed += 1) {
+    await placeOption(page.request, low.symbol, 1, "LIMIT", 0.01);
+  }
+  await page.getByRole("button", { name: "REFRESH" }).click();
+  await expect(sessionRows(page, "Option Trading")).toHaveCount(8);
+  await dismissToasts(page);
+
+  // Scrolled down to the oldest session, R replaces it.
+  const region = page.getByRole("region", { name: "Option orders table" });
   await region.evaluate((element) => {
-    element.scrollLeft = element.scrollWidth;
+    element.scrollTop = element.scrollHeight;
   });
-  expect(await isUncovered(sessionRows(page, "Stock Trading").last().locator("td").nth(-3))).toBe(true);
+  const oldest = sessionRows(page, "Option Trading").last();
+  const oldestId = await oldest.getAttribute("data-session-id");
+  const opener = oldest.getByRole("button", { name: `Replace session ${oldestId}` });
+  await expect(opener).toBeInViewport();
+  await expect(sessionRows(page, "Option Trading").first()).not.toBeInViewport();
+  await opener.click();
+  const replace = page.getByRole("dialog", { name: `Replace Orders of Session ${oldestId}` });
+  await replace.getByLabel("Price", { exact: true }).fill("0.02");
+  await replace.getByRole("button", { name: "Replace order" }).click();
+  await expectToast(page, "success", "Replace order successful");
+  await expect(replace).toBeHidden();
+
+  // The new session, newest first, is at the top of the table and the table shows it.
+  const newest = sessionRows(page, "Option Trading").first();
+  await expect(newest).toContainText(`replaces #${oldestId}`);
+  await expect(newest).toBeInViewport({ ratio: 1 });
+  await expect.poll(() => region.evaluate((element) => element.scrollTop)).toBe(0);
+  // The focus is back on the R that opened the dialog, without the table scrolling down to it.
+  await expect(opener).toBeFocused();
+  await expect(newest).toBeInViewport({ ratio: 1 });
+});
+
+/** Whether `select` is wide enough to show its longest choice whole (the text, its padding and its arrow). */
+async function showsLongestChoice(select: Locator): Promise<boolean> {
+  return select.evaluate((element: HTMLSelectElement) => {
+    const style = getComputedStyle(element);
+    const context = document.createElement("canvas").getContext("2d");
+    if (context === null) return false;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const longest = Math.max(...Array.from(element.options, (option) => context.measureText(option.text).width));
+    return element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) >= longest;
+  });
+}
+
+/** Checks the Account checks table of `dialog`: in the dialog, every heading and the long name's Result in view. */
+async function expectChecksReadable(dialog: Locator, longName: string): Promise<void> {
+  await dialog.getByRole("button", { name: "Check accounts" }).click();
+  const checks = dialog.getByRole("table", { name: "Account checks" });
+  const long = checks.locator("tbody tr").filter({ hasText: longName });
+  await expect(long).toHaveCount(1);
+  const body = dialog.locator(".bp6-dialog-body");
+  expect(await body.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  await long.evaluate((row) => row.scrollIntoView({ block: "center" }));
+  for (const heading of await checks.getByRole("columnheader").all()) {
+    await expect(heading).toBeInViewport({ ratio: 1 });
+  }
+  // The name wraps within its column; the Result beside it and every column after it stay whole.
+  expect(await linesOf(long.getByRole("cell").first())).toBeGreaterThan(1);
+  for (const cell of await long.getByRole("cell").all()) {
+    await expect(cell).toBeInViewport({ ratio: 1 });
+  }
+  await expect(long.getByRole("cell").nth(1)).toHaveText(/^(Pass|Warning|Reject)$/);
+}
+
+test("a long account name wraps in the dialogs: instruction selects and the Check accounts table stay whole", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const agent = await setUp(page, "longname");
+  const longName = "JuniperBigFamilyTrustIRARolloverAccountNumberSevenOfHazelGrowth";
+  const linked = await page.request.post("/api/trading_account/login/", {
+    data: {
+      accountName: longName,
+      accountUsername: `juniper-${agent}`,
+      accountPassword: PAPER_PASSWORD,
+      accountType: "big_account",
+    },
+  });
+  expect(linked.status()).toBe(200);
+
+  // Replace Individual Order Legs: the long name wraps, so the selects keep room for SELL_TO_CLOSE.
+  await openTab(page, "Vertical Trading");
+  const calls = await aaplCalls(page.request);
+  const low = calls[Math.floor(calls.length / 2)];
+  const high = calls[Math.floor(calls.length / 2) + 2];
+  if (low === undefined || high === undefined) throw new Error("the chain has too few strikes");
+  await placeVertical(page.request, [
+    leg(low.symbol, "BUY_TO_OPEN", "LIMIT", 1, 0.5),
+    leg(high.symbol, "SELL_TO_OPEN", "LIMIT", 1, 0.1),
+  ]);
+  await page.getByRole("button", { name: "REFRESH" }).click();
+  const session = sessionRows(page, "Vertical Trading").first();
+  await expect(session).toContainText("WORKING");
+  await dismissToasts(page);
+  const id = await session.getAttribute("data-session-id");
+  await session.getByRole("button", { name: `Replace session ${id}` }).click();
+  const replace = page.getByRole("dialog", { name: "Replace Individual Order Legs" });
+  const instructions = replace.getByRole("combobox", { name: /^Instruction for / });
+  await expect(instructions).toHaveCount(8);
+  for (const select of await instructions.all()) {
+    await expect(select.locator("option")).toHaveText(["BUY_TO_OPEN", "SELL_TO_OPEN", "SELL_TO_CLOSE", "BUY_TO_CLOSE"]);
+    expect(await showsLongestChoice(select), `${await select.getAttribute("aria-label")} is cut`).toBe(true);
+  }
+  for (const select of await replace.getByRole("combobox", { name: /^Order Type for / }).all()) {
+    expect(await showsLongestChoice(select), `${await select.getAttribute("aria-label")} is cut`).toBe(true);
+  }
+  await expect(replace.getByRole("columnheader", { name: "New net" })).toBeInViewport({ ratio: 1 });
+  await expectChecksReadable(replace, longName);
+  await replace.getByRole("button", { name: "CANCEL" }).click();
+  await expect(replace).toBeHidden();
+
+  // The stock place dialog is narrow: the Check accounts table still fits it.
+  await openTab(page, "Stock Trading");
+  await page.getByRole("button", { name: "BUY/SELL" }).click();
+  const place = page.getByRole("dialog", { name: "Stock Place Order all accounts" });
+  await place.getByLabel("Symbol").fill("AAPL");
+  await place.getByLabel("Order Type").selectOption("MARKET");
+  await place.getByLabel("Quantity").fill("1");
+  await expectChecksReadable(place, longName);
 });
 
 test("major 6: every order dialog shows the live quote; the watch list's bid is labelled and refreshed", async ({
@@ -561,15 +791,17 @@ test("minors: vertical dialogs keep leg prices, start with no leg ticked, and th
   await expect(cancel.getByRole("checkbox", { checked: true })).toHaveCount(0);
   await cancel.getByRole("button", { name: "CANCEL", exact: true }).click();
 
-  // Re-place and replace give each leg its own price from the quotes, keeping the net of 0.01.
+  // Re-place gives each leg its own price from the quotes, keeping the net of 0.01; replace starts each order
+  // at its own net (on the bought leg, 0.00 on the sold one), never at prices read from the quotes.
   await session.getByRole("button", { name: `Place session ${id} again` }).click();
   const again = page.getByRole("dialog", { name: "Re-place Vertical Order Legs" });
-  await expect(again.getByLabel(`Price for ${high.description}`)).not.toHaveValue("0");
+  await expect(again.getByLabel(`Price for ${high.description}`)).not.toHaveValue("0.00");
   await expect(again.getByTestId("net-price")).toHaveText("Net: NET_DEBIT 0.01");
   await again.getByRole("button", { name: "CANCEL" }).click();
   await session.getByRole("button", { name: `Replace session ${id}` }).click();
   const replace = page.getByRole("dialog", { name: "Replace Individual Order Legs" });
-  await expect(replace.getByLabel(`Price for ${high.description} of Small A`)).not.toHaveValue("0");
+  await expect(replace.getByLabel(`Price for ${low.description} of Small A`)).toHaveValue("0.01");
+  await expect(replace.getByLabel(`Price for ${high.description} of Small A`)).toHaveValue("0.00");
 
   // Replace the small accounts only: the old group then counts its statuses.
   await setChecked(replace.getByRole("checkbox", { name: `Select ${low.description} of Big C` }), false);
@@ -684,6 +916,12 @@ test("the screenshot walk: each screen at 1366 × 768 with rejected, stopped, tr
   test.setTimeout(120_000);
   await mkdir(SCREENS_DIR, { recursive: true });
   await setUp(page, "screens");
+  // Empty, each orders table shows every heading whole.
+  for (const tab of TABS) {
+    await openTab(page, tab);
+    await expectOrdersReadable(page, tab);
+  }
+  await openTab(page, "Option Trading");
   const calls = await aaplCalls(page.request);
   const low = calls[Math.floor(calls.length / 2)];
   const high = calls[Math.floor(calls.length / 2) + 2];
@@ -713,6 +951,7 @@ test("the screenshot walk: each screen at 1366 × 768 with rejected, stopped, tr
   await expect(sessionRows(page, "Option Trading").nth(2).getByText("3 rejected")).toBeVisible();
   await dismissToasts(page);
   await snap(page, "option");
+  await expectOrdersReadable(page, "Option Trading");
   const rejected = sessionRows(page, "Option Trading").nth(2);
   const rejectedId = await rejected.getAttribute("data-session-id");
   await rejected.getByRole("button", { name: `View session ${rejectedId}`, exact: true }).click();
@@ -740,6 +979,7 @@ test("the screenshot walk: each screen at 1366 × 768 with rejected, stopped, tr
   await expect(page.getByRole("group", { name: "Spreads held" })).toBeVisible();
   await dismissToasts(page);
   await snap(page, "vertical");
+  await expectOrdersReadable(page, "Vertical Trading");
   await page.getByRole("group", { name: "Spreads held" }).getByRole("button").first().click();
   await expect(page.getByRole("dialog", { name: /^Close Spread / }).getByTestId("quote").first()).toContainText("Bid");
   await snap(page, "vertical-close-spread");
@@ -782,6 +1022,7 @@ test("the screenshot walk: each screen at 1366 × 768 with rejected, stopped, tr
   await expect(sessionRows(page, "Stock Trading")).toHaveCount(5);
   await dismissToasts(page);
   await snap(page, "stock");
+  await expectOrdersReadable(page, "Stock Trading");
   // Scrolled down to the rejected row, the table keeps its headings in view.
   const region = page.getByRole("region", { name: "Stock orders table" });
   await region.evaluate((element) => {
@@ -798,6 +1039,16 @@ test("the screenshot walk: each screen at 1366 × 768 with rejected, stopped, tr
   const stopRow = sessionRows(page, "Stock Trading").nth(3);
   const stopId = await stopRow.getAttribute("data-session-id");
   await stopRow.getByRole("button", { name: `View session ${stopId}`, exact: true }).click();
+  // The stop orders wait for their level: each of their rows reads in yellow, every cell of it.
+  const stopView = page.getByRole("dialog", { name: `Stock Orders of Session ${stopId}` });
+  const stopOrders = stopView.getByRole("table", { name: "Orders of the session" }).locator("tbody tr");
+  await expect(stopOrders).toHaveCount(3);
+  for (const order of await stopOrders.all()) {
+    await expect(order.getByRole("cell").nth(2)).toHaveText("AAPL");
+    for (const cell of [2, 3, 7, 9, 12]) {
+      await expect(order.getByRole("cell").nth(cell)).toHaveCSS("color", OPEN_ROW_COLOUR);
+    }
+  }
   await snap(page, "stock-view");
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "BUY/SELL" }).click();

@@ -15,7 +15,7 @@ const ACCOUNTS = [
 
 /** What the entry previews for one spread on those accounts. */
 const ONE_SPREAD_PREVIEW =
-  "Small ×1: 2 accounts → 1 contract each; Big ×3: 1 account → 3 contracts; Total 5 contracts on 3 accounts";
+  "Small ×1: 2 accounts → 1 spread each; Big ×3: 1 account → 3 spreads; Total 5 spreads on 3 accounts";
 
 /** Registers and signs in a fresh agent, links the four accounts and opens the Vertical Trading tab. */
 async function setUp(page: Page, prefix: string): Promise<void> {
@@ -191,6 +191,14 @@ test("a vertical built from the chain is placed, viewed, replaced, placed again 
   await entry.getByRole("button", { name: "Remove leg 2" }).click();
   await expect(entry.getByRole("table", { name: "Staged legs" }).locator("tbody tr")).toHaveCount(1);
   await expect(entry.getByTestId("net-price")).toHaveText("Net: NET_DEBIT 0.02");
+  // A spread is one order with one order type: a MARKET leg beside a LIMIT one is refused, nothing staged.
+  await entry.getByLabel("Order Type").selectOption("MARKET");
+  await expect(entry.getByText("Must be LIMIT like the staged legs: a spread is one order at one net price")).toBeVisible();
+  await entry.getByRole("button", { name: "Add leg" }).click();
+  await expectToast(page, "danger", "Order Type must be LIMIT like the staged legs: a spread is one order at one net price");
+  await expect(entry.getByRole("table", { name: "Staged legs" }).locator("tbody tr")).toHaveCount(1);
+  await entry.getByLabel("Order Type").selectOption("LIMIT");
+  await entry.getByLabel("Price", { exact: true }).fill("0.01");
   await entry.getByRole("button", { name: "Add leg" }).click();
   await expect(entry.getByTestId("net-price")).toHaveText("Net: NET_DEBIT 0.01");
   await placeSet(page, entry);
@@ -216,9 +224,12 @@ test("a vertical built from the chain is placed, viewed, replaced, placed again 
   await expect(viewRows.filter({ hasText: "Big C" }).first().getByRole("cell").nth(6)).toHaveText("3");
   await view.locator(".bp6-dialog-footer").getByRole("button", { name: "Close" }).click();
 
-  // R: replace the small accounts' verticals at a new net; the big one is left alone.
+  // R: replace the small accounts' verticals at a new net; the big one is left alone. Each order starts at its
+  // own net (0.01 on the bought leg, 0.00 on the sold one), never at prices read from the quotes.
   await session.getByRole("button", { name: `Replace session ${sessionId}` }).click();
   const replace = page.getByRole("dialog", { name: "Replace Individual Order Legs" });
+  await expect(replace.getByLabel(`Price for ${bought} of Small A`)).toHaveValue("0.01");
+  await expect(replace.getByLabel(`Price for ${sold} of Small A`)).toHaveValue("0.00");
   await setChecked(replace.getByRole("checkbox", { name: `Select ${bought} of Big C` }), false);
   await expect(replace.getByRole("checkbox", { name: `Select ${sold} of Big C` })).not.toBeChecked();
   await expect(replace.getByLabel(`Quantity for ${bought} of Big C`)).toHaveValue("3");

@@ -1,10 +1,11 @@
-// The texts the Option Trading screen shows, exactly as specified.
+// The texts the Option Trading screen shows, exactly as specified (spec 01 §5 and §8).
 
 /** Toast and warning texts of the Option Trading screen. */
 export const OptionMessages = {
+  /** The place order dialog's pair (spec 01 §8, "in the order dialogs"). */
   placeSucceeded: "Place order successful",
-  /** Followed by the server's text. */
-  copyTradingFailed: "Copy trading failed: ",
+  /** Followed by the reason when there is one: `Place order failed: <reason>`. */
+  placeFailed: "Place order failed",
   chainFailed: "Failed to get option chain",
   saveIncomplete: "Please ensure option contract information is completed",
   saveSucceeded: "Save order successful",

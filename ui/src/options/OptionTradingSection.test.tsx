@@ -294,6 +294,9 @@ describe("OptionTradingSection side lists", () => {
         .map((li) => li.textContent),
     ).toEqual(["PSPY 10/18/2024 500.00 P"]);
     expect(within(puts).getByRole("button", { name: "Delete saved order SPY 10/18/2024 500.00 P" })).toBeEnabled();
+    // A description cut to the list's width reads whole on hover.
+    expect(within(calls).getByText("TSLA 10/18/2024 250.00 C")).toHaveAttribute("title", "TSLA 10/18/2024 250.00 C");
+    expect(within(puts).getByText("SPY 10/18/2024 500.00 P")).toHaveAttribute("title", "SPY 10/18/2024 500.00 P");
   });
 
   it("P on a saved order opens the place dialog filled with it", async () => {
@@ -305,7 +308,7 @@ describe("OptionTradingSection side lists", () => {
     const dialog = await screen.findByRole("dialog", { name: "Option Place Order On All Active Accounts" });
     expect(within(dialog).getByLabelText("Stock Pair")).toHaveValue("SPY");
     expect(within(dialog).getByLabelText("Description")).toHaveValue("SPY 10/18/2024 500.00 P");
-    expect(within(dialog).getByLabelText("Price")).toHaveValue("1.5");
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("1.50");
   });
 
   it("P on a session opens the place dialog with its contract picked: CALL, expiry and strike", async () => {
@@ -320,7 +323,7 @@ describe("OptionTradingSection side lists", () => {
     expect(within(dialog).getByRole("checkbox", { name: "PUT" })).not.toBeChecked();
     expect(within(dialog).getByLabelText("Strike Price")).toHaveValue("230.0");
     expect(within(dialog).getByLabelText("Description")).toHaveValue("AAPL 10/18/2024 230.00 C");
-    expect(within(dialog).getByLabelText("Price")).toHaveValue("1.4");
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("1.40");
     expect(showOutcome).not.toHaveBeenCalled();
   });
 

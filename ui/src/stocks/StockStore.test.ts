@@ -126,6 +126,53 @@ describe("StockStore place", () => {
     expect(stocks.orderDialog.isOpen).toBe(true);
   });
 
+  it("takes thousands separators in quantity and price, sends the numbers and previews the shares grouped", async () => {
+    const { stocks, requests } = harness([], [], {
+      "POST /api/stock_copy_trading/place_order/": () => textResponse(200, "success"),
+    });
+    stocks.openPlace();
+    const dialog = stocks.orderDialog;
+    dialog.form.setSymbol("aapl");
+    dialog.form.setQuantity("1,000");
+    dialog.form.setPrice("1,000");
+    await dialog.tiers.load();
+    expect(dialog.previewText).toBe(
+      "Small ×1: 2 accounts → 1,000 shares each; Big ×3: 1 account → 3,000 shares; Total 5,000 shares on 3 accounts",
+    );
+    expect(await dialog.submit()).toEqual({ ok: true, message: "Copy trading successful" });
+    expect(bodyOf(requests, "POST /api/stock_copy_trading/place_order/")).toEqual({
+      ...LIMIT_FIELDS,
+      allTradingAccountsOrderList: [],
+      stockQuantity: 1000,
+      stockPrice: 1000,
+    });
+  });
+
+  it("says a price that is no number must be a number, and sends nothing", async () => {
+    const { stocks, requests } = harness();
+    stocks.orderDialog.openPlace("AAPL");
+    stocks.orderDialog.form.setPrice("1.000,50");
+    expect(await stocks.orderDialog.submit()).toEqual({ ok: false, message: "Copy trading failed: Price must be a number" });
+    expect(requests.some((request) => request.url.includes("place_order"))).toBe(false);
+  });
+
+  it("groups accounts refused for one reason in the failure", async () => {
+    const failed = Array.from({ length: 10 }, (_, index) => ({
+      accountId: index + 1,
+      accountName: `Account ${index + 1}`,
+      reason: "FAILED_TO_PLACE: symbol ZZZZ is not known",
+    }));
+    const { stocks } = harness([], [], {
+      "POST /api/stock_copy_trading/place_order/": () => jsonResponse(200, { agentTradingSessionID: 4, accepted: [], failed }),
+    });
+    stocks.orderDialog.openPlace("ZZZZ");
+    stocks.orderDialog.form.setOrderType("MARKET");
+    expect(await stocks.orderDialog.submit()).toEqual({
+      ok: false,
+      message: "Copy trading failed: 10 accounts: FAILED_TO_PLACE: symbol ZZZZ is not known",
+    });
+  });
+
   it("P on a session places on its accounts, titled with their count, the quantity before tiers", async () => {
     const { stocks, requests } = harness(
       [stockRowJson(7, 1, { stockQuantity: 2 }), stockRowJson(7, 3, { stockQuantity: 6 })],
@@ -163,6 +210,7 @@ describe("StockStore replace and cancel", () => {
     stocks.sessionDialog.replaceSelected();
     const dialog = stocks.orderDialog;
     expect(dialog.title).toBe("Stock Replace Order (Selected)");
+    expect([dialog.form.price, dialog.form.stopPrice]).toEqual(["150.00", "0.00"]);
     dialog.form.setPrice("151");
     expect(await dialog.submit()).toEqual({ ok: true, message: "Replace selected order successful" });
     expect(stocks.sessionDialog.view.selectedRows).toEqual([]);
@@ -358,7 +406,7 @@ describe("saved stock orders and the watch list", () => {
     stocks.placeSaved(stocks.savedOrders.orders[0]!);
     const form = stocks.orderDialog.form;
     expect(stocks.orderDialog.title).toBe("Stock Place Order all accounts");
-    expect([form.symbol, form.choice, form.quantity, form.price]).toEqual(["MSFT", "GTC_EXT", "10", "150"]);
+    expect([form.symbol, form.choice, form.quantity, form.price]).toEqual(["MSFT", "GTC_EXT", "10", "150.00"]);
   });
 
   it("P on a saved SELL order leaves the instruction to choose and sends nothing until chosen", async () => {
@@ -446,7 +494,7 @@ describe("StockStore quotes in the order dialog", () => {
 
     bid = 189.5;
     dialog.quotes.refresh();
-    await vi.waitFor(() => expect(dialog.form.price).toBe("189.5"));
+    await vi.waitFor(() => expect(dialog.form.price).toBe("189.50"));
     dialog.form.setPrice("188");
     bid = 189.7;
     dialog.quotes.refresh();
@@ -475,14 +523,14 @@ describe("StockStore quotes in the order dialog", () => {
     dialog.form.setPriceFocused(false);
     bid = 189.7;
     dialog.quotes.refresh();
-    await vi.waitFor(() => expect(dialog.form.price).toBe("189.7"));
+    await vi.waitFor(() => expect(dialog.form.price).toBe("189.70"));
 
     // Back in the field: a new bid waits, and nothing typed counts as edited until a key is pressed.
     dialog.form.setPriceFocused(true);
     bid = 189.9;
     dialog.quotes.refresh();
     await vi.waitFor(() => expect(dialog.quotes.quoteOf("AAPL")?.bid).toBe(189.9));
-    expect(dialog.form.price).toBe("189.7");
+    expect(dialog.form.price).toBe("189.70");
     expect(dialog.form.priceEdited).toBe(false);
     dialog.close();
   });

@@ -1,6 +1,6 @@
 // Tests of the net of a set of legs and of reading a saved set's legs.
 import { describe, expect, it } from "vitest";
-import { describeOptionSymbol, legFromTexts, netOf, netText, parseLegsText, type OrderLeg } from "./OrderLeg";
+import { describeOptionSymbol, legFromTexts, legsProblem, netOf, netText, parseLegsText, type OrderLeg } from "./OrderLeg";
 
 function leg(instruction: string, price: number | string, orderType = "LIMIT"): OrderLeg {
   return {
@@ -20,8 +20,9 @@ describe("netOf", () => {
     expect(netOf([leg("BUY_TO_OPEN", 0.3), leg("SELL_TO_OPEN", 0.3)])).toEqual({ type: "NET_ZERO", price: 0 });
   });
 
-  it("is MARKET when any leg is MARKET, and unknown without legs or with a price that is not a number", () => {
-    expect(netOf([leg("BUY_TO_OPEN", 1.1), leg("SELL_TO_OPEN", 0, "MARKET")])).toEqual({ type: "MARKET", price: 0 });
+  it("is MARKET when every leg is MARKET, and unknown for mixed order types, without legs or with a price that is not a number", () => {
+    expect(netOf([leg("BUY_TO_OPEN", 0, "MARKET"), leg("SELL_TO_OPEN", 0, "MARKET")])).toEqual({ type: "MARKET", price: 0 });
+    expect(netOf([leg("BUY_TO_OPEN", 1.1), leg("SELL_TO_OPEN", 0, "MARKET")])).toBeNull();
     expect(netOf([])).toBeNull();
     expect(netOf([leg("BUY_TO_OPEN", "abc")])).toBeNull();
   });
@@ -29,6 +30,19 @@ describe("netOf", () => {
   it("reads as the type and two decimals", () => {
     expect(netText({ type: "NET_CREDIT", price: 0.5 })).toBe("NET_CREDIT 0.50");
     expect(netText(null)).toBe("—");
+  });
+});
+
+describe("legsProblem", () => {
+  it("names the first leg whose order type or quantity differs from leg 1's", () => {
+    expect(legsProblem([leg("BUY_TO_OPEN", 1.1), leg("SELL_TO_OPEN", 0.45)])).toBeNull();
+    expect(legsProblem([])).toBeNull();
+    expect(legsProblem([leg("BUY_TO_OPEN", 1.1), leg("SELL_TO_OPEN", 0, "MARKET")])).toBe(
+      "Leg 2 Order Type must be LIMIT like leg 1: a spread is one order at one net price",
+    );
+    expect(legsProblem([{ ...leg("BUY_TO_OPEN", 1.1), optionChainQuantity: 2 }, leg("SELL_TO_OPEN", 0.45)])).toBe(
+      "Leg 2 Quantity must be 2 like leg 1: every leg of a spread has the same quantity",
+    );
   });
 });
 

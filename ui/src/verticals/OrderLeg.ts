@@ -34,16 +34,46 @@ export function isBuy(instruction: string): boolean {
   return instruction.startsWith("BUY");
 }
 
+/** Why the spread of `legs` is not one order, or null: its legs differ in order type or in quantity. */
+export function legsProblem(legs: readonly OrderLeg[]): string | null {
+  const [first, ...others] = legs;
+  if (first === undefined) {
+    return null;
+  }
+  for (const [index, leg] of others.entries()) {
+    if (leg.optionChainOrderType !== first.optionChainOrderType) {
+      return (
+        `Leg ${index + 2} Order Type must be ${first.optionChainOrderType} like leg 1: ` +
+        "a spread is one order at one net price"
+      );
+    }
+  }
+  for (const [index, leg] of others.entries()) {
+    if (String(leg.optionChainQuantity) !== String(first.optionChainQuantity)) {
+      return (
+        `Leg ${index + 2} Quantity must be ${String(first.optionChainQuantity)} like leg 1: ` +
+        "every leg of a spread has the same quantity"
+      );
+    }
+  }
+  return null;
+}
+
 /**
  * The net of `legs`: Σ buy prices − Σ sell prices, in cents so that 1.10 − 0.45 is exactly 0.65; above
- * zero a NET_DEBIT, below a NET_CREDIT, zero NET_ZERO; any MARKET leg makes the order MARKET. Null when
- * there are no legs or a LIMIT leg's price is not a number.
+ * zero a NET_DEBIT, below a NET_CREDIT, zero NET_ZERO; MARKET when every leg is MARKET. Null when there
+ * are no legs, the legs differ in order type (a spread is one order: {@link legsProblem}), or a LIMIT leg's
+ * price is not a number.
  */
 export function netOf(legs: readonly OrderLeg[]): NetPrice | null {
   if (legs.length === 0) {
     return null;
   }
-  if (legs.some((leg) => leg.optionChainOrderType === "MARKET")) {
+  const types = new Set(legs.map((leg) => leg.optionChainOrderType));
+  if (types.size > 1) {
+    return null;
+  }
+  if (types.has("MARKET")) {
     return { type: "MARKET", price: 0 };
   }
   let cents = 0;

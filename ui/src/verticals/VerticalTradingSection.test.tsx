@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { showOutcome, showSuccess } from "../shared/shell/toaster";
 import { jsonResponse, textResponse } from "../shared/test/fakeTransport";
+import { OPEN_STATUS_COLOR } from "../shared/tables/OrderStatusText";
 import { renderVerticalScreen } from "./test/renderVerticalScreen";
 import { HIGH_CALL, LOW_CALL, verticalRowsJson } from "./test/verticalFixtures";
 
@@ -74,6 +75,11 @@ describe("VerticalTradingSection tables", () => {
     expect(rows).toHaveLength(4);
     const canceled = rows[2];
     if (canceled === undefined) throw new Error("row missing");
+    // An open leg's whole row is yellow; a final one keeps the table's colours.
+    expect(rows[0]).toHaveClass("cd-open-row");
+    expect(rows[0]).toHaveStyle({ color: OPEN_STATUS_COLOR });
+    expect(canceled).not.toHaveClass("cd-open-row");
+    expect(canceled).not.toHaveAttribute("style");
     expect(canceled).toHaveClass("cd-canceled-row");
     expect(canceled).toHaveTextContent("(Already Canceled)");
     expect(within(canceled).getByRole("button", { name: `${LOW_CALL.description} of Account 2 (Already Canceled)` })).toBeDisabled();
@@ -123,6 +129,34 @@ describe("VerticalTradingSection leg dialogs", () => {
   });
 });
 
+describe("VerticalTradingSection Replace Individual Order Legs", () => {
+  it("offers every instruction in a select kept wide enough for the longest", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderVerticalScreen({ rows: verticalRowsJson(9, 1) });
+    await user.click(
+      await within(await screen.findByRole("table", { name: "Vertical orders" })).findByRole("button", {
+        name: "Replace session 9",
+      }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Replace Individual Order Legs" });
+    const instruction = within(dialog).getByRole("combobox", {
+      name: `Instruction for ${HIGH_CALL.description} of Account 1`,
+    });
+    expect(within(instruction).getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "BUY_TO_OPEN",
+      "SELL_TO_OPEN",
+      "SELL_TO_CLOSE",
+      "BUY_TO_CLOSE",
+    ]);
+    expect(instruction).toHaveValue("SELL_TO_OPEN");
+    expect(instruction.closest(".bp6-html-select")).toHaveClass("cd-instruction-select");
+    const orderType = within(dialog).getByRole("combobox", {
+      name: `Order Type for ${HIGH_CALL.description} of Account 1`,
+    });
+    expect(orderType.closest(".bp6-html-select")).toHaveClass("cd-order-type-select");
+  });
+});
+
 describe("VerticalTradingSection Multi-Leg Order Entry", () => {
   it("builds a vertical from the chain, shows its net and places it", async () => {
     const user = userEvent.setup({ delay: null });
@@ -147,7 +181,7 @@ describe("VerticalTradingSection Multi-Leg Order Entry", () => {
     await user.click(within(dialog).getByRole("button", { name: "Add leg" }));
     expect(within(dialog).getByTestId("net-price")).toHaveTextContent("Net: NET_DEBIT 0.65");
     await waitFor(() =>
-      expect(within(dialog).getByTestId("tier-preview")).toHaveTextContent("Total 5 contracts on 3 accounts"),
+      expect(within(dialog).getByTestId("tier-preview")).toHaveTextContent("Total 5 spreads on 3 accounts"),
     );
     await user.click(within(dialog).getByRole("button", { name: "Place set" }));
     await waitFor(() => expect(showSuccess).toHaveBeenCalledExactlyOnceWith("Copy trading successful"));
@@ -207,4 +241,37 @@ describe("VerticalTradingSection Multi-Leg Order Entry", () => {
     );
     expect(within(screen.getByRole("table", { name: "Order sets" })).getByText("Bull call")).toBeInTheDocument();
   }, 20_000);
+});
+
+describe("VerticalTradingSection saved option orders", () => {
+  it("lists saved calls and puts, each description whole on hover where the list cuts it", async () => {
+    const saved = (symbol: string, description: string) => ({
+      optionChainSymbol: symbol,
+      optionChainDescription: description,
+      optionChainInstruction: "BUY_TO_OPEN",
+      optionChainOrderType: "LIMIT",
+      optionChainQuantity: 1,
+      optionChainPrice: "1.5",
+    });
+    renderVerticalScreen(
+      {},
+      {
+        "GET /api/option_contract_save_order/get_option_contract_save_order_list/COMMON": () =>
+          jsonResponse(200, {
+            success: true,
+            list: [
+              saved("QQQ   241206C00500000", "QQQ 12/06/2024 500.00 C"),
+              saved("QQQ   241206P00480000", "QQQ 12/06/2024 480.00 P"),
+            ],
+          }),
+      },
+    );
+    const calls = screen.getByRole("region", { name: "Saved CALL orders" });
+    const puts = screen.getByRole("region", { name: "Saved PUT orders" });
+    expect(await within(calls).findByText("QQQ 12/06/2024 500.00 C")).toHaveAttribute(
+      "title",
+      "QQQ 12/06/2024 500.00 C",
+    );
+    expect(within(puts).getByText("QQQ 12/06/2024 480.00 P")).toHaveAttribute("title", "QQQ 12/06/2024 480.00 P");
+  });
 });

@@ -100,7 +100,7 @@ describe("SavedOptionOrderStore", () => {
       "BUY_TO_OPEN",
       "LIMIT",
       "2",
-      "1.5",
+      "1.50",
     ]);
   });
 });

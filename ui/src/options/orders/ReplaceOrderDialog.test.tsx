@@ -82,4 +82,28 @@ describe("ReplaceOrderDialog", () => {
     );
     expect(screen.getByRole("dialog", { name: "Replace Orders of Session 5" })).toBeInTheDocument();
   });
+
+  it("shows the order's price in cents and says why the quote cannot be read, never loading for ever", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { quoteScheduler } = renderOptionScreen(
+      { rows: [orderRowJson(5, 1, { optionChainPrice: 1 })] },
+      {
+        "GET /api/copy_trading_account/get_option_quotes/COMMON": () =>
+          jsonResponse(409, {
+            error: "Link and authorize a trading account first to read market data",
+            code: "authorization_needed",
+          }),
+      },
+    );
+    await user.click(await within(ordersTable()).findByRole("button", { name: "Replace session 5" }));
+    const dialog = await screen.findByRole("dialog", { name: "Replace Orders of Session 5" });
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("1.00");
+    const quote = within(dialog).getByTestId("quote");
+    expect(quote).toHaveTextContent("Quote loading…");
+    quoteScheduler.fire();
+    await waitFor(() =>
+      expect(quote).toHaveTextContent("No quote: Link and authorize a trading account first to read market data"),
+    );
+    expect(quote).not.toHaveTextContent("loading");
+  });
 });

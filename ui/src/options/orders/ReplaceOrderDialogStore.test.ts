@@ -50,7 +50,7 @@ describe("ReplaceOrderDialogStore", () => {
     expect([dialog.form.instruction, dialog.form.orderType, dialog.form.price]).toEqual([
       "SELL_TO_OPEN",
       "LIMIT",
-      "1.4",
+      "1.40",
     ]);
     await vi.waitFor(() => expect(dialog.form.quantity).toBe("2"));
     expect(dialog.previewText).toBe("Big ×3: 1 account → 6 contracts; Total 6 contracts on 1 account");

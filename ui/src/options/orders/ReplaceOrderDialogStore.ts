@@ -12,6 +12,7 @@ import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
+import { priceOnTick } from "../../shared/format/priceOnTick";
 
 /** What the replace dialog works with besides the API client. */
 export interface ReplaceOrderDialogLinks {
@@ -93,7 +94,8 @@ export class ReplaceOrderDialogStore {
 
   /**
    * Opens the dialog for `targets` of session `sessionId`; does nothing without targets. The form starts from
-   * `live`: the first target's live order (a REPLACED row followed to the order that replaced it).
+   * `live`: the first target's live order (a REPLACED row followed to the order that replaced it), its price
+   * in cents (`1.00`, never `1`).
    */
   open(
     scope: OrderScope,
@@ -113,7 +115,7 @@ export class ReplaceOrderDialogStore {
       instruction: first.optionChainInstruction,
       orderType: first.optionChainOrderType,
       quantity,
-      price: String(first.optionChainPrice),
+      price: priceOnTick(first.optionChainPrice, false),
     });
     this.isOpen = true;
     this.preflight.reset();

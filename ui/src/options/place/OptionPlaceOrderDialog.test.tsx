@@ -75,12 +75,12 @@ describe("OptionPlaceOrderDialog", () => {
     ).toEqual(["18-10-2024 (4)", "25-10-2024 (11)"]);
     expect(expiry).toHaveValue("2024-10-18:4");
     expect(within(dialog).getByRole("combobox", { name: "Strike Price" })).toHaveValue("95.0");
-    expect(within(dialog).getByLabelText("Price")).toHaveValue("135.5");
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("135.50");
 
     await user.selectOptions(expiry, "25-10-2024 (11)");
     expect(within(dialog).getByRole("combobox", { name: "Strike Price" })).toHaveValue("230.0");
     expect(within(dialog).getByLabelText("Description")).toHaveValue("AAPL 10/25/2024 230.00 C");
-    expect(within(dialog).getByLabelText("Price")).toHaveValue("3.1");
+    expect(within(dialog).getByLabelText("Price")).toHaveValue("3.10");
   });
 
   it("PUT unchecks CALL", async () => {
@@ -203,7 +203,7 @@ describe("OptionPlaceOrderDialog", () => {
     expect(showOutcome).not.toHaveBeenCalled();
   });
 
-  it("a refused order toasts 'Copy trading failed: ' with the server's text and stays open", async () => {
+  it("a refused order toasts 'Place order failed: ' with the server's text and stays open", async () => {
     const { dialog, user } = await openDialog({
       "POST /api/copy_trading_account/place_order/COMMON": () =>
         jsonResponse(409, { error: "No active trading account to send the order to", code: "no_active_accounts" }),
@@ -215,7 +215,7 @@ describe("OptionPlaceOrderDialog", () => {
     await waitFor(() =>
       expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
         ok: false,
-        message: "Copy trading failed: No active trading account to send the order to",
+        message: "Place order failed: No active trading account to send the order to",
       }),
     );
     expect(screen.getByRole("dialog", { name: TITLE })).toBeInTheDocument();
@@ -286,7 +286,7 @@ describe("OptionPlaceOrderDialog", () => {
     await waitFor(() =>
       expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
         ok: false,
-        message: "Copy trading failed: Option Contract Total must be a whole number of at least 1",
+        message: "Place order failed: Option Contract Total must be a whole number of at least 1",
       }),
     );
     expect(price).toHaveAccessibleDescription("Must be more than 0 for a LIMIT order");

@@ -50,7 +50,7 @@ describe("PlaceOrderDialogStore chain pickers", () => {
       "95.0",
       "AAPL 10/18/2024 95.00 C",
       "AAPL  241018C00095000",
-      "135.5",
+      "135.50",
     ]);
   });
 
@@ -78,7 +78,7 @@ describe("PlaceOrderDialogStore chain pickers", () => {
     expect([dialog.strike, dialog.description, dialog.form.price]).toEqual([
       "220.0",
       "AAPL 10/18/2024 220.00 P",
-      "0.7",
+      "0.70",
     ]);
 
     await dialog.setSide("PUT", false);
@@ -97,7 +97,7 @@ describe("PlaceOrderDialogStore chain pickers", () => {
       "230.0",
       "",
       "AAPL 10/25/2024 230.00 C",
-      "3.1",
+      "3.10",
     ]);
 
     const strike = dialog.strikes.find((entry) => entry.strike === "235.0");
@@ -108,7 +108,7 @@ describe("PlaceOrderDialogStore chain pickers", () => {
     expect([dialog.description, dialog.symbol, dialog.form.price]).toEqual([
       "AAPL 10/25/2024 235.00 C",
       "AAPL  241025C00235000",
-      "1.9",
+      "1.90",
     ]);
   });
 
@@ -300,7 +300,7 @@ describe("PlaceOrderDialogStore place", () => {
     });
   });
 
-  it("names the failed accounts of a partial answer after 'Copy trading failed: ' and stays open", async () => {
+  it("names the failed accounts of a partial answer after 'Place order failed: ' and stays open", async () => {
     const { dialog } = await chosen({
       [PLACE]: () =>
         jsonResponse(200, {
@@ -311,13 +311,13 @@ describe("PlaceOrderDialogStore place", () => {
 
     await expect(dialog.place()).resolves.toEqual({
       ok: false,
-      message: "Copy trading failed: refused on 1 of 3 accounts (Account 3: insufficient buying power)",
+      message: "Place order failed: refused on 1 of 3 accounts (Account 3: insufficient buying power)",
     });
     expect(dialog.isOpen).toBe(true);
     expect(dialog.pending).toBe(false);
   });
 
-  it("shows the server's error after 'Copy trading failed: '", async () => {
+  it("shows the server's error after 'Place order failed: '", async () => {
     const { dialog } = await chosen({
       [PLACE]: () =>
         jsonResponse(400, {
@@ -329,17 +329,17 @@ describe("PlaceOrderDialogStore place", () => {
 
     await expect(dialog.place()).resolves.toEqual({
       ok: false,
-      message: "Copy trading failed: Option Contract Total must be a whole number from 1 to 100000",
+      message: "Place order failed: Option Contract Total must be a whole number from 1 to 100000",
     });
   });
 
   it.each([
-    ["0", "3.05", "Copy trading failed: Option Contract Total must be a whole number of at least 1"],
-    ["2.5", "3.05", "Copy trading failed: Option Contract Total must be a whole number of at least 1"],
-    ["", "3.05", "Copy trading failed: Option Contract Total must be a whole number of at least 1"],
-    ["2", "0", "Copy trading failed: Price must be more than 0 for a LIMIT order"],
-    ["2", "-3", "Copy trading failed: Price must be a number of at least 0"],
-    ["2", "3.055", "Copy trading failed: Price must be in steps of 0.01"],
+    ["0", "3.05", "Place order failed: Option Contract Total must be a whole number of at least 1"],
+    ["2.5", "3.05", "Place order failed: Option Contract Total must be a whole number of at least 1"],
+    ["", "3.05", "Place order failed: Option Contract Total must be a whole number of at least 1"],
+    ["2", "0", "Place order failed: Price must be more than 0 for a LIMIT order"],
+    ["2", "-3", "Place order failed: Price must be a number of at least 0"],
+    ["2", "3.055", "Place order failed: Price must be in steps of 0.01"],
   ])("sends nothing for quantity %j at price %j and marks the field", async (quantity, price, message) => {
     const { dialog, requests } = await chosen({ [PLACE]: () => textResponse(200, "success") });
     dialog.form.setQuantity(quantity);
@@ -361,7 +361,7 @@ describe("PlaceOrderDialogStore place", () => {
 
     await expect(dialog.place()).resolves.toEqual({
       ok: false,
-      message: "Copy trading failed: Stock Pair is required",
+      message: "Place order failed: Stock Pair is required",
     });
     expect(dialog.stockPairProblem).toBe("Is required");
 
@@ -369,7 +369,7 @@ describe("PlaceOrderDialogStore place", () => {
     expect(dialog.stockPairProblem).toBeNull();
     await expect(dialog.place()).resolves.toEqual({
       ok: false,
-      message: "Copy trading failed: Strike Price must be chosen: tick CALL or PUT, then pick an expiry and a strike",
+      message: "Place order failed: Strike Price must be chosen: tick CALL or PUT, then pick an expiry and a strike",
     });
     expect(dialog.strikeProblem).toBe("Must be chosen: tick CALL or PUT, then pick an expiry and a strike");
     expect(requests.filter((r) => r.method === "POST")).toEqual([]);
@@ -418,7 +418,7 @@ describe("PlaceOrderDialogStore prefilled", () => {
     ]);
     await expect(picked).resolves.toBeNull();
     await vi.waitFor(() => expect(dialog.form.quantity).toBe("2"));
-    expect(dialog.form.price).toBe("1.5");
+    expect(dialog.form.price).toBe("1.50");
   });
 
   it("picks CALL or PUT, the expiry and the strike from the option symbol, keeping the order's price", async () => {
@@ -444,7 +444,7 @@ describe("PlaceOrderDialogStore prefilled", () => {
       "230.0",
       "AAPL  241018C00230000",
       "AAPL 10/18/2024 230.00 C",
-      "1.5",
+      "1.50",
     ]);
   });
 

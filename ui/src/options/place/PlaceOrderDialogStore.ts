@@ -16,6 +16,7 @@ import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { prefillPrice } from "../../shared/quotes/Quote";
+import { priceOnTick, priceTextOnTick } from "../../shared/format/priceOnTick";
 
 /** An order being placed again: its contract as its symbol names it, and the order. */
 interface ChainPrefill {
@@ -165,14 +166,15 @@ export class PlaceOrderDialogStore {
   }
 
   /**
-   * Opens the form filled with `order` (a saved order, or a session's order placed again). When the
-   * quantity is what the account `scaledFor` was sent (its tier multiplier applied), it is divided back by
-   * that multiplier once the tiers are known, unless the agent has typed another quantity by then. CALL or
-   * PUT, the expiry and the strike are then picked from the order's option symbol, keeping the order's
-   * price; resolves to null once they are, or to why the chain does not offer that contract (the dialog
-   * then keeps the order's symbol and description).
+   * Opens the form filled with `saved` (a saved order, or a session's order placed again), its price in cents
+   * (`1.00`). When the quantity is what the account `scaledFor` was sent (its tier multiplier applied), it is
+   * divided back by that multiplier once the tiers are known, unless the agent has typed another quantity by
+   * then. CALL or PUT, the expiry and the strike are then picked from the order's option symbol, keeping the
+   * order's price; resolves to null once they are, or to why the chain does not offer that contract (the
+   * dialog then keeps the order's symbol and description).
    */
-  openWith(order: PlacePrefill, scaledFor?: number): Promise<Outcome | null> {
+  openWith(saved: PlacePrefill, scaledFor?: number): Promise<Outcome | null> {
+    const order = { ...saved, price: priceTextOnTick(saved.price, false) };
     this.clear();
     this.stockPair = underlyingOf(order.description, order.symbol);
     this.symbol = order.symbol;
@@ -246,7 +248,7 @@ export class PlaceOrderDialogStore {
     this.symbol = entry.contract.symbol;
     // A contract without a bid above 0 leaves the price empty to be typed, never a made-up 0.
     const bid = prefillPrice(entry.contract.bid);
-    this.form.presetPrice(bid === null ? "" : String(bid));
+    this.form.presetPrice(bid === null ? "" : priceOnTick(bid, false));
   }
 
   /** Sets what is typed in the strike type-ahead (upper-cased). */
@@ -321,19 +323,20 @@ export class PlaceOrderDialogStore {
   }
 
   /**
-   * Places the order on every active account. `success` closes the dialog; a partial answer or an error is
-   * "Copy trading failed: " with the reason (each refused account and why), and the dialog stays open. A
-   * missing contract or a quantity or price that cannot be sent is marked on its field and nothing is sent.
+   * Places the order on every active account. `success` closes the dialog ("Place order successful"); a
+   * partial answer or an error is "Place order failed" with the reason (the refused accounts grouped by
+   * reason), and the dialog stays open. A missing contract or a quantity or price that cannot be sent is marked
+   * on its field and nothing is sent.
    */
   async place(): Promise<Outcome> {
     if (this.pending) {
-      return failedWith(OptionMessages.copyTradingFailed, "the order is already being placed");
+      return failedWith(OptionMessages.placeFailed, "the order is already being placed");
     }
     this.checked = true;
     const formProblem = this.form.check();
     const problem = this.contractProblem() ?? formProblem;
     if (problem !== null) {
-      return failedWith(OptionMessages.copyTradingFailed, problem);
+      return failedWith(OptionMessages.placeFailed, problem);
     }
     this.pending = true;
     let outcome: Outcome;
@@ -341,10 +344,10 @@ export class PlaceOrderDialogStore {
       const answer = await this.preflight.send(this.command());
       outcome = isSuccessAnswer(answer)
         ? succeeded(OptionMessages.placeSucceeded)
-        : failedWith(OptionMessages.copyTradingFailed, copyAnswerReason(answer));
+        : failedWith(OptionMessages.placeFailed, copyAnswerReason(answer));
     } catch (error) {
       console.error("Placing the option order failed", error);
-      outcome = failedWith(OptionMessages.copyTradingFailed, reasonOf(error));
+      outcome = failedWith(OptionMessages.placeFailed, reasonOf(error));
     }
     runInAction(() => {
       this.pending = false;

@@ -1,5 +1,9 @@
-// The per-tier and total contracts a copy-trade will send, shown in the order dialogs before sending.
+// The per-tier and total quantities a copy-trade will send, shown in the order dialogs before sending.
+import { formatCount } from "../format/formatQuantity";
 import { ACCOUNT_TYPES, type AccountType } from "./AccountType";
+
+/** What an order's quantity counts: option contracts, spreads of a vertical, or shares of a stock. */
+export type QuantityUnit = "contract" | "spread" | "share";
 
 /** An account as the preview counts it: its size tier. */
 export interface TieredAccount {
@@ -18,21 +22,21 @@ export interface TierLine {
   readonly multiplier: number;
   /** How many targeted accounts are of this tier. */
   readonly accounts: number;
-  /** Contracts sent to each of them. */
-  readonly contractsEach: number;
+  /** The quantity sent to each of them. */
+  readonly quantityEach: number;
 }
 
 /** What a copy-trade of some quantity sends, tier by tier. */
 export interface TierPreview {
   /** The tiers with at least one targeted account, in tier order. */
   readonly lines: readonly TierLine[];
-  /** Contracts sent in all. */
-  readonly totalContracts: number;
+  /** The quantity sent in all. */
+  readonly totalQuantity: number;
   /** Accounts targeted in all. */
   readonly totalAccounts: number;
 }
 
-/** Works out what `quantity` contracts become on `accounts` with `multipliers`. */
+/** Works out what `quantity` becomes on `accounts` with `multipliers`. */
 export function tierPreview(
   multipliers: TierMultipliers,
   accounts: readonly TieredAccount[],
@@ -46,34 +50,30 @@ export function tierPreview(
         label,
         multiplier: multipliers[value],
         accounts: count,
-        contractsEach: quantity * multipliers[value],
+        quantityEach: quantity * multipliers[value],
       });
     }
   }
   return {
     lines,
-    totalContracts: lines.reduce((sum, line) => sum + line.accounts * line.contractsEach, 0),
+    totalQuantity: lines.reduce((sum, line) => sum + line.accounts * line.quantityEach, 0),
     totalAccounts: accounts.length,
   };
 }
 
 /**
- * The preview in words, e.g. `Small ×1: 2 accounts → 2 contracts each; Big ×3: 1 account → 3 contracts;
- * Total 7 contracts on 3 accounts`.
+ * The preview in words, counted in `unit`, quantities grouped by thousands, e.g. `Small ×1: 2 accounts →
+ * 1,000 spreads each; Big ×3: 1 account → 3,000 spreads; Total 5,000 spreads on 3 accounts`.
  */
-export function tierPreviewText(preview: TierPreview): string {
+export function tierPreviewText(preview: TierPreview, unit: QuantityUnit = "contract"): string {
   if (preview.totalAccounts === 0) {
     return "No active trading account";
   }
   const lines = preview.lines.map((line) => {
     const each = line.accounts > 1 ? " each" : "";
-    const contracts = count(line.contractsEach, "contract");
-    return `${line.label} ×${line.multiplier}: ${count(line.accounts, "account")} → ${contracts}${each}`;
+    const sent = formatCount(line.quantityEach, unit);
+    return `${line.label} ×${line.multiplier}: ${formatCount(line.accounts, "account")} → ${sent}${each}`;
   });
-  const total = `Total ${count(preview.totalContracts, "contract")} on ${count(preview.totalAccounts, "account")}`;
+  const total = `Total ${formatCount(preview.totalQuantity, unit)} on ${formatCount(preview.totalAccounts, "account")}`;
   return [...lines, total].join("; ");
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

@@ -1,10 +1,10 @@
-// What an order dialog needs to show the contracts each tier will get: the multipliers and the accounts.
+// What an order dialog needs to show the quantity each tier will get: the multipliers and the accounts.
 import { makeAutoObservable, runInAction } from "mobx";
 import { AccountPaths, OperatorPaths } from "./accountPaths";
 import { describeError } from "../api/describeError";
 import { parseOperatorSettings } from "./OperatorSettings";
 import type { StoreDeps } from "../shell/StoreDeps";
-import { tierPreview, tierPreviewText, type TierMultipliers } from "./TierPreview";
+import { tierPreview, tierPreviewText, type QuantityUnit, type TierMultipliers } from "./TierPreview";
 import { parseTradingAccounts, type TradingAccount } from "./TradingAccount";
 
 /** Account states in which the server sends orders to an account (the others need authorization first). */
@@ -27,13 +27,20 @@ export class TierPreviewStore {
   /** Why loading failed, or null. */
   error: string | null = null;
 
+  /** What the dialog's quantity counts: contracts, spreads or shares. */
+  readonly unit: QuantityUnit;
+
   private readonly deps: StoreDeps;
   private loads = 0;
 
-  /** @param deps The root store (API client, clock). */
-  constructor(deps: StoreDeps) {
+  /**
+   * @param deps The root store (API client, clock).
+   * @param unit What the dialog's quantity counts; contracts when not given.
+   */
+  constructor(deps: StoreDeps, unit: QuantityUnit = "contract") {
     this.deps = deps;
-    makeAutoObservable<this, "deps" | "loads">(this, { deps: false, loads: false }, { autoBind: true });
+    this.unit = unit;
+    makeAutoObservable<this, "deps" | "loads">(this, { deps: false, loads: false, unit: false }, { autoBind: true });
   }
 
   /** True once both the multipliers and the accounts are known. */
@@ -86,7 +93,7 @@ export class TierPreviewStore {
   }
 
   /**
-   * The preview text of `quantity` contracts on `accounts` (all active accounts when omitted), or a note
+   * The preview text of `quantity` (in the store's unit) on `accounts` (all active accounts when omitted), or a note
    * saying why there is none yet.
    */
   textFor(quantity: number | null, accounts?: readonly TradingAccount[] | null): string {
@@ -98,9 +105,9 @@ export class TierPreviewStore {
       return "Loading the account tiers…";
     }
     if (quantity === null) {
-      return "Enter a whole number of contracts";
+      return `Enter a whole number of ${this.unit}s`;
     }
-    return tierPreviewText(tierPreview(this.multipliers, targets, quantity));
+    return tierPreviewText(tierPreview(this.multipliers, targets, quantity), this.unit);
   }
 
   /** The known accounts among `accountIds`, or null until loaded. */

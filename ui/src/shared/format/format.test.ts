@@ -5,8 +5,8 @@ import { formatCountdown } from "./formatCountdown";
 import { formatDuration } from "./formatDuration";
 import { formatMoney } from "./formatMoney";
 import { formatPrice } from "./formatPrice";
-import { formatQuantity } from "./formatQuantity";
-import { onTick, priceOnTick } from "./priceOnTick";
+import { formatCount, formatQuantity } from "./formatQuantity";
+import { onTick, priceOnTick, priceTextOnTick } from "./priceOnTick";
 import { dayOf, formatTime, formatTimeOfDay } from "./formatTime";
 
 describe("priceOnTick", () => {
@@ -17,6 +17,17 @@ describe("priceOnTick", () => {
     expect(priceOnTick(0.12345, true)).toBe("0.1235");
     expect(priceOnTick(0.12345, false)).toBe("0.12");
     expect(priceOnTick(25, false)).toBe("25.00");
+    expect(priceOnTick(1, false)).toBe("1.00");
+    expect(priceOnTick(0.5, true)).toBe("0.50");
+    expect(priceOnTick(0, true)).toBe("0.00");
+    expect(priceOnTick(0.123, true)).toBe("0.123");
+  });
+
+  it("writes a prefilled price text on its tick and leaves other text alone", () => {
+    expect(priceTextOnTick("1", false)).toBe("1.00");
+    expect(priceTextOnTick("0.5", false)).toBe("0.50");
+    expect(priceTextOnTick("", false)).toBe("");
+    expect(priceTextOnTick("abc", false)).toBe("abc");
   });
 
   it("tells text with more decimals than an order may carry", () => {
@@ -93,6 +104,17 @@ describe("formatQuantity", () => {
     [1234567, "1,234,567"],
   ])("formats %s as %s", (quantity, text) => {
     expect(formatQuantity(quantity)).toBe(text);
+  });
+});
+
+describe("formatCount", () => {
+  it.each([
+    [1, "spread", "1 spread"],
+    [0, "contract", "0 contracts"],
+    [2700, "share", "2,700 shares"],
+    [23000, "spread", "23,000 spreads"],
+  ])("counts %s %s as %s", (quantity, noun, text) => {
+    expect(formatCount(quantity, noun)).toBe(text);
   });
 });
 

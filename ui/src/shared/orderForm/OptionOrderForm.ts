@@ -1,6 +1,7 @@
 // The order fields shared by the place, replace and exit forms: instruction, order type, quantity, price.
 import { makeAutoObservable } from "mobx";
 import { priceProblem, problemSentence, quantityProblem, type FieldProblem } from "./fieldChecks";
+import { plainNumberText } from "./numberText";
 
 /** Instructions of a new order (spec 01 §4). */
 export const OPENING_INSTRUCTIONS = ["BUY_TO_OPEN", "SELL_TO_OPEN"] as const;
@@ -54,6 +55,11 @@ export class OptionOrderForm {
   readonly instructions: readonly string[];
   /** The quantity field's label, e.g. `Option Contract Total`. */
   readonly quantityLabel: string;
+  /**
+   * True for a leg of a spread: its LIMIT price may be 0, since only the spread's net is an order's price (a
+   * single order's LIMIT price must be more than 0).
+   */
+  readonly legOfSpread: boolean;
   /** True once sending was tried: every problem shows, edited or not. */
   checked = false;
   /** True once the quantity was edited. */
@@ -74,12 +80,18 @@ export class OptionOrderForm {
   /**
    * @param instructions The instructions offered; the first is the default.
    * @param quantityLabel The quantity field's label.
+   * @param legOfSpread True for a leg of a spread (its LIMIT price may be 0).
    */
-  constructor(instructions: readonly string[], quantityLabel = "Quantity") {
+  constructor(instructions: readonly string[], quantityLabel = "Quantity", legOfSpread = false) {
     this.instructions = instructions;
     this.quantityLabel = quantityLabel;
+    this.legOfSpread = legOfSpread;
     this.instruction = instructions[0] ?? "";
-    makeAutoObservable<this>(this, { instructions: false, quantityLabel: false }, { autoBind: true });
+    makeAutoObservable<this>(
+      this,
+      { instructions: false, quantityLabel: false, legOfSpread: false },
+      { autoBind: true },
+    );
   }
 
   /** Why the quantity cannot be sent, or null. */
@@ -89,7 +101,7 @@ export class OptionOrderForm {
 
   /** Why the price cannot be sent (only while it is shown, i.e. for LIMIT), or null. */
   get priceProblem(): string | null {
-    return this.priceShown ? priceProblem(this.price, this.orderType === "LIMIT") : null;
+    return this.priceShown ? priceProblem(this.price, this.orderType === "LIMIT" && !this.legOfSpread) : null;
   }
 
   /** The quantity's problem once it was edited or sending was tried, else null. */
@@ -131,7 +143,7 @@ export class OptionOrderForm {
 
   /** The quantity as a positive whole number, or null when the text is not one. */
   get wholeQuantity(): number | null {
-    const text = this.quantity.trim();
+    const text = plainNumberText(this.quantity);
     return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null;
   }
 
@@ -215,8 +227,8 @@ export class OptionOrderForm {
   }
 }
 
-/** `text` as a number when it is a plain decimal number, else the trimmed text. */
+/** `text` as a number when it is a decimal number (thousands separators allowed: `1,000` is 1000), else the trimmed text. */
 export function numberOrText(text: string): number | string {
-  const trimmed = text.trim();
+  const trimmed = plainNumberText(text);
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 }

@@ -13,14 +13,16 @@ export interface OrderFormFieldsProps {
    * free text (the place and replace forms).
    */
   readonly numeric?: boolean;
+  /** What is wrong with the order type, shown under it (a leg whose type differs from the staged legs'), or null. */
+  readonly orderTypeProblem?: string | null;
 }
 
 /**
- * Instruction and Order Type selects, the quantity, and the price (shown only for LIMIT). A quantity or price
- * that cannot be sent is marked in red with what is wrong under it.
+ * Instruction and Order Type selects, the quantity, and the price (shown only for LIMIT). An order type, quantity
+ * or price that cannot be sent is marked in red with what is wrong under it.
  */
 export const OrderFormFields = observer(function OrderFormFields(props: OrderFormFieldsProps) {
-  const { form, numeric = false } = props;
+  const { form, numeric = false, orderTypeProblem = null } = props;
   const instructionId = useId();
   const orderTypeId = useId();
   const quantityId = useId();
@@ -29,6 +31,7 @@ export const OrderFormFields = observer(function OrderFormFields(props: OrderFor
   const priceProblem = form.shownPriceProblem;
   const quantityIntent = quantityProblem === null ? Intent.NONE : Intent.DANGER;
   const priceIntent = priceProblem === null ? Intent.NONE : Intent.DANGER;
+  const orderTypeIntent = orderTypeProblem === null ? Intent.NONE : Intent.DANGER;
   const quantityInput = {
     id: quantityId,
     intent: quantityIntent,
@@ -55,10 +58,19 @@ export const OrderFormFields = observer(function OrderFormFields(props: OrderFor
           onChange={(event) => form.setInstruction(event.currentTarget.value)}
         />
       </FormGroup>
-      <FormGroup label="Order Type" labelFor={orderTypeId}>
+      <FormGroup
+        label="Order Type"
+        labelFor={orderTypeId}
+        intent={orderTypeIntent}
+        helperText={
+          orderTypeProblem === null ? undefined : <span id={`${orderTypeId}-problem`}>{orderTypeProblem}</span>
+        }
+      >
         <HTMLSelect
           id={orderTypeId}
           fill
+          aria-invalid={orderTypeProblem !== null}
+          aria-describedby={orderTypeProblem === null ? undefined : `${orderTypeId}-problem`}
           value={form.orderType}
           options={[...ORDER_TYPES]}
           onChange={(event) => form.setOrderType(event.currentTarget.value)}

@@ -7,7 +7,7 @@ export interface TierPreviewNoteProps {
   readonly text: string;
 }
 
-/** The per-tier and total contracts, shown before sending. */
+/** The per-tier and total quantities (contracts, spreads or shares), shown before sending. */
 export function TierPreviewNote({ text }: TierPreviewNoteProps) {
   return (
     <Callout compact className="cd-tier-preview" aria-live="polite" data-testid="tier-preview">

@@ -1,4 +1,5 @@
 // The checks an order form makes before sending: quantity, price and ticker, each with the text shown under the field.
+import { plainNumberText } from "./numberText";
 
 /** A field the form could not send, and why. */
 export interface FieldProblem {
@@ -13,18 +14,18 @@ export function problemSentence(problem: FieldProblem): string {
   return `${problem.label} ${problem.helper.charAt(0).toLowerCase()}${problem.helper.slice(1)}`;
 }
 
-/** Why `text` is not a quantity (a whole number of at least 1), or null when it is one. */
+/** Why `text` is not a quantity (a whole number of at least 1, thousands separators allowed), or null when it is one. */
 export function quantityProblem(text: string): string | null {
-  const trimmed = text.trim();
+  const trimmed = plainNumberText(text);
   return /^\d+$/.test(trimmed) && Number(trimmed) >= 1 ? null : "Must be a whole number of at least 1";
 }
 
 /**
- * Why `text` is not a price (a number of at least 0 in steps of 0.01), or null when it is one. A LIMIT
- * order's price must also be more than 0.
+ * Why `text` is not a price (a number of at least 0 in steps of 0.01, thousands separators allowed), or null
+ * when it is one. A LIMIT order's price must also be more than 0.
  */
 export function priceProblem(text: string, limit: boolean): string | null {
-  const trimmed = text.trim();
+  const trimmed = plainNumberText(text);
   const aboveZero = "Must be more than 0 for a LIMIT order";
   if (trimmed === "") {
     return limit ? aboveZero : null;

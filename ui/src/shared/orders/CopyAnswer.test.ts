@@ -14,7 +14,7 @@ describe("isSuccessAnswer", () => {
 });
 
 describe("copyAnswerText", () => {
-  it("names each refused account with its reason as sent, an unnamed one by its id", () => {
+  it("names each refused account with its reason, an unnamed one by its id", () => {
     expect(
       copyAnswerText({
         accepted: [],
@@ -22,10 +22,35 @@ describe("copyAnswerText", () => {
           { accountId: 1, accountName: "Alpha", reason: "token expired" },
           { accountId: 2, reason: " rejected " },
           { accountId: 3, accountName: "Gamma" },
+        ],
+      }),
+    ).toBe("Alpha: token expired; account 2: rejected; Gamma");
+  });
+
+  it("names the accounts sharing a reason once, in order of each reason's first account", () => {
+    expect(
+      copyAnswerText({
+        accepted: [4],
+        failed: [
+          { accountId: 1, accountName: "Alpha", reason: "token expired" },
+          { accountId: 2, accountName: "Beta", reason: "insufficient buying power" },
+          { accountId: 3, accountName: "Gamma", reason: "token expired " },
+          { accountId: 5, accountName: "Delta" },
           "odd",
         ],
       }),
-    ).toBe("Alpha: token expired; account 2:  rejected ; Gamma; odd");
+    ).toBe("Alpha, Gamma: token expired; Beta: insufficient buying power; Delta, odd");
+  });
+
+  it("counts the accounts sharing a reason when there are more than three", () => {
+    const failed = Array.from({ length: 10 }, (_, index) => ({
+      accountId: index + 1,
+      accountName: `Account ${index + 1}`,
+      reason: "Stock ZZZZ is not known to the brokerage",
+    }));
+    expect(copyAnswerText({ accepted: [], failed: [...failed, { accountId: 11, accountName: "Eleven", reason: "token expired" }] })).toBe(
+      "10 accounts: Stock ZZZZ is not known to the brokerage; Eleven: token expired",
+    );
   });
 
   it("returns a text answer trimmed and anything else as JSON", () => {
@@ -55,6 +80,18 @@ describe("copyAnswerReason", () => {
     expect(
       copyAnswerReason({ failed: [{ accountName: "Alpha", reason: "x" }, { accountName: "Beta", reason: "" }] }),
     ).toBe("refused on 2 accounts (Alpha: x; Beta)");
+  });
+
+  it("says a reason shared by every refused account once", () => {
+    const failed = Array.from({ length: 10 }, (_, index) => ({
+      accountId: index + 1,
+      accountName: `Account ${index + 1}`,
+      reason: "FAILED_TO_PLACE: unknown symbol ZZZZ",
+    }));
+    expect(copyAnswerReason({ accepted: [], failed })).toBe("refused on 10 accounts: FAILED_TO_PLACE: unknown symbol ZZZZ");
+    expect(copyAnswerReason({ accepted: [11], failed: failed.slice(0, 2) })).toBe(
+      "refused on 2 of 3 accounts (Account 1, Account 2: FAILED_TO_PLACE: unknown symbol ZZZZ)",
+    );
   });
 
   it("returns a text answer as it is, another answer as JSON, and nothing for no answer", () => {

@@ -1,5 +1,6 @@
 // What a copy-trading call's answer says: whether every account accepted it, and if not, who refused and why.
 import { isRecord } from "../api/json";
+import { formatQuantity } from "../format/formatQuantity";
 import { failed, succeeded, withReason, type Outcome } from "../stores/Outcome";
 
 /** The answer text of a copy-trading call that every targeted account accepted. */
@@ -10,20 +11,50 @@ export function isSuccessAnswer(answer: unknown): boolean {
   return typeof answer === "string" && answer.trim() === SUCCESS_TEXT;
 }
 
-/** One refused account of a partial answer: its name (or `account <id>`) and its reason, if it gave one. */
-function refusedAccount(entry: unknown): { readonly name: string; readonly reason: string | null } {
+/** One refused account of a partial answer: its name (or `account <id>`) and its reason ("" when it gave none). */
+function refusedAccount(entry: unknown): { readonly name: string; readonly reason: string } {
   if (!isRecord(entry)) {
-    return { name: String(entry), reason: null };
+    return { name: String(entry), reason: "" };
   }
   const name = typeof entry.accountName === "string" ? entry.accountName : `account ${String(entry.accountId)}`;
-  return { name, reason: typeof entry.reason === "string" ? entry.reason : null };
+  return { name, reason: typeof entry.reason === "string" ? entry.reason.trim() : "" };
+}
+
+/** The most accounts named one by one in a group of refusals; a bigger group is counted (`10 accounts`). */
+export const NAMED_ACCOUNTS_MAX = 3;
+
+/** Accounts refused for one reason ("" when they gave none). */
+interface RefusalGroup {
+  readonly reason: string;
+  readonly names: readonly string[];
+}
+
+/** The refused accounts of `failed` grouped by reason, in order of each reason's first account. */
+function refusalGroups(failed: readonly unknown[]): RefusalGroup[] {
+  const groups = new Map<string, string[]>();
+  for (const entry of failed) {
+    const { name, reason } = refusedAccount(entry);
+    groups.set(reason, [...(groups.get(reason) ?? []), name]);
+  }
+  return Array.from(groups, ([reason, names]) => ({ reason, names }));
+}
+
+/**
+ * One group in words: its accounts named (`Alpha, Beta`), or counted past {@link NAMED_ACCOUNTS_MAX}
+ * (`10 accounts`), then the reason they share after a colon, when they gave one.
+ */
+function groupText(group: RefusalGroup): string {
+  const who =
+    group.names.length > NAMED_ACCOUNTS_MAX ? `${group.names.length} accounts` : group.names.join(", ");
+  return group.reason === "" ? who : `${who}: ${group.reason}`;
 }
 
 /**
  * Why a copy-trading answer is not `success`, to add to a failure message. For the partial answer
- * `{"accepted": [...], "failed": [{accountName, reason}]}` it names each failed account with its reason
- * (`refused on 2 of 3 accounts (Alpha: insufficient buying power; Beta: token expired)`); for a text, the
- * text; for anything else, the JSON itself; null for no answer at all.
+ * `{"accepted": [...], "failed": [{accountName, reason}]}` it says how many accounts refused, then the
+ * refused accounts grouped by reason (`refused on 2 of 3 accounts (Alpha: insufficient buying power; Beta:
+ * token expired)`, `refused on 10 accounts: unknown symbol`); for a text, the text; for anything else, the
+ * JSON itself; null for no answer at all.
  */
 export function copyAnswerReason(answer: unknown): string | null {
   if (answer === null || answer === undefined) {
@@ -34,15 +65,16 @@ export function copyAnswerReason(answer: unknown): string | null {
     return text === "" ? null : text;
   }
   if (isRecord(answer) && Array.isArray(answer.failed) && answer.failed.length > 0) {
-    const parts = answer.failed.map((entry) => {
-      const { name, reason } = refusedAccount(entry);
-      const why = reason?.trim() ?? "";
-      return why === "" ? name : `${name}: ${why}`;
-    });
+    const groups = refusalGroups(answer.failed);
     const refused = answer.failed.length;
     const total = Array.isArray(answer.accepted) ? refused + answer.accepted.length : refused;
     const count = total === refused ? `${refused}` : `${refused} of ${total}`;
-    const refusal = `refused on ${count} ${total === 1 ? "account" : "accounts"} (${parts.join("; ")})`;
+    const head = `refused on ${count} ${total === 1 ? "account" : "accounts"}`;
+    const [only] = groups;
+    const refusal =
+      groups.length === 1 && only !== undefined && only.reason !== "" && only.names.length > NAMED_ACCOUNTS_MAX
+        ? `${head}: ${only.reason}`
+        : `${head} (${groups.map(groupText).join("; ")})`;
     const capped = cappedText(answer);
     return capped === null ? refusal : `${refusal}. ${capped}`;
   }
@@ -50,19 +82,17 @@ export function copyAnswerReason(answer: unknown): string | null {
 }
 
 /**
- * The text of a copy-trading answer for a message: the text itself, or each failed account of a partial
- * answer with its reason (`Alpha: insufficient buying power; Beta: token expired`), then the exits cut to
- * what was held ({@link cappedText}).
+ * The text of a copy-trading answer for a message: the text itself, or the failed accounts of a partial
+ * answer grouped by reason (`Alpha: insufficient buying power; Beta, Gamma: token expired`; `10 accounts:
+ * unknown symbol` past {@link NAMED_ACCOUNTS_MAX} accounts), then the exits cut to what was held
+ * ({@link cappedText}).
  */
 export function copyAnswerText(answer: unknown): string {
   if (typeof answer === "string") {
     return answer.trim();
   }
   if (isRecord(answer) && Array.isArray(answer.failed)) {
-    const parts = answer.failed.map((entry) => {
-      const { name, reason } = refusedAccount(entry);
-      return reason === null ? name : `${name}: ${reason}`;
-    });
+    const parts = refusalGroups(answer.failed).map(groupText);
     const capped = cappedText(answer);
     if (parts.length > 0) {
       return capped === null ? parts.join("; ") : `${parts.join("; ")}. ${capped}`;
@@ -105,7 +135,8 @@ export function cappedText(answer: unknown): string | null {
   if (capped.length === 0) {
     return null;
   }
-  return `Cut to what is held: ${capped.map((exit) => `${exit.name} ${exit.sent} of ${exit.asked}`).join("; ")}`;
+  const each = capped.map((exit) => `${exit.name} ${formatQuantity(exit.sent)} of ${formatQuantity(exit.asked)}`);
+  return `Cut to what is held: ${each.join("; ")}`;
 }
 
 /**

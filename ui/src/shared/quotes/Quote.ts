@@ -13,6 +13,11 @@ export interface Quote {
   readonly last: number | null;
   /** Mid of bid and ask, or null. */
   readonly mark: number | null;
+  /**
+   * Why the quote could not be read (no account to read it through, an error, a symbol that cannot be quoted);
+   * absent when it was read. The sides are those of the last read, null when there was none.
+   */
+  readonly problem?: string;
 }
 
 /** Which kind of symbol is quoted, and so which call answers. */

@@ -1,6 +1,6 @@
 // Tests of the quote feed: it reads only while its dialog names symbols, on its own timers, and keeps null sides.
 import { observable, runInAction } from "mobx";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiClient } from "../api/ApiClient";
 import type { Environment } from "../shell/Environment";
 import { deferred, fakeTransport, jsonResponse } from "../test/fakeTransport";
@@ -83,6 +83,65 @@ describe("QuoteFeed", () => {
     await settle();
     expect(requests).toHaveLength(1);
     expect(quotes.quoteOf("ZZZZ")).toEqual({ symbol: "ZZZZ", bid: null, ask: null, last: null, mark: null });
+  });
+});
+
+describe("QuoteFeed problems", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+  });
+
+  const NO_ACCOUNT = "Link and authorize a trading account first to read market data";
+
+  it("says why a quote cannot be read when no account can read it, instead of waiting for it", async () => {
+    const { quotes, show, quoteScheduler } = feed("option", {
+      "GET /api/copy_trading_account/get_option_quotes/COMMON": () =>
+        jsonResponse(409, { error: NO_ACCOUNT, code: "authorization_needed" }),
+    });
+    show([CALL]);
+    expect(quotes.quoteOf(CALL)).toBeUndefined();
+    quoteScheduler.fire();
+    await settle();
+    expect(quotes.problem).toBe(NO_ACCOUNT);
+    expect(quotes.quoteOf(CALL)).toEqual({ symbol: CALL, bid: null, ask: null, last: null, mark: null, problem: NO_ACCOUNT });
+    expect(quotes.quoteOf(PUT)).toBeUndefined();
+  });
+
+  it("keeps the last sides of a quote whose next read failed, saying so, and clears the problem on the next read", async () => {
+    let fail = false;
+    const { quotes, show, quoteScheduler } = feed("stock", {
+      "GET /api/stock_copy_trading/get_stock_quotes/": () =>
+        fail
+          ? jsonResponse(502, { error: "The brokerage did not answer", code: "bad_gateway" })
+          : jsonResponse(200, { symbol: "AAPL", bid: 189.5, ask: 189.6, last: 189.55, mark: 189.55 }),
+    });
+    show(["AAPL"]);
+    quoteScheduler.fire();
+    await settle();
+    expect(quotes.quoteOf("AAPL")?.problem).toBeUndefined();
+    fail = true;
+    quoteScheduler.fire();
+    await settle();
+    expect(quotes.quoteOf("AAPL")).toMatchObject({ bid: 189.5, problem: "The brokerage did not answer" });
+    fail = false;
+    quoteScheduler.fire();
+    await settle();
+    expect(quotes.quoteOf("AAPL")).toEqual({ symbol: "AAPL", bid: 189.5, ask: 189.6, last: 189.55, mark: 189.55 });
+  });
+
+  it("says a symbol that cannot be quoted is not one, and nothing while the dialog names none", () => {
+    const { quotes, show } = feed("stock", {});
+    show(["A1"]);
+    expect(quotes.quoteOf("A1")).toEqual({
+      symbol: "A1",
+      bid: null,
+      ask: null,
+      last: null,
+      mark: null,
+      problem: "A1 is not a stock symbol",
+    });
+    show([]);
+    expect(quotes.quoteOf("AAPL")).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 // The quotes an open order dialog shows: polled on a setTimeout chain while the dialog names symbols.
 import { makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from "mobx";
 import { ApiError } from "../api/ApiError";
+import { describeError } from "../api/describeError";
 import type { StoreDeps } from "../shell/StoreDeps";
 import { Poller } from "../stores/Poller";
 import {
@@ -38,7 +39,7 @@ export interface QuoteFeedOptions {
  * two reads at once); when it names none the poller is stopped and the quotes forgotten, so a closed dialog
  * costs nothing. Its timers are the environment's `quoteScheduler`.
  * Stocks are read one call per symbol, option contracts in one call. A symbol the brokerage does not quote
- * shows every side as "no quote".
+ * shows every side as "no quote"; a read that fails says why ({@link quoteOf}).
  */
 export class QuoteFeed {
   /** The latest quote of each symbol watched. */
@@ -97,9 +98,20 @@ export class QuoteFeed {
     return this.symbols.length > 0;
   }
 
-  /** The quote of `symbol`: undefined until first read, then the latest (every side null when not quoted). */
+  /**
+   * The quote of `symbol`: undefined until first read, then the latest (every side null when not quoted). When
+   * the last read failed (no account to read quotes through, say) or `symbol` cannot be quoted at all, the
+   * quote says why in its `problem`, so a dialog never waits for a quote that is not coming.
+   */
   quoteOf(symbol: string): Quote | undefined {
-    return this.quotes.get(this.key(symbol));
+    const quote = this.quotes.get(this.key(symbol));
+    if (quote === undefined && symbol.trim() !== "" && this.quotable([symbol]).length === 0) {
+      return { ...noQuote(symbol), problem: `${symbol.trim()} is not ${this.kind === "stock" ? "a stock" : "an option"} symbol` };
+    }
+    if (this.problem === null || !this.symbols.some((watched) => this.key(watched) === this.key(symbol))) {
+      return quote;
+    }
+    return { ...(quote ?? noQuote(symbol)), problem: this.problem };
   }
 
   /** Reads the quotes again now (not overlapping a read in flight). */
@@ -140,7 +152,9 @@ export class QuoteFeed {
     } catch (error) {
       console.error("Reading the quotes failed", error);
       runInAction(() => {
-        this.problem = error instanceof Error ? error.message : String(error);
+        if (this.symbols === symbols) {
+          this.problem = describeError(error);
+        }
       });
     }
   }

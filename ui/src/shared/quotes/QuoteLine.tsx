@@ -1,10 +1,17 @@
 // One symbol's bid, ask and last in an order dialog, each side "no quote" when the brokerage gives none.
+import { Classes } from "@blueprintjs/core";
+import { WarningSignIcon } from "@blueprintjs/icons";
 import { observer } from "mobx-react-lite";
 import { formatPrice } from "../format/formatPrice";
 import type { Quote } from "./Quote";
 
 /** What a side without a quote shows. */
 export const NO_QUOTE = "no quote";
+
+/** What a quote that could not be read shows, e.g. `No quote: Link and authorize a trading account first`. */
+export function quoteProblemText(problem: string): string {
+  return `No quote: ${problem}`;
+}
 
 /** A side as shown: the price, or {@link NO_QUOTE}. */
 export function quoteSideText(price: number | null | undefined): string {
@@ -19,18 +26,30 @@ export interface QuoteLineProps {
   readonly quote: Quote | undefined;
 }
 
-/** E.g. `AAPL  Bid 229.50 · Ask 229.60 · Last 229.55`, refreshed while the dialog is open. */
+/**
+ * E.g. `AAPL  Bid 229.50 · Ask 229.60 · Last 229.55`, refreshed while the dialog is open; `No quote: <why>` when
+ * it cannot be read, and the last sides with `Not refreshed: <why>` when a later read failed.
+ */
 export const QuoteLine = observer(function QuoteLine({ label, quote }: QuoteLineProps) {
   return (
     <p className="cd-quote-line" data-testid="quote" aria-label={`Quote of ${label}`} aria-live="off">
       <span className="cd-quote-label">{label}</span>
       {quote === undefined ? (
         <span className="cd-muted">Quote loading…</span>
+      ) : quote.problem !== undefined && quote.bid === null && quote.ask === null && quote.last === null ? (
+        <span className="cd-quote-problem">
+          <WarningSignIcon className={Classes.INTENT_WARNING} size={12} aria-hidden /> {quoteProblemText(quote.problem)}
+        </span>
       ) : (
         <>
           <span className="cd-quote-side">{`Bid ${quoteSideText(quote.bid)}`}</span>
           <span className="cd-quote-side">{`Ask ${quoteSideText(quote.ask)}`}</span>
           <span className="cd-quote-side">{`Last ${quoteSideText(quote.last)}`}</span>
+          {quote.problem !== undefined && (
+            <span className="cd-quote-problem">
+              <WarningSignIcon className={Classes.INTENT_WARNING} size={12} aria-hidden /> {`Not refreshed: ${quote.problem}`}
+            </span>
+          )}
         </>
       )}
     </p>
@@ -75,13 +94,19 @@ export interface QuoteCellProps {
   readonly quote: Quote | undefined;
 }
 
-/** A table cell `bid / ask / last` (each side "no quote" when not quoted), headed "Bid / Ask / Last". */
+/**
+ * A table cell `bid / ask / last` (each side "no quote" when not quoted), headed "Bid / Ask / Last"; "No quote",
+ * with why as its title, when it cannot be read.
+ */
 export const QuoteCell = observer(function QuoteCell({ of, quote }: QuoteCellProps) {
+  const problem = quote?.problem === undefined ? null : quoteProblemText(quote.problem);
   return (
-    <td className="cd-number cd-quote-cell" aria-label={`Quote of ${of}`}>
+    <td className="cd-number cd-quote-cell" aria-label={`Quote of ${of}`} title={problem ?? undefined}>
       {quote === undefined
         ? "…"
-        : `${quoteSideText(quote.bid)} / ${quoteSideText(quote.ask)} / ${quoteSideText(quote.last)}`}
+        : problem !== null && quote.bid === null && quote.ask === null && quote.last === null
+          ? "No quote"
+          : `${quoteSideText(quote.bid)} / ${quoteSideText(quote.ask)} / ${quoteSideText(quote.last)}`}
     </td>
   );
 });

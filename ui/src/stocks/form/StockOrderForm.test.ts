@@ -216,4 +216,46 @@ describe("StockOrderForm", () => {
     expect(made.check()).toBeNull();
     expect(made.errorOf("offset")).toBe("Stop Price Offset must be greater than 0");
   });
+
+  it("takes thousands separators in quantity and prices and sends the numbers", () => {
+    const made = form();
+    made.setQuantity("2,500");
+    made.setPrice("1,000");
+    expect(made.check()).toMatchObject({ stockQuantity: 2500, stockPrice: 1000 });
+    made.setOrderType("STOP_LIMIT");
+    made.setPrice(" 1,234.56 ");
+    made.setStopPrice("1,200.5");
+    expect(made.check()).toMatchObject({ stockPrice: 1234.56, stockStopPrice: 1200.5 });
+    made.setOrderType("TRAILING_STOP");
+    made.setOffset("1,000");
+    expect(made.check()).toMatchObject({ stockStopPriceOffset: 1000 });
+  });
+
+  it("says a price that is no number must be a number, and nothing is built", () => {
+    const made = form();
+    made.setOrderType("STOP_LIMIT");
+    for (const text of ["abc", "1,5", "1,00", "$10", "1.2.3"]) {
+      made.setPrice(text);
+      made.setStopPrice(text);
+      expect(made.check()).toBeNull();
+      expect(made.errorOf("price")).toBe("Price must be a number");
+      expect(made.errorOf("stopPrice")).toBe("Activation Price must be a number");
+    }
+    made.setPrice("-5");
+    expect(made.check()).toBeNull();
+    expect(made.errorOf("price")).toBe("Price must be greater than 0");
+    made.setOrderType("TRAILING_STOP");
+    made.setOffset("x");
+    expect(made.check()).toBeNull();
+    expect(made.errorOf("offset")).toBe("Stop Price Offset must be a number");
+  });
+
+  it("refuses quantities grouped wrongly", () => {
+    const made = form();
+    for (const text of ["1,5", "10,00", "1,000.5", ",100"]) {
+      made.setQuantity(text);
+      expect(made.check()).toBeNull();
+      expect(made.errorOf("quantity")).toBe("Quantity must be a whole number of at least 1");
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // The stock order form shared by the place, replace, exit and save dialogs: fields, visibility, checks, body.
 import { makeAutoObservable } from "mobx";
 import { onTick } from "../../shared/format/priceOnTick";
+import { plainNumberText } from "../../shared/orderForm/numberText";
 
 /** The decimals a stock price may carry, as the form says it. */
 const TICK_RULE = "at most 2 decimals (4 below $1)";
@@ -115,8 +116,8 @@ export type StockField = "symbol" | "instruction" | "quantity" | "price" | "stop
 /** A stock symbol: a letter, then letters, digits, dots or slashes (up to 10 characters). */
 const SYMBOL_PATTERN = /^[A-Z][A-Z0-9./]{0,9}$/;
 
-/** A plain decimal number. */
-const NUMBER_PATTERN = /^\d+(\.\d+)?$/;
+/** A decimal number, perhaps negative (`12`, `-3.5`, `.25`, `10.`), once its thousands separators are out. */
+const NUMBER_PATTERN = /^-?(\d+(\.\d*)?|\.\d+)$/;
 
 /**
  * One stock order as typed. Fields are kept as text; the checks mark a field whose value would be refused,
@@ -186,7 +187,7 @@ export class StockOrderForm {
 
   /** The quantity as a whole number of at least 1, or null. */
   get wholeQuantity(): number | null {
-    const text = this.quantity.trim();
+    const text = plainNumberText(this.quantity);
     return /^\d+$/.test(text) && Number(text) >= 1 ? Number(text) : null;
   }
 
@@ -202,18 +203,21 @@ export class StockOrderForm {
     if (this.wholeQuantity === null) {
       errors.quantity = "Quantity must be a whole number of at least 1";
     }
-    if (this.priceShown && !isPositive(this.price)) {
-      errors.price = "Price must be greater than 0";
-    } else if (this.priceShown && !onTick(this.price, true)) {
-      errors.price = `Price must have ${TICK_RULE}`;
+    const price = this.priceShown ? priceError("Price", this.price) : null;
+    if (price !== null) {
+      errors.price = price;
     }
-    if (this.stopPriceShown && !isPositive(this.stopPrice)) {
-      errors.stopPrice = `${this.stopPriceLabel} must be greater than 0`;
-    } else if (this.stopPriceShown && !onTick(this.stopPrice, true)) {
-      errors.stopPrice = `${this.stopPriceLabel} must have ${TICK_RULE}`;
+    const stopPrice = this.stopPriceShown ? priceError(this.stopPriceLabel, this.stopPrice) : null;
+    if (stopPrice !== null) {
+      errors.stopPrice = stopPrice;
     }
-    if (this.trailingShown && !isPositive(this.offset)) {
-      errors.offset = "Stop Price Offset must be greater than 0";
+    if (this.trailingShown) {
+      const offset = plainNumberText(this.offset);
+      if (!NUMBER_PATTERN.test(offset)) {
+        errors.offset = "Stop Price Offset must be a number";
+      } else if (Number(offset) <= 0) {
+        errors.offset = "Stop Price Offset must be greater than 0";
+      }
     }
     return errors;
   }
@@ -356,16 +360,26 @@ export class StockOrderForm {
       stockInstruction: this.instruction,
       stockOrderType: this.orderType,
       stockQuantity: quantity,
-      stockPrice: this.priceShown ? Number(this.price.trim()) : 0,
-      stockStopPrice: this.stopPriceShown ? Number(this.stopPrice.trim()) : 0,
+      stockPrice: this.priceShown ? Number(plainNumberText(this.price)) : 0,
+      stockStopPrice: this.stopPriceShown ? Number(plainNumberText(this.stopPrice)) : 0,
       stockStopPriceLinkType: this.linkType,
-      stockStopPriceOffset: this.trailingShown ? Number(this.offset.trim()) : 0.1,
+      stockStopPriceOffset: this.trailingShown ? Number(plainNumberText(this.offset)) : 0.1,
       stockStopPriceLinkBasis: this.trailingShown ? this.linkBasis : DEFAULT_LINK_BASIS,
     };
   }
 }
 
-function isPositive(text: string): boolean {
-  const trimmed = text.trim();
-  return NUMBER_PATTERN.test(trimmed) && Number(trimmed) > 0;
+/**
+ * What is wrong with a price field labelled `label` holding `text` (thousands separators allowed), or null: not a
+ * number, not above 0, or finer than an order may carry.
+ */
+function priceError(label: string, text: string): string | null {
+  const plain = plainNumberText(text);
+  if (!NUMBER_PATTERN.test(plain)) {
+    return `${label} must be a number`;
+  }
+  if (Number(plain) <= 0) {
+    return `${label} must be greater than 0`;
+  }
+  return onTick(plain, true) ? null : `${label} must have ${TICK_RULE}`;
 }

@@ -2,6 +2,7 @@
 import { makeAutoObservable, reaction, runInAction } from "mobx";
 import { copyOutcome } from "../../shared/orders/CopyAnswer";
 import { prefillPrice } from "../../shared/quotes/Quote";
+import { priceOnTick, priceTextOnTick } from "../../shared/format/priceOnTick";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { describeError } from "../../shared/api/describeError";
 import { failed, failedWith, type Outcome } from "../../shared/stores/Outcome";
@@ -45,7 +46,7 @@ export interface StockOrderDialogLinks {
   readonly saveOrder: (fields: StockOrderFields) => Promise<Outcome>;
 }
 
-/** The row's order as form values. */
+/** The row's order as form values; prices as an order carries them (`1.00`, `0.1235` below $1). */
 export function rowValues(row: StockOrderRow): StockFormValues {
   return {
     symbol: row.stockSymbol,
@@ -53,8 +54,8 @@ export function rowValues(row: StockOrderRow): StockFormValues {
     choice: choiceOf(row.stockSession, row.stockDuration),
     orderType: row.stockOrderType,
     quantity: String(row.stockQuantity),
-    price: String(row.stockPrice),
-    stopPrice: String(row.stockStopPrice),
+    price: priceOnTick(row.stockPrice, true),
+    stopPrice: priceOnTick(row.stockStopPrice, true),
     linkType: row.stockStopPriceLinkType,
     offset: String(row.stockStopPriceOffset),
     linkBasis: row.stockStopPriceLinkBasis,
@@ -104,7 +105,7 @@ export class StockOrderDialogStore {
    */
   constructor(deps: StoreDeps, links: StockOrderDialogLinks) {
     this.links = links;
-    this.tiers = new TierPreviewStore(deps);
+    this.tiers = new TierPreviewStore(deps, "share");
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "links">(
       this,
@@ -145,7 +146,7 @@ export class StockOrderDialogStore {
     if (!untouched) {
       return;
     }
-    const text = String(price);
+    const text = priceOnTick(price, true);
     // A price field with the focus is the agent's, even before the first key: the bid waits for the next quote.
     if (form.presetPrice(text)) {
       this.prefilledPrice = text;
@@ -218,7 +219,7 @@ export class StockOrderDialogStore {
           ? undefined
           : this.tiers.accountsWithIds(this.placeAccounts.map((account) => account.accountId))
         : this.tiers.accountsWithIds(this.orders.map((row) => row.accountId));
-    return inShares(this.tiers.textFor(quantity, accounts));
+    return this.tiers.textFor(quantity, accounts);
   }
 
   /** BUY/SELL: a new order on all active accounts, starting from the defaults (and `symbol` if given). */
@@ -233,8 +234,9 @@ export class StockOrderDialogStore {
   }
 
   /**
-   * P on a session or a saved order: the place dialog filled with `values`. With `accounts` it places on
-   * those accounts; `scaledFor` names the account whose tier multiplier the quantity carries.
+   * P on a session or a saved order: the place dialog filled with `values`, prices on their tick (`1.50`). With
+   * `accounts` it places on those accounts; `scaledFor` names the account whose tier multiplier the quantity
+   * carries.
    */
   openPlaceWith(values: StockFormValues, accounts: StockAccountRef[] | null, scaledFor?: number): void {
     if (this.pending) {
@@ -242,7 +244,11 @@ export class StockOrderDialogStore {
     }
     this.mode = "place";
     this.placeAccounts = accounts;
-    this.openingForm.fill(values);
+    this.openingForm.fill({
+      ...values,
+      price: priceTextOnTick(values.price, true),
+      stopPrice: priceTextOnTick(values.stopPrice, true),
+    });
     this.show(scaledFor);
   }
 
@@ -436,11 +442,6 @@ function modeTexts(mode: StockOrderMode): { ok: string; failed: string } {
     case "save":
       return { ok: StockMessages.saveSucceeded, failed: StockMessages.saveFailed };
   }
-}
-
-/** The tier preview speaks of contracts; a stock order is counted in shares. */
-export function inShares(text: string): string {
-  return text.replace(/\bcontracts\b/g, "shares").replace(/\bcontract\b/g, "share");
 }
 
 /**

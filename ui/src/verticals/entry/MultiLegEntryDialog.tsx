@@ -86,7 +86,7 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
           <div className="cd-wide cd-muted" data-testid="contract-description">
             {entry.strikeEntry?.contract.description ?? "No contract picked"}
           </div>
-          <OrderFormFields form={entry.form} numeric />
+          <OrderFormFields form={entry.form} numeric orderTypeProblem={entry.orderTypeProblem} />
           <div className="cd-wide">
             <Button text="Add leg" icon="add" onClick={() => showOutcomeIfAny(entry.addLeg())} />
           </div>
@@ -96,7 +96,14 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
           <HTMLTable className="cd-option-table" compact aria-label="Staged legs">
             <LegTable legs={entry.legs} onRemove={entry.removeLeg} />
           </HTMLTable>
-          <Callout compact className="cd-net-price" data-testid="net-price">{`Net: ${netText(entry.net)}`}</Callout>
+          <Callout
+            compact
+            className="cd-net-price"
+            data-testid="net-price"
+            intent={entry.legsProblem === null ? Intent.NONE : Intent.DANGER}
+          >
+            {entry.legsProblem === null ? `Net: ${netText(entry.net)}` : `Net: — ${entry.legsProblem}`}
+          </Callout>
           <TierPreviewNote text={entry.previewText} />
         </div>
         <PreflightPanel preflight={entry.preflight} onCheck={entry.checkAccounts} />

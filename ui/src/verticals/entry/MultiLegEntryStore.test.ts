@@ -1,4 +1,5 @@
 // Tests of Multi-Leg Order Entry: the chain, staging legs and their messages, the net, placing and saving a set.
+import { runInAction } from "mobx";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { accountJson, OPERATOR_SETTINGS_JSON } from "../../shared/test/accountFixtures";
 import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
@@ -68,7 +69,7 @@ describe("MultiLegEntryStore chain", () => {
     expect(entry.chain.map((expiry) => expiry.label)).toEqual(["18-10-2024 (4)"]);
     expect([entry.strike, entry.form.price, entry.form.quantity, entry.form.instruction, entry.form.orderType]).toEqual([
       "230.0",
-      "1.1",
+      "1.10",
       "1",
       "BUY_TO_OPEN",
       "LIMIT",
@@ -114,8 +115,91 @@ describe("MultiLegEntryStore legs", () => {
     await stageVertical(entry);
     await vi.waitFor(() => expect(entry.tiers.ready).toBe(true));
     expect(entry.previewText).toBe(
-      "Small ×1: 2 accounts → 1 contract each; Big ×3: 1 account → 3 contracts; Total 5 contracts on 3 accounts",
+      "Small ×1: 2 accounts → 1 spread each; Big ×3: 1 account → 3 spreads; Total 5 spreads on 3 accounts",
     );
+  });
+});
+
+describe("MultiLegEntryStore one spread", () => {
+  const MIXED = "Order Type must be LIMIT like the staged legs: a spread is one order at one net price";
+
+  it("a leg whose order type differs from the staged legs' is marked and refused, and nothing is staged", async () => {
+    const { entry } = entryHarness();
+    entry.open();
+    entry.setTicker("aapl");
+    await entry.setSide("CALL");
+    entry.setStrike("230.0");
+    expect(entry.orderTypeProblem).toBeNull();
+    expect(entry.addLeg()).toBeNull();
+    entry.setStrike("235.0");
+    entry.form.setInstruction("SELL_TO_OPEN");
+    entry.form.setOrderType("MARKET");
+    expect(entry.orderTypeProblem).toBe("Must be LIMIT like the staged legs: a spread is one order at one net price");
+    expect(entry.addLeg()).toEqual({ ok: false, message: MIXED });
+    expect(entry.legs).toEqual([STAGED_LEGS[0]]);
+    expect(entry.net).toEqual({ type: "NET_DEBIT", price: 1.1 });
+    entry.form.setOrderType("LIMIT");
+    expect(entry.orderTypeProblem).toBeNull();
+  });
+
+  it("MARKET legs make a MARKET spread", async () => {
+    const { entry } = entryHarness();
+    entry.open();
+    entry.setTicker("aapl");
+    await entry.setSide("CALL");
+    entry.setStrike("230.0");
+    entry.form.setOrderType("MARKET");
+    expect(entry.addLeg()).toBeNull();
+    entry.setStrike("235.0");
+    entry.form.setInstruction("SELL_TO_OPEN");
+    expect(entry.addLeg()).toBeNull();
+    expect(entry.legs.map((leg) => [leg.optionChainOrderType, leg.optionChainPrice])).toEqual([
+      ["MARKET", 0],
+      ["MARKET", 0],
+    ]);
+    expect(entry.net).toEqual({ type: "MARKET", price: 0 });
+  });
+
+  it("a leg whose quantity differs, or whose quantity or price cannot be sent, is refused with the field named", async () => {
+    const { entry } = entryHarness();
+    entry.open();
+    entry.setTicker("aapl");
+    await entry.setSide("CALL");
+    entry.setStrike("230.0");
+    entry.form.setPrice("abc");
+    expect(entry.addLeg()).toEqual({ ok: false, message: "Price must be a number of at least 0" });
+    entry.form.setPrice("1,000.10");
+    entry.form.setQuantity("1,000");
+    expect(entry.addLeg()).toBeNull();
+    expect(entry.legs[0]).toMatchObject({ optionChainQuantity: 1000, optionChainPrice: 1000.1 });
+    entry.setStrike("235.0");
+    entry.form.setInstruction("SELL_TO_OPEN");
+    entry.form.setQuantity("2");
+    expect(entry.addLeg()).toEqual({
+      ok: false,
+      message: "Quantity must be 1000 like the staged legs: every leg of a spread has the same quantity",
+    });
+    entry.form.setQuantity("1000");
+    entry.form.setPrice("0");
+    expect(entry.addLeg()).toBeNull();
+    expect(entry.net).toEqual({ type: "NET_DEBIT", price: 1000.1 });
+  });
+
+  it("staged legs of mixed order types are refused on Place set and Check accounts, and nothing is sent", async () => {
+    const { entry, requests } = entryHarness();
+    await stageVertical(entry);
+    const [buy, sell] = STAGED_LEGS;
+    if (buy === undefined || sell === undefined) throw new Error("no legs");
+    runInAction(() => {
+      entry.legs = [buy, { ...sell, optionChainOrderType: "MARKET", optionChainPrice: 0 }];
+    });
+    expect(entry.net).toBeNull();
+    const problem = "Leg 2 Order Type must be LIMIT like leg 1: a spread is one order at one net price";
+    expect(entry.legsProblem).toBe(problem);
+    await expect(entry.place()).resolves.toEqual({ ok: false, message: `Copy trading failed: ${problem}` });
+    await expect(entry.checkAccounts()).resolves.toEqual({ ok: false, message: `Checking the accounts failed: ${problem}` });
+    expect(requests.filter((r) => r.method === "POST")).toEqual([]);
+    expect(entry.isOpen).toBe(true);
   });
 });
 

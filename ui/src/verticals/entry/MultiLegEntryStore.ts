@@ -9,8 +9,10 @@ import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { prefillPrice } from "../../shared/quotes/Quote";
+import { priceOnTick } from "../../shared/format/priceOnTick";
 import { parseOptionChain, type ChainExpiry, type ChainStrike } from "../../shared/orderForm/OptionChain";
-import { legFromTexts, netOf, type NetPrice, type OrderLeg } from "../OrderLeg";
+import { legFromTexts, legsProblem, netOf, type NetPrice, type OrderLeg } from "../OrderLeg";
+import { problemSentence } from "../../shared/orderForm/fieldChecks";
 import type { OrderSetStore } from "../sets/OrderSetStore";
 import { VERTICAL_CHAIN_TIMEOUT_MS, VerticalPaths } from "../verticalPaths";
 import { VerticalMessages, withReason } from "../VerticalMessages";
@@ -48,7 +50,7 @@ export class MultiLegEntryStore {
   /** The chosen strike, or null. */
   strike: string | null = null;
   /** Instruction, order type, quantity and price of the next leg. */
-  readonly form = new OptionOrderForm(OPENING_INSTRUCTIONS);
+  readonly form = new OptionOrderForm(OPENING_INSTRUCTIONS, "Quantity", true);
   /** The staged legs, in the order added. */
   legs: OrderLeg[] = [];
   /** True while the set is being placed. */
@@ -75,7 +77,7 @@ export class MultiLegEntryStore {
   constructor(deps: StoreDeps, links: MultiLegEntryLinks) {
     this.deps = deps;
     this.links = links;
-    this.tiers = new TierPreviewStore(deps);
+    this.tiers = new TierPreviewStore(deps, "spread");
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "deps" | "links" | "chainRequests">(
       this,
@@ -114,6 +116,23 @@ export class MultiLegEntryStore {
   /** The net of the staged legs. */
   get net(): NetPrice | null {
     return netOf(this.legs);
+  }
+
+  /** Why the staged legs are not one spread (their order types or quantities differ), or null. */
+  get legsProblem(): string | null {
+    return legsProblem(this.legs);
+  }
+
+  /**
+   * What is wrong with the next leg's order type, shown under it: a spread is one order with one order type,
+   * so once legs are staged the next one must have theirs. Null when it does, or nothing is staged.
+   */
+  get orderTypeProblem(): string | null {
+    const staged = this.legs[0]?.optionChainOrderType;
+    if (staged === undefined || staged === this.form.orderType) {
+      return null;
+    }
+    return `Must be ${staged} like the staged legs: a spread is one order at one net price`;
   }
 
   /** The per-tier spreads of the first staged leg's quantity (or the form's when none is staged). */
@@ -218,15 +237,33 @@ export class MultiLegEntryStore {
     if (entry !== null) {
       // A contract without a bid above 0 leaves the price empty to be typed, never a made-up 0.
       const bid = prefillPrice(entry.contract.bid);
-      this.form.setPrice(bid === null ? "" : String(bid));
+      this.form.setPrice(bid === null ? "" : priceOnTick(bid, false));
     }
   }
 
-  /** Stages the form as a leg of the chosen contract; without one, "Please select a valid option contract first.". */
+  /**
+   * Stages the form as a leg of the chosen contract; without one, "Please select a valid option contract
+   * first.". A leg whose order type or quantity differs from the staged legs', or whose quantity or price
+   * cannot be sent, is refused with the field named, and nothing is staged.
+   */
   addLeg(): Outcome | null {
     const entry = this.strikeEntry;
     if (entry === null) {
       return failed(VerticalMessages.selectContract);
+    }
+    const orderType = this.orderTypeProblem;
+    if (orderType !== null) {
+      return failed(problemSentence({ label: "Order Type", helper: orderType }));
+    }
+    const field = this.form.check();
+    if (field !== null) {
+      return failed(field);
+    }
+    const staged = this.legs[0]?.optionChainQuantity;
+    if (staged !== undefined && String(staged) !== String(this.form.wholeQuantity)) {
+      return failed(
+        `Quantity must be ${String(staged)} like the staged legs: every leg of a spread has the same quantity`,
+      );
     }
     this.legs.push(
       legFromTexts(
@@ -246,13 +283,20 @@ export class MultiLegEntryStore {
     this.legs.splice(index, 1);
   }
 
-  /** Places the staged legs on every active account; `success` closes the dialog and clears the legs. */
+  /**
+   * Places the staged legs on every active account; `success` closes the dialog and clears the legs. Legs
+   * that are not one spread (order types or quantities differ) are refused and nothing is sent.
+   */
   async place(): Promise<Outcome> {
     if (this.legs.length === 0) {
       return failed(VerticalMessages.noLegsToPlace);
     }
     if (this.pending) {
       return failed(`${VerticalMessages.placeFailedWith}the order is already being placed`);
+    }
+    const problem = this.legsProblem;
+    if (problem !== null) {
+      return failed(VerticalMessages.placeFailedWith + problem);
     }
     this.pending = true;
     let outcome: Outcome;
@@ -333,6 +377,10 @@ export class MultiLegEntryStore {
   checkAccounts(): Promise<Outcome | null> {
     if (this.legs.length === 0) {
       return Promise.resolve(failedWith(CHECK_FAILED, VerticalMessages.noLegsToPlace));
+    }
+    const problem = this.legsProblem;
+    if (problem !== null) {
+      return Promise.resolve(failedWith(CHECK_FAILED, problem));
     }
     return this.preflight.check(this.command());
   }

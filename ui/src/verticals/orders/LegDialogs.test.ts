@@ -115,9 +115,9 @@ describe("ReplaceLegsDialogStore", () => {
     dialog.open(session(rows));
     expect(dialog.drafts.map((draft) => [draft.row.accountId, draft.form.price, draft.form.quantity])).toEqual([
       [1, "0.65", "1"],
-      [1, "0", "1"],
+      [1, "0.00", "1"],
       [2, "0.65", "3"],
-      [2, "0", "3"],
+      [2, "0.00", "3"],
     ]);
     const first = dialog.drafts[0];
     if (first === undefined) throw new Error("no draft");
@@ -175,6 +175,68 @@ describe("ReplaceLegsDialogStore", () => {
     ]);
   });
 
+  it("keeps each order's own net while the legs' quotes are read, and sends an untouched order at it", async () => {
+    const { root, requests, server, quoteScheduler } = harness();
+    server.on("GET /api/copy_trading_account/get_option_quotes/COMMON", () =>
+      jsonResponse(200, [
+        { symbol: LOW_CALL.symbol, bid: 5.12, ask: 5.22, last: 5.17, mark: 5.17 },
+        { symbol: HIGH_CALL.symbol, bid: 4.52, ask: 4.62, last: 4.57, mark: 4.57 },
+      ]),
+    );
+    server.on(REPLACE, () => textResponse(200, "success"));
+    const parsed = session(verticalRowsJson(7, 1, { optionChainPrice: 0.6 }));
+    const dialog = root.verticals.replaceDialog;
+    const soldLeg = parsed.rows[1];
+    if (soldLeg === undefined) throw new Error("no sold leg");
+    dialog.open(parsed, [soldLeg]);
+    quoteScheduler.fire();
+    await vi.waitFor(() => expect(dialog.quotes.quoteOf(LOW_CALL.symbol)?.mark).toBe(5.17));
+    expect(dialog.drafts.map((draft) => draft.form.price)).toEqual(["0.60", "0.00"]);
+    // Ticking the sold leg chose its whole order: both legs are sent, the bought one at its own terms.
+    expect(dialog.chosenDrafts.map((draft) => draft.row.optionChainLegIndex)).toEqual([0, 1]);
+    const key = dialog.drafts[0]?.orderKey ?? "";
+    expect(dialog.netOfOrder(key)).toEqual({ type: "NET_DEBIT", price: 0.6 });
+    await expect(dialog.submit()).resolves.toEqual({ ok: true, message: "Replace order successful" });
+    const body = JSON.parse(sent(requests, "PUT")[0]?.[2] ?? "null") as { legsToUpdate: { newPrice: number }[] };
+    expect(body.legsToUpdate.map((leg) => leg.newPrice)).toEqual([0.6, 0]);
+  });
+
+  it("starts a credit spread whose first leg is bought at its net on the sold leg", () => {
+    const { root } = harness();
+    const dialog = root.verticals.replaceDialog;
+    dialog.open(session(verticalRowsJson(7, 1, { optionChainOrderType: "NET_CREDIT", optionChainPrice: 1.25 })));
+    expect(dialog.drafts.map((draft) => draft.form.price)).toEqual(["0.00", "1.25"]);
+    expect(dialog.netOfOrder(dialog.drafts[0]?.orderKey ?? "")).toEqual({ type: "NET_CREDIT", price: 1.25 });
+  });
+
+  it("refuses legs of one order with different order types, or a price that cannot be sent, and sends nothing", async () => {
+    const { root, requests } = harness();
+    const dialog = root.verticals.replaceDialog;
+    dialog.open(session(verticalRowsJson(7, 1)));
+    const [buy, sell] = dialog.drafts;
+    if (buy === undefined || sell === undefined) throw new Error("no drafts");
+    sell.form.setOrderType("MARKET");
+    expect(dialog.netOfOrder(buy.orderKey)).toBeNull();
+    const mixed = "Leg 2 Order Type must be LIMIT like leg 1: a spread is one order at one net price";
+    expect(dialog.orderProblem(buy.orderKey)).toBe(mixed);
+    await expect(dialog.submit()).resolves.toEqual({
+      ok: false,
+      message: `Replace order failed: Order of Account 1: ${mixed}`,
+    });
+    sell.form.setOrderType("LIMIT");
+    sell.form.setPrice("0.655");
+    await expect(dialog.submit()).resolves.toEqual({
+      ok: false,
+      message: `Replace order failed: Price of ${HIGH_CALL.description} of Account 1 must be in steps of 0.01`,
+    });
+    await expect(dialog.checkAccounts()).resolves.toEqual({
+      ok: false,
+      message: `Checking the accounts failed: Price of ${HIGH_CALL.description} of Account 1 must be in steps of 0.01`,
+    });
+    expect(sent(requests, "PUT")).toEqual([]);
+    expect(sent(requests, "POST")).toEqual([]);
+  });
+
   it("a refusal says 'Replace order failed' with the reason", async () => {
     const { root, server } = harness();
     server.on(REPLACE, () => jsonResponse(409, { error: "the order is FILLED", code: "not_replaceable" }));
@@ -195,10 +257,10 @@ describe("PlaceAgainDialogStore", () => {
     await vi.waitFor(() => expect(dialog.tiers.ready).toBe(true));
     expect(dialog.drafts.map((draft) => [draft.row.optionChainSymbol, draft.form.quantity, draft.form.price])).toEqual([
       [LOW_CALL.symbol, "2", "0.65"],
-      [HIGH_CALL.symbol, "2", "0"],
+      [HIGH_CALL.symbol, "2", "0.00"],
     ]);
     expect(dialog.net).toEqual({ type: "NET_DEBIT", price: 0.65 });
-    expect(dialog.previewText).toContain("Total 10 contracts on 3 accounts");
+    expect(dialog.previewText).toContain("Total 10 spreads on 3 accounts");
   });
 
   it("with no leg ticked says 'Please select at least one leg to place.'", async () => {
@@ -309,10 +371,10 @@ describe("priceLegsFromQuotes", () => {
     const focused = rows.map((row) => new LegDraft(row));
     focused[1]?.form.setPriceFocused(true);
     priceLegsFromQuotes(focused, quoteOf, new Set());
-    expect(focused.map((draft) => draft.form.price)).toEqual(["0.65", "0"]);
+    expect(focused.map((draft) => draft.form.price)).toEqual(["0.65", "0.00"]);
 
     const idle = rows.map((row) => new LegDraft(row));
     priceLegsFromQuotes(idle, quoteOf, new Set());
-    expect(idle.map((draft) => draft.form.price)).not.toEqual(["0.65", "0"]);
+    expect(idle.map((draft) => draft.form.price)).toEqual(["2.40", "1.75"]);
   });
 });

@@ -3,31 +3,39 @@ import { makeAutoObservable } from "mobx";
 import { OptionOrderForm, REPLACE_INSTRUCTIONS } from "../../shared/orderForm/OptionOrderForm";
 import type { Quote } from "../../shared/quotes/Quote";
 import { legFromTexts, type OrderLeg } from "../OrderLeg";
+import { priceOnTick } from "../../shared/format/priceOnTick";
 import { marksOf, splitNet } from "./legPrices";
 import { orderKey, type VerticalOrderRow } from "./VerticalOrderRow";
 
 /**
- * One leg of a shown order with editable instruction, order type, quantity and price. The row's price is the
- * net per spread, so the primary leg starts at it and the others at 0, which keeps the net as it was; once
- * the legs' quotes are read, {@link priceLegsFromQuotes} gives each leg its own price with the same net.
+ * One leg of a shown order with editable instruction, order type, quantity and price. The brokerage holds a
+ * spread at its net price only, so a leg starts at its share of that net ({@link draftsOf}): one leg carries the
+ * whole net and the others 0.00, which is the order's own price exactly. A replace keeps that start; placing the
+ * legs again as a new order may give each leg its own price from the quotes, with the same net
+ * ({@link priceLegsFromQuotes}).
  */
 export class LegDraft {
   /** The row the leg starts from. */
   readonly row: VerticalOrderRow;
-  /** The leg's fields. */
-  readonly form = new OptionOrderForm(REPLACE_INSTRUCTIONS);
+  /** The leg's fields (a leg's LIMIT price may be 0: only the net is an order's price). */
+  readonly form = new OptionOrderForm(REPLACE_INSTRUCTIONS, "Quantity", true);
 
   /**
    * @param row The leg's row.
    * @param quantity The quantity to start from (the row's, or the row's before its tier multiplier).
+   * @param price The price to start from, as text; for a leg of a spread, its share of the net ({@link draftsOf}).
    */
-  constructor(row: VerticalOrderRow, quantity: number = row.optionChainQuantity) {
+  constructor(
+    row: VerticalOrderRow,
+    quantity: number = row.optionChainQuantity,
+    price: string = priceOnTick(row.optionChainLegIndex === 0 ? row.optionChainPrice : 0, false),
+  ) {
     this.row = row;
     this.form.fill({
       instruction: row.optionChainInstruction,
       orderType: row.optionChainOrderType === "MARKET" ? "MARKET" : "LIMIT",
       quantity: String(quantity),
-      price: row.optionChainLegIndex === 0 ? String(row.optionChainPrice) : "0",
+      price,
     });
     makeAutoObservable(this, { row: false, form: false });
   }
@@ -41,7 +49,7 @@ export class LegDraft {
   /** Gives the leg `price` unless a price was typed. */
   presetPrice(price: number): void {
     if (this.untouched) {
-      this.form.presetPrice(String(price));
+      this.form.presetPrice(priceOnTick(price, false));
     }
   }
 
@@ -75,6 +83,44 @@ export class LegDraft {
       newPrice: leg.optionChainPrice,
     };
   }
+}
+
+/** The rows grouped by account order, each order's legs in the order of `rows`. */
+function ordersOf(rows: readonly VerticalOrderRow[]): Map<string, VerticalOrderRow[]> {
+  const orders = new Map<string, VerticalOrderRow[]>();
+  for (const row of rows) {
+    orders.set(orderKey(row), [...(orders.get(orderKey(row)) ?? []), row]);
+  }
+  return orders;
+}
+
+/**
+ * The legs of `rows` as drafts, each starting at the order's own terms: the net of a spread on one leg (the
+ * first bought leg of a debit or zero net, the first sold leg of a credit) and 0.00 on the others, so the legs
+ * add up to the order's net exactly; a single-leg order at its own price; MARKET legs without a price.
+ * `quantityOf` gives each leg's starting quantity (the row's when not given).
+ */
+export function draftsOf(
+  rows: readonly VerticalOrderRow[],
+  quantityOf: (row: VerticalOrderRow) => number = (row) => row.optionChainQuantity,
+): LegDraft[] {
+  const prices = new Map<VerticalOrderRow, string>();
+  for (const legs of ordersOf(rows).values()) {
+    const first = legs[0];
+    if (first === undefined) {
+      continue;
+    }
+    const split = splitNet(
+      legs.map((row) => ({ instruction: row.optionChainInstruction, mark: null })),
+      first.optionChainPrice,
+      first.optionChainOrderType,
+    );
+    legs.forEach((row, index) => {
+      const price = split?.[index] ?? (index === 0 ? first.optionChainPrice : 0);
+      prices.set(row, priceOnTick(price, false));
+    });
+  }
+  return rows.map((row) => new LegDraft(row, quantityOf(row), prices.get(row)));
 }
 
 /**

@@ -9,7 +9,8 @@ import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../share
 import { netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
-import { LegDraft, priceLegsFromQuotes } from "./LegDraft";
+import { draftsOf, priceLegsFromQuotes, type LegDraft } from "./LegDraft";
+import { legsCheck } from "./legsCheck";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { legKey, sessionLegs, type VerticalSession } from "./VerticalOrderRow";
 
@@ -46,7 +47,7 @@ export class PlaceAgainDialogStore {
    */
   constructor(deps: StoreDeps, reloadTables: () => void) {
     this.reloadTables = reloadTables;
-    this.tiers = new TierPreviewStore(deps);
+    this.tiers = new TierPreviewStore(deps, "spread");
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "reloadTables" | "priced">(
       this,
@@ -73,7 +74,7 @@ export class PlaceAgainDialogStore {
     }
     this.sessionId = session.id;
     this.priced.clear();
-    this.drafts = legs.map((row) => new LegDraft(row));
+    this.drafts = draftsOf(legs);
     this.chosen.replace(legs.map(legKey));
     this.isOpen = true;
     this.preflight.reset();
@@ -122,7 +123,10 @@ export class PlaceAgainDialogStore {
     return this.tiers.textFor(this.chosenDrafts[0]?.form.wholeQuantity ?? null);
   }
 
-  /** Places the chosen legs as a new order; `success` closes the dialog. */
+  /**
+   * Places the chosen legs as a new order; `success` closes the dialog. A leg that cannot be sent, or legs that
+   * differ in order type or quantity, are refused naming the leg, and nothing is sent.
+   */
   async submit(): Promise<Outcome> {
     const chosen = this.chosenDrafts;
     if (chosen.length === 0) {
@@ -130,6 +134,10 @@ export class PlaceAgainDialogStore {
     }
     if (this.pending) {
       return failed(`${VerticalMessages.legsPlaceFailed}the order is already being placed`);
+    }
+    const problem = legsCheck(chosen);
+    if (problem !== null) {
+      return failed(VerticalMessages.legsPlaceFailed + problem);
     }
     this.pending = true;
     let outcome: Outcome;
@@ -157,6 +165,10 @@ export class PlaceAgainDialogStore {
     const chosen = this.chosenDrafts;
     if (chosen.length === 0) {
       return Promise.resolve(failedWith(CHECK_FAILED, VerticalMessages.selectLegToPlace));
+    }
+    const problem = legsCheck(chosen);
+    if (problem !== null) {
+      return Promise.resolve(failedWith(CHECK_FAILED, problem));
     }
     return this.preflight.check(this.command(chosen));
   }

@@ -6,8 +6,8 @@ import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { useStores } from "../../shared/shell/StoreContext";
 import { ColumnHeads } from "../../shared/tables/ColumnHeads";
 import { QUOTE_COLUMN, QuoteCell } from "../../shared/quotes/QuoteLine";
-import { netText } from "../OrderLeg";
-import { legKey } from "./VerticalOrderRow";
+import { OrderNewNet } from "./OrderNewNet";
+import { legKey, orderNetText } from "./VerticalOrderRow";
 import { LegFieldCells } from "./LegFieldCells";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 
@@ -18,6 +18,11 @@ export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
   return (
     <PendingDialog stacked dialog={dialog} title="Replace Individual Order Legs" className="cd-change-dialog">
       <DialogBody>
+        <p className="cd-muted" data-testid="replace-legs-note">
+          A spread is one order at one net price: ticking a leg ticks its order's other legs, and every leg of a
+          ticked order is sent with the terms shown. Each order starts at its own net, on one leg, with 0.00 on
+          the others; the new net is the one sent.
+        </p>
         <HTMLTable className="cd-option-table" compact aria-label="Legs to replace">
           <ColumnHeads
             columns={[
@@ -30,6 +35,7 @@ export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
               "Order Type",
               "Quantity",
               "Price",
+              "Net now",
               "New net",
             ]}
           />
@@ -47,12 +53,13 @@ export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
                       onChange={(event) => dialog.setChosen(draft, event.currentTarget.checked)}
                     />
                   </td>
-                  <td>{row.accountName}</td>
+                  <td className="cd-account-cell">{row.accountName}</td>
                   <td>{row.optionChainDescription}</td>
                   <td>{row.optionChainStatus}</td>
                   <QuoteCell of={of} quote={dialog.quotes.quoteOf(row.optionChainSymbol)} />
                   <LegFieldCells form={draft.form} of={of} />
-                  <td>{row.optionChainLegIndex === 0 ? netText(dialog.netOfOrder(draft.orderKey)) : ""}</td>
+                  <td>{row.optionChainLegIndex === 0 ? orderNetText(row) : ""}</td>
+                  <td>{row.optionChainLegIndex === 0 ? <OrderNewNet dialog={dialog} orderKey={draft.orderKey} /> : ""}</td>
                 </tr>
               );
             })}
@@ -65,3 +72,4 @@ export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
     </PendingDialog>
   );
 });
+

@@ -1,21 +1,25 @@
 // The Replace Individual Order Legs dialog: each replaceable leg with new fields, chosen by account order.
-import { makeAutoObservable, observable, reaction } from "mobx";
+import { makeAutoObservable, observable } from "mobx";
 import { describeError } from "../../shared/api/describeError";
 import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
-import { netOf, type NetPrice } from "../OrderLeg";
+import { legsProblem, netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages, withReason } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
-import { LegDraft, priceLegsFromQuotes } from "./LegDraft";
+import { draftsOf, type LegDraft } from "./LegDraft";
+import { legsCheck } from "./legsCheck";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { canReplaceLeg, orderKey, type VerticalOrderRow, type VerticalSession } from "./VerticalOrderRow";
 
 /**
  * Lists the session's legs that may be replaced (WORKING, QUEUED, PENDING_ACTIVATION or REPLACED), each
  * with its new instruction, order type, quantity (that account's spreads, as shown) and price. A leg is
- * chosen with its account's whole order, since the server replaces each account's vertical as one order.
+ * chosen with its account's whole order, since the server replaces each account's vertical as one order:
+ * every leg of a chosen order is sent, each with the terms shown. The legs start at the order's own net
+ * ({@link draftsOf}), never at prices read from the quotes, so an order whose prices are left alone is sent
+ * at its own net, and the new net shown is the one sent.
  */
 export class ReplaceLegsDialogStore {
   /** Whether the dialog is open. */
@@ -31,11 +35,9 @@ export class ReplaceLegsDialogStore {
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
 
-  /** The legs' bid, ask and last, read while the dialog is open. */
+  /** The legs' bid, ask and last, read while the dialog is open (shown only: they never price a leg). */
   readonly quotes: QuoteFeed;
 
-  /** The orders whose legs were priced from the quotes since the dialog opened. */
-  private readonly priced = new Set<string>();
   private readonly reloadTables: () => void;
 
   /**
@@ -45,19 +47,13 @@ export class ReplaceLegsDialogStore {
   constructor(deps: StoreDeps, reloadTables: () => void) {
     this.reloadTables = reloadTables;
     this.preflight = new PreflightStore(deps);
-    makeAutoObservable<this, "reloadTables" | "priced">(
+    makeAutoObservable<this, "reloadTables">(
       this,
-      { reloadTables: false, quotes: false, preflight: false, priced: false },
+      { reloadTables: false, quotes: false, preflight: false },
       { autoBind: true },
     );
     this.quotes = new QuoteFeed(deps, "option", () =>
       this.isOpen ? this.drafts.map((draft) => draft.row.optionChainSymbol) : [],
-    );
-    reaction(
-      () => (this.isOpen ? this.drafts.map((draft) => this.quotes.quoteOf(draft.row.optionChainSymbol)) : []),
-      () => {
-        priceLegsFromQuotes(this.drafts, this.quotes.quoteOf, this.priced);
-      },
     );
   }
 
@@ -67,8 +63,7 @@ export class ReplaceLegsDialogStore {
       return;
     }
     this.sessionId = session.id;
-    this.priced.clear();
-    this.drafts = session.rows.filter(canReplaceLeg).map((row) => new LegDraft(row));
+    this.drafts = draftsOf(session.rows.filter(canReplaceLeg));
     this.chosen.clear();
     const replaceable = new Set(this.drafts.map((draft) => draft.orderKey));
     for (const row of preselected) {
@@ -106,12 +101,21 @@ export class ReplaceLegsDialogStore {
     return this.drafts.filter((draft) => this.chosen.has(draft.orderKey));
   }
 
-  /** The new net of the order `key`, from its legs' new prices. */
+  /** The new net of the order `key`, from its legs' new prices: what is sent for it. */
   netOfOrder(key: string): NetPrice | null {
     return netOf(this.drafts.filter((draft) => draft.orderKey === key).map((draft) => draft.leg));
   }
 
-  /** Sends the chosen legs' new fields; `success` closes the dialog. */
+  /** Why the order `key` cannot be sent as shown (its legs differ in order type or quantity), or null. */
+  orderProblem(key: string): string | null {
+    return legsProblem(this.drafts.filter((draft) => draft.orderKey === key).map((draft) => draft.leg));
+  }
+
+  /**
+   * Sends the chosen orders' legs with their new fields; `success` closes the dialog. A leg whose quantity or
+   * price cannot be sent, or an order whose legs differ in order type or quantity, is refused naming the leg
+   * and its account, and nothing is sent.
+   */
   async submit(): Promise<Outcome> {
     const chosen = this.chosenDrafts;
     if (chosen.length === 0) {
@@ -119,6 +123,10 @@ export class ReplaceLegsDialogStore {
     }
     if (this.pending) {
       return failed(VerticalMessages.replaceFailed);
+    }
+    const problem = legsCheck(chosen);
+    if (problem !== null) {
+      return failed(withReason(VerticalMessages.replaceFailed, problem));
     }
     this.pending = true;
     let outcome: Outcome;
@@ -140,6 +148,10 @@ export class ReplaceLegsDialogStore {
     const chosen = this.chosenDrafts;
     if (chosen.length === 0) {
       return Promise.resolve(failedWith(CHECK_FAILED, VerticalMessages.selectLegToReplace));
+    }
+    const problem = legsCheck(chosen);
+    if (problem !== null) {
+      return Promise.resolve(failedWith(CHECK_FAILED, problem));
     }
     return this.preflight.check(this.command(chosen));
   }

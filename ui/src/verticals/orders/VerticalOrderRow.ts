@@ -81,6 +81,17 @@ export function legKey(row: VerticalOrderRow): string {
   return `${orderKey(row)}:${row.optionChainLegIndex}`;
 }
 
+/**
+ * The net the account's order is at now, from its row, as the new net is shown: `NET_DEBIT 0.60`,
+ * `NET_ZERO 0.00`, `MARKET`, or a single-leg order's `LIMIT 1.25`.
+ */
+export function orderNetText(row: VerticalOrderRow): string {
+  if (row.optionChainOrderType === "MARKET") {
+    return row.optionChainOrderType;
+  }
+  return `${row.optionChainOrderType} ${row.optionChainPrice.toFixed(2)}`;
+}
+
 /** True when the leg may be replaced: it has an order id and is WORKING, QUEUED, PENDING_ACTIVATION or REPLACED. */
 export function canReplaceLeg(row: VerticalOrderRow): boolean {
   return row.optionChainOrderId !== null && REPLACEABLE_STATUSES.includes(row.optionChainStatus);

@@ -65,13 +65,13 @@ export function splitNet(legs: readonly QuotedLeg[], net: number, orderType: str
   return prices.map((value) => value / 100);
 }
 
-/** The marks of `symbols` in `quoteOf`, or null while one of them has not been read yet. */
+/** The marks of `symbols` in `quoteOf`, or null while one of them has not been read yet (or could not be). */
 export function marksOf(
   symbols: readonly string[],
   quoteOf: (symbol: string) => Quote | undefined,
 ): (number | null)[] | null {
   const quotes = symbols.map(quoteOf);
-  if (quotes.some((quote) => quote === undefined)) {
+  if (quotes.some((quote) => quote === undefined || (quote.problem !== undefined && quote.mark === null))) {
     return null;
   }
   return quotes.map((quote) => quote?.mark ?? null);

@@ -2,6 +2,8 @@
 import { makeAutoObservable, observable, reaction, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
 import { copyOutcome } from "../../shared/orders/CopyAnswer";
+import { formatCount, formatQuantity } from "../../shared/format/formatQuantity";
+import { plainNumberText } from "../../shared/orderForm/numberText";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { failed, failedWith, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
@@ -81,7 +83,7 @@ export class CloseSpreadDialogStore {
 
   /** The spreads asked per account, or null when the quantity is not a whole number of at least 1. */
   get wholeQuantity(): number | null {
-    const text = this.quantity.trim();
+    const text = plainNumberText(this.quantity);
     return /^\d+$/.test(text) && Number(text) >= 1 ? Number(text) : null;
   }
 
@@ -95,7 +97,7 @@ export class CloseSpreadDialogStore {
     if (this.orderType === "MARKET") {
       return null;
     }
-    const text = this.price.trim();
+    const text = plainNumberText(this.price);
     return /^\d+(\.\d{1,2})?$/.test(text) && Number(text) > 0
       ? null
       : "Net Price must be greater than 0, in cents";
@@ -124,7 +126,7 @@ export class CloseSpreadDialogStore {
       const cut = asked !== null && asked > holding.spreads ? " (cut to what it holds)" : "";
       return {
         name: holding.long.accountName,
-        text: `holds ${holding.spreads} → ${sent === null ? "?" : `${sent} ${sent === 1 ? "spread" : "spreads"}`}${cut}`,
+        text: `holds ${formatQuantity(holding.spreads)} → ${sent === null ? "?" : formatCount(sent, "spread")}${cut}`,
       };
     });
   }
@@ -209,7 +211,7 @@ export class CloseSpreadDialogStore {
         optionChainSecondaryInstruction: "BUY_TO_CLOSE",
         optionChainOrderType: this.orderType,
         optionChainQuantity: this.wholeQuantity,
-        optionChainPrice: this.orderType === "MARKET" ? 0 : this.price.trim(),
+        optionChainPrice: this.orderType === "MARKET" ? 0 : plainNumberText(this.price),
       });
       outcome = copyOutcome(answer, VerticalMessages.exitSucceeded, VerticalMessages.exitFailed);
     } catch (error) {

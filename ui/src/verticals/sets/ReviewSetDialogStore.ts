@@ -7,7 +7,7 @@ import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
-import { netOf, type NetPrice } from "../OrderLeg";
+import { legsProblem, netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
 import type { OrderSet } from "./OrderSet";
@@ -35,7 +35,7 @@ export class ReviewSetDialogStore {
    */
   constructor(deps: StoreDeps, reloadTables: () => void) {
     this.reloadTables = reloadTables;
-    this.tiers = new TierPreviewStore(deps);
+    this.tiers = new TierPreviewStore(deps, "spread");
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "reloadTables">(
       this,
@@ -75,7 +75,7 @@ export class ReviewSetDialogStore {
     }
   }
 
-  /** Places the set's legs; `success` closes the dialog. */
+  /** Places the set's legs; `success` closes the dialog. Legs of mixed order types or quantities send nothing. */
   async place(): Promise<Outcome> {
     const legs = this.set?.legs ?? [];
     if (legs.length === 0) {
@@ -83,6 +83,10 @@ export class ReviewSetDialogStore {
     }
     if (this.pending) {
       return failed(`${VerticalMessages.setPlaceFailed}the set is already being placed`);
+    }
+    const problem = legsProblem(legs);
+    if (problem !== null) {
+      return failed(VerticalMessages.setPlaceFailed + problem);
     }
     this.pending = true;
     let outcome: Outcome;
@@ -110,6 +114,10 @@ export class ReviewSetDialogStore {
     const legs = this.set?.legs ?? [];
     if (legs.length === 0) {
       return Promise.resolve(failedWith(CHECK_FAILED, VerticalMessages.setEmpty));
+    }
+    const problem = legsProblem(legs);
+    if (problem !== null) {
+      return Promise.resolve(failedWith(CHECK_FAILED, problem));
     }
     return this.preflight.check(this.command(legs));
   }
