@@ -2,7 +2,6 @@
 // login page, see its balances and connection time.
 import { expect, test } from "@playwright/test";
 
-import { DASH } from "../src/shared/format/dash";
 import { AGENT_PASSWORD, toast, uniqueAgent } from "./fixtures";
 import { FAKE_APP_KEY, FAKE_APP_SECRET, startSchwabFake, type RunningFake } from "./schwabFake";
 import { startServer, type RunningServer } from "./server";
@@ -42,7 +41,7 @@ test("a Schwab account is linked through the brokerage's login page", async ({ p
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/#\/trading\/account$/);
 
-  // Adding stores the account; it waits for authorization, so no connection time yet.
+  // Adding stores the account; it waits for authorization, and its connection time cell says so.
   await page.getByRole("button", { name: "ADD ACCOUNT" }).click();
   const add = page.getByRole("dialog", { name: "Add new Trading Account" });
   await add.getByLabel("Name", { exact: true }).fill("Main");
@@ -51,7 +50,7 @@ test("a Schwab account is linked through the brokerage's login page", async ({ p
   await add.getByRole("button", { name: "Login" }).click();
   await expect(toast(page, "success").filter({ hasText: "Account added successful" })).toBeVisible();
   const row = page.getByRole("table", { name: "Trading accounts" }).getByRole("row").filter({ hasText: "schwab-login" });
-  await expect(row.getByRole("cell").nth(3)).toHaveText(DASH);
+  await expect(row.getByRole("cell").nth(3)).toHaveText("Authorization needed");
 
   // Get Access Token: the fake's login page opens; it redirects to the callback with a code.
   await row.getByRole("button", { name: "Get access token" }).click();
