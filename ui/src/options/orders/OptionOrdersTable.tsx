@@ -1,12 +1,8 @@
 // The option orders main table: one row per copy-trade session, newest first, ten per page.
-import { HTMLTable } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useRef } from "react";
-import { ScrollRegion } from "../../shared/tables/ScrollRegion";
-import { useShowNewSession } from "../../shared/tables/useShowNewSession";
+import { OrdersTableFrame } from "../../shared/tables/OrdersTableFrame";
 import { useStores } from "../../shared/shell/StoreContext";
 import { OptionSessionRow } from "./OptionSessionRow";
-import { TablePager } from "../../shared/tables/TablePager";
 
 /**
  * The visible columns in order; the hidden ID, Account Id, Symbol and Option chain order Id columns are not
@@ -35,52 +31,12 @@ export const OPTION_ORDER_COLUMNS = [
 /** The sessions of the page shown, with First / Previous / Next / Last under them. */
 export const OptionOrdersTable = observer(function OptionOrdersTable() {
   const { options } = useStores();
-  const sessions = options.orderTable.pageSessions;
-  const paging = options.orderTable.paging;
-  const region = useRef<HTMLDivElement>(null);
-  useShowNewSession(options.orderTable, region);
-
   return (
-    <div className="cd-table-block cd-option-orders">
-      <ScrollRegion className="cd-table-scroll" label="Option orders table" regionRef={region}>
-        <HTMLTable
-          className="cd-option-table cd-orders-table cd-sticky-name cd-sticky-mark"
-          compact
-          striped
-          aria-label="Option orders"
-        >
-          <thead>
-            <tr>
-              {OPTION_ORDER_COLUMNS.map((column, index) => (
-                <th key={index} scope="col" aria-label={column === "" ? "Status colour" : undefined}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <OptionSessionRow key={session.id} session={session} />
-            ))}
-            {sessions.length === 0 && (
-              <tr>
-                <td className="cd-empty-row" colSpan={OPTION_ORDER_COLUMNS.length}>
-                  {options.orderTable.loaded ? "No option orders" : "Loading…"}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </HTMLTable>
-      </ScrollRegion>
-      <TablePager
-        label="Option order pages"
-        page={paging.page}
-        pageCount={paging.pageCount}
-        onFirst={paging.first}
-        onPrevious={paging.previous}
-        onNext={paging.next}
-        onLast={paging.last}
-      />
-    </div>
+    <OrdersTableFrame
+      kind="Option"
+      orders={options.orderTable}
+      columns={OPTION_ORDER_COLUMNS}
+      row={(session) => <OptionSessionRow key={session.id} session={session} />}
+    />
   );
 });

@@ -1,11 +1,7 @@
 // The stock orders main table: one row per copy-trade session, newest first, ten per page.
-import { HTMLTable } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useRef } from "react";
 import { useStores } from "../../shared/shell/StoreContext";
-import { ScrollRegion } from "../../shared/tables/ScrollRegion";
-import { useShowNewSession } from "../../shared/tables/useShowNewSession";
-import { TablePager } from "../../shared/tables/TablePager";
+import { OrdersTableFrame } from "../../shared/tables/OrdersTableFrame";
 import { StockSessionRow } from "./StockSessionRow";
 
 /**
@@ -41,51 +37,12 @@ export const STOCK_ORDER_COLUMNS = [
 /** The sessions of the page shown, with the pager under them. */
 export const StockOrdersTable = observer(function StockOrdersTable() {
   const { stocks } = useStores();
-  const sessions = stocks.orderTable.pageSessions;
-  const paging = stocks.orderTable.paging;
-  const region = useRef<HTMLDivElement>(null);
-  useShowNewSession(stocks.orderTable, region);
   return (
-    <div className="cd-table-block cd-option-orders">
-      <ScrollRegion className="cd-table-scroll" label="Stock orders table" regionRef={region}>
-        <HTMLTable
-          className="cd-option-table cd-orders-table cd-sticky-name cd-sticky-mark"
-          compact
-          striped
-          aria-label="Stock orders"
-        >
-          <thead>
-            <tr>
-              {STOCK_ORDER_COLUMNS.map((column, index) => (
-                <th key={index} scope="col" aria-label={column === "" ? "Status colour" : undefined}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <StockSessionRow key={session.id} session={session} />
-            ))}
-            {sessions.length === 0 && (
-              <tr>
-                <td className="cd-empty-row" colSpan={STOCK_ORDER_COLUMNS.length}>
-                  {stocks.orderTable.loaded ? "No stock orders" : "Loading…"}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </HTMLTable>
-      </ScrollRegion>
-      <TablePager
-        label="Stock order pages"
-        page={paging.page}
-        pageCount={paging.pageCount}
-        onFirst={paging.first}
-        onPrevious={paging.previous}
-        onNext={paging.next}
-        onLast={paging.last}
-      />
-    </div>
+    <OrdersTableFrame
+      kind="Stock"
+      orders={stocks.orderTable}
+      columns={STOCK_ORDER_COLUMNS}
+      row={(session) => <StockSessionRow key={session.id} session={session} />}
+    />
   );
 });
