@@ -63,6 +63,17 @@ async function aaplCalls(request: APIRequestContext): Promise<{ symbol: string; 
     .filter((contract): contract is { symbol: string; description: string } => contract !== undefined);
 }
 
+/** Two AAPL calls from the chain's middle, two strikes apart: the legs of a debit spread. */
+async function spreadStrikes(
+  request: APIRequestContext,
+): Promise<{ low: { symbol: string; description: string }; high: { symbol: string; description: string } }> {
+  const calls = await aaplCalls(request);
+  const low = calls[Math.floor(calls.length / 2)];
+  const high = calls[Math.floor(calls.length / 2) + 2];
+  if (low === undefined || high === undefined) throw new Error("the chain has too few strikes");
+  return { low, high };
+}
+
 /** A leg of a vertical as place_order/VERTICAL takes it. */
 function leg(symbol: string, instruction: string, orderType: string, quantity: number, price: number) {
   return {
@@ -154,10 +165,7 @@ test("major 1: an order every account rejects after the writes were accepted say
 
   // Vertical: 5000 spreads sent while the screen is open.
   await openTab(page, "Vertical Trading");
-  const calls = await aaplCalls(page.request);
-  const low = calls[Math.floor(calls.length / 2)];
-  const high = calls[Math.floor(calls.length / 2) + 2];
-  if (low === undefined || high === undefined) throw new Error("the chain has too few strikes");
+  const { low, high } = await spreadStrikes(page.request);
   await placeVertical(page.request, [
     leg(low.symbol, "BUY_TO_OPEN", "LIMIT", 5000, 8),
     leg(high.symbol, "SELL_TO_OPEN", "LIMIT", 5000, 1),
@@ -187,10 +195,7 @@ test("major 1: an order every account rejects after the writes were accepted say
 async function heldSpread(page: Page, prefix: string): Promise<{ low: string; high: string }> {
   await setUp(page, prefix);
   await openTab(page, "Vertical Trading");
-  const calls = await aaplCalls(page.request);
-  const low = calls[Math.floor(calls.length / 2)];
-  const high = calls[Math.floor(calls.length / 2) + 2];
-  if (low === undefined || high === undefined) throw new Error("the chain has too few strikes");
+  const { low, high } = await spreadStrikes(page.request);
   await placeVertical(page.request, [
     leg(low.symbol, "BUY_TO_OPEN", "MARKET", 1, 0),
     leg(high.symbol, "SELL_TO_OPEN", "MARKET", 1, 0),
@@ -281,17 +286,7 @@ test("a short leg held against two longs is offered in one spread only, the narr
   const calls = await aaplCalls(page.request);
   const far = calls[Math.floor(calls.length / 2) + 4];
   if (far === undefined) throw new Error("the chain has too few strikes");
-  const placed = await page.request.post("/api/copy_trading_account/place_order/COMMON", {
-    data: {
-      allTradingAccountsOrderList: [],
-      optionChainSymbol: far.symbol,
-      optionChainInstruction: "BUY_TO_OPEN",
-      optionChainOrderType: "MARKET",
-      optionChainQuantity: 1,
-      optionChainPrice: 0,
-    },
-  });
-  expect(await placed.text()).toBe("success");
+  await placeOption(page.request, far.symbol, 1, "MARKET", 0);
   const positions = page.getByRole("table", { name: "Vertical positions" }).locator("tbody tr[data-account-id]");
   await expect(positions).toHaveCount(9);
 
@@ -381,17 +376,7 @@ test("the option, vertical and stock positions tables fit their panel at 1366 ×
   const calls = await aaplCalls(page.request);
   const [low, , high] = calls;
   if (low === undefined || high === undefined) throw new Error("the chain has too few strikes");
-  const bought = await page.request.post("/api/copy_trading_account/place_order/COMMON", {
-    data: {
-      allTradingAccountsOrderList: [],
-      optionChainSymbol: low.symbol,
-      optionChainInstruction: "BUY_TO_OPEN",
-      optionChainOrderType: "MARKET",
-      optionChainQuantity: 1,
-      optionChainPrice: 0,
-    },
-  });
-  expect(bought.status()).toBe(200);
+  await placeOption(page.request, low.symbol, 1, "MARKET", 0);
   await placeVertical(page.request, [
     leg(low.symbol, "BUY_TO_OPEN", "MARKET", 1, 0),
     leg(high.symbol, "SELL_TO_OPEN", "MARKET", 1, 0),
@@ -552,10 +537,7 @@ test("at 1280 × 720 the orders tables read whole, empty and with long names, an
   });
   await placeStock(page.request, { stockSymbol: "MSFT", stockOrderType: "MARKET", stockQuantity: 220 });
   // Options and verticals: wholly rejected at wide quantities, working, and filled.
-  const calls = await aaplCalls(page.request);
-  const low = calls[Math.floor(calls.length / 2)];
-  const high = calls[Math.floor(calls.length / 2) + 2];
-  if (low === undefined || high === undefined) throw new Error("the chain has too few strikes");
+  const { low, high } = await spreadStrikes(page.request);
   await placeOption(page.request, low.symbol, 5000, "LIMIT", 5);
   await placeOption(page.request, low.symbol, 1, "LIMIT", 0.01);
   await placeOption(page.request, low.symbol, 1, "MARKET", 0);
@@ -679,10 +661,7 @@ test("a long account name wraps in the dialogs: instruction selects and the Chec
 
   // Replace Individual Order Legs: the long name wraps, so the selects keep room for SELL_TO_CLOSE.
   await openTab(page, "Vertical Trading");
-  const calls = await aaplCalls(page.request);
-  const low = calls[Math.floor(calls.length / 2)];
-  const high = calls[Math.floor(calls.length / 2) + 2];
-  if (low === undefined || high === undefined) throw new Error("the chain has too few strikes");
+  const { low, high } = await spreadStrikes(page.request);
   await placeVertical(page.request, [
     leg(low.symbol, "BUY_TO_OPEN", "LIMIT", 1, 0.5),
     leg(high.symbol, "SELL_TO_OPEN", "LIMIT", 1, 0.1),
@@ -773,10 +752,7 @@ test("minors: vertical dialogs keep leg prices, start with no leg ticked, and th
   test.setTimeout(60_000);
   await setUp(page, "minvert");
   await openTab(page, "Vertical Trading");
-  const calls = await aaplCalls(page.request);
-  const low = calls[Math.floor(calls.length / 2)];
-  const high = calls[Math.floor(calls.length / 2) + 2];
-  if (low === undefined || high === undefined) throw new Error("the chain has too few strikes");
+  const { low, high } = await spreadStrikes(page.request);
   await placeVertical(page.request, [
     leg(low.symbol, "BUY_TO_OPEN", "LIMIT", 1, 0.02),
     leg(high.symbol, "SELL_TO_OPEN", "LIMIT", 1, 0.01),
@@ -922,29 +898,15 @@ test("the screenshot walk: each screen at 1366 × 768 with rejected, stopped, tr
     await expectOrdersReadable(page, tab);
   }
   await openTab(page, "Option Trading");
-  const calls = await aaplCalls(page.request);
-  const low = calls[Math.floor(calls.length / 2)];
-  const high = calls[Math.floor(calls.length / 2) + 2];
-  if (low === undefined || high === undefined) throw new Error("the chain has too few strikes");
+  const { low, high } = await spreadStrikes(page.request);
 
   // Option: a rejected session, a working one, a filled one.
-  const option = (quantity: number, orderType: string, price: number) =>
-    page.request.post("/api/copy_trading_account/place_order/COMMON", {
-      data: {
-        allTradingAccountsOrderList: [],
-        optionChainSymbol: low.symbol,
-        optionChainInstruction: "BUY_TO_OPEN",
-        optionChainOrderType: orderType,
-        optionChainQuantity: quantity,
-        optionChainPrice: price,
-      },
-    });
   for (const [quantity, orderType, price] of [
     [5000, "LIMIT", 5],
     [1, "LIMIT", 0.01],
     [1, "MARKET", 0],
   ] as const) {
-    expect((await option(quantity, orderType, price)).status()).toBe(200);
+    await placeOption(page.request, low.symbol, quantity, orderType, price);
   }
   await page.getByRole("button", { name: "REFRESH" }).click();
   await expect(sessionRows(page, "Option Trading")).toHaveCount(3);

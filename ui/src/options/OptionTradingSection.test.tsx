@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { textResponse } from "../shared/test/fakeTransport";
-import { orderRowJson, positionJson } from "./test/optionFixtures";
+import { orderRowJson, positionJson, savedOrderJson } from "./test/optionFixtures";
 import {
   bodyRows,
   cellTexts,
@@ -262,21 +262,13 @@ describe("OptionTradingSection positions table", () => {
 });
 
 describe("OptionTradingSection side lists", () => {
-  const saved = (symbol: string, description: string) => ({
-    optionChainSymbol: symbol,
-    optionChainDescription: description,
-    optionChainInstruction: "BUY_TO_OPEN",
-    optionChainOrderType: "LIMIT",
-    optionChainQuantity: 1,
-    optionChainPrice: "1.5",
-  });
 
   it("lists saved calls and puts side by side, sorted by symbol", async () => {
     renderOptionScreen({
       saved: [
-        saved("TSLA  241018C00250000", "TSLA 10/18/2024 250.00 C"),
-        saved("SPY   241018P00500000", "SPY 10/18/2024 500.00 P"),
-        saved("AAPL  241018C00230000", "AAPL 10/18/2024 230.00 C"),
+        savedOrderJson("TSLA  241018C00250000", "TSLA 10/18/2024 250.00 C"),
+        savedOrderJson("SPY   241018P00500000", "SPY 10/18/2024 500.00 P"),
+        savedOrderJson("AAPL  241018C00230000", "AAPL 10/18/2024 230.00 C"),
       ],
     });
     const calls = screen.getByRole("region", { name: "Saved CALL orders" });
@@ -301,7 +293,7 @@ describe("OptionTradingSection side lists", () => {
 
   it("P on a saved order opens the place dialog filled with it", async () => {
     const user = userEvent.setup({ delay: null });
-    renderOptionScreen({ saved: [saved("SPY   241018P00500000", "SPY 10/18/2024 500.00 P")] });
+    renderOptionScreen({ saved: [savedOrderJson("SPY   241018P00500000", "SPY 10/18/2024 500.00 P")] });
 
     await user.click(await screen.findByRole("button", { name: "Place SPY 10/18/2024 500.00 P" }));
 

@@ -7,6 +7,7 @@ import { jsonResponse, textResponse } from "../shared/test/fakeTransport";
 import { OPEN_STATUS_COLOR } from "../shared/tables/OrderStatusText";
 import { renderVerticalScreen } from "./test/renderVerticalScreen";
 import { HIGH_CALL, LOW_CALL, verticalRowsJson } from "./test/verticalFixtures";
+import { savedOrderJson } from "../options/test/optionFixtures";
 
 vi.mock("../shared/shell/toaster", () => ({ showOutcome: vi.fn(), showSuccess: vi.fn(), showDanger: vi.fn() }));
 
@@ -245,14 +246,6 @@ describe("VerticalTradingSection Multi-Leg Order Entry", () => {
 
 describe("VerticalTradingSection saved option orders", () => {
   it("lists saved calls and puts, each description whole on hover where the list cuts it", async () => {
-    const saved = (symbol: string, description: string) => ({
-      optionChainSymbol: symbol,
-      optionChainDescription: description,
-      optionChainInstruction: "BUY_TO_OPEN",
-      optionChainOrderType: "LIMIT",
-      optionChainQuantity: 1,
-      optionChainPrice: "1.5",
-    });
     renderVerticalScreen(
       {},
       {
@@ -260,8 +253,8 @@ describe("VerticalTradingSection saved option orders", () => {
           jsonResponse(200, {
             success: true,
             list: [
-              saved("QQQ   241206C00500000", "QQQ 12/06/2024 500.00 C"),
-              saved("QQQ   241206P00480000", "QQQ 12/06/2024 480.00 P"),
+              savedOrderJson("QQQ   241206C00500000", "QQQ 12/06/2024 500.00 C"),
+              savedOrderJson("QQQ   241206P00480000", "QQQ 12/06/2024 480.00 P"),
             ],
           }),
       },

@@ -2,19 +2,13 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "../../shared/test/fakeTransport";
 import { calls, testRoot } from "../../shared/test/testRoot";
+import { savedOrderJson } from "../test/optionFixtures";
 
 const LIST = "GET /api/option_contract_save_order/get_option_contract_save_order_list/COMMON";
 const REMOVE = "DELETE /api/option_contract_save_order/remove_option_contract_save_order/COMMON";
 
 function saved(symbol: string, description: string) {
-  return {
-    optionChainSymbol: symbol,
-    optionChainDescription: description,
-    optionChainInstruction: "BUY_TO_OPEN",
-    optionChainOrderType: "LIMIT",
-    optionChainQuantity: 2,
-    optionChainPrice: "1.5",
-  };
+  return savedOrderJson(symbol, description, 2);
 }
 
 const LIST_ANSWER = {

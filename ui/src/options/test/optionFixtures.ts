@@ -128,3 +128,15 @@ export function taggedJson(body: unknown, etag: string): Response {
 export function notModified(etag: string): Response {
   return new Response(null, { status: 304, headers: { ETag: etag } });
 }
+
+/** A saved order as `GET /option_contract_save_order/get_option_contract_save_order_list/COMMON` lists it: a LIMIT buy at 1.5. */
+export function savedOrderJson(symbol: string, description: string, quantity = 1) {
+  return {
+    optionChainSymbol: symbol,
+    optionChainDescription: description,
+    optionChainInstruction: "BUY_TO_OPEN",
+    optionChainOrderType: "LIMIT",
+    optionChainQuantity: quantity,
+    optionChainPrice: "1.5",
+  };
+}

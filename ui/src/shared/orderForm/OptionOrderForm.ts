@@ -1,7 +1,7 @@
 // The order fields shared by the place, replace and exit forms: instruction, order type, quantity, price.
 import { makeAutoObservable } from "mobx";
 import { priceProblem, problemSentence, quantityProblem, type FieldProblem } from "./fieldChecks";
-import { plainNumberText } from "./numberText";
+import { plainNumberText, wholeNumberOf } from "./numberText";
 
 /** Instructions of a new order (spec 01 §4). */
 export const OPENING_INSTRUCTIONS = ["BUY_TO_OPEN", "SELL_TO_OPEN"] as const;
@@ -143,8 +143,7 @@ export class OptionOrderForm {
 
   /** The quantity as a positive whole number, or null when the text is not one. */
   get wholeQuantity(): number | null {
-    const text = plainNumberText(this.quantity);
-    return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null;
+    return wholeNumberOf(this.quantity);
   }
 
   /** Sets the instruction. */

@@ -1,7 +1,7 @@
 // Tests of the order form's checks before sending.
 import { describe, expect, it } from "vitest";
 import { priceProblem, problemSentence, quantityProblem, tickerProblem } from "./fieldChecks";
-import { plainNumberText } from "./numberText";
+import { plainNumberText, wholeNumberOf } from "./numberText";
 import { numberOrText } from "./OptionOrderForm";
 
 describe("quantityProblem", () => {
@@ -47,6 +47,20 @@ describe("plainNumberText", () => {
     ["abc", "abc"],
   ])("reads %j as %j", (text, plain) => {
     expect(plainNumberText(text)).toBe(plain);
+  });
+});
+
+describe("wholeNumberOf", () => {
+  it.each([
+    ["1", 1],
+    [" 12 ", 12],
+    ["1,000", 1000],
+  ])("reads %j as %d", (text, whole) => {
+    expect(wholeNumberOf(text)).toBe(whole);
+  });
+
+  it.each(["", "0", "-1", "1.5", "1,5", "abc"])("reads %j as none", (text) => {
+    expect(wholeNumberOf(text)).toBeNull();
   });
 });
 

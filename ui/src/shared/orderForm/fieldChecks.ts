@@ -1,5 +1,5 @@
 // The checks an order form makes before sending: quantity, price and ticker, each with the text shown under the field.
-import { plainNumberText } from "./numberText";
+import { plainNumberText, wholeNumberOf } from "./numberText";
 
 /** A field the form could not send, and why. */
 export interface FieldProblem {
@@ -16,8 +16,7 @@ export function problemSentence(problem: FieldProblem): string {
 
 /** Why `text` is not a quantity (a whole number of at least 1, thousands separators allowed), or null when it is one. */
 export function quantityProblem(text: string): string | null {
-  const trimmed = plainNumberText(text);
-  return /^\d+$/.test(trimmed) && Number(trimmed) >= 1 ? null : "Must be a whole number of at least 1";
+  return wholeNumberOf(text) === null ? "Must be a whole number of at least 1" : null;
 }
 
 /**

@@ -11,3 +11,9 @@ export function plainNumberText(text: string): string {
   const trimmed = text.trim();
   return GROUPED.test(trimmed) ? trimmed.replace(/,/g, "") : trimmed;
 }
+
+/** `text` as a whole number of at least 1 (thousands separators allowed: `1,000`), or null when it is not one. */
+export function wholeNumberOf(text: string): number | null {
+  const plain = plainNumberText(text);
+  return /^\d+$/.test(plain) && Number(plain) >= 1 ? Number(plain) : null;
+}

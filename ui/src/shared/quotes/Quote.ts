@@ -20,6 +20,11 @@ export interface Quote {
   readonly problem?: string;
 }
 
+/** True when `quote` could not be read and there is no earlier read to show: a problem and no side at all. */
+export function isUnread(quote: Quote): quote is Quote & { readonly problem: string } {
+  return quote.problem !== undefined && quote.bid === null && quote.ask === null && quote.last === null;
+}
+
 /** Which kind of symbol is quoted, and so which call answers. */
 export type QuoteKind = "stock" | "option";
 

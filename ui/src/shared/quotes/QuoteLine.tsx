@@ -3,7 +3,7 @@ import { Classes } from "@blueprintjs/core";
 import { WarningSignIcon } from "@blueprintjs/icons";
 import { observer } from "mobx-react-lite";
 import { formatPrice } from "../format/formatPrice";
-import type { Quote } from "./Quote";
+import { isUnread, type Quote } from "./Quote";
 
 /** What a side without a quote shows. */
 export const NO_QUOTE = "no quote";
@@ -16,6 +16,15 @@ export function quoteProblemText(problem: string): string {
 /** A side as shown: the price, or {@link NO_QUOTE}. */
 export function quoteSideText(price: number | null | undefined): string {
   return typeof price === "number" ? formatPrice(price) : NO_QUOTE;
+}
+
+/** Why a quote line shows no fresh quote, behind a warning sign. */
+function QuoteProblem({ text }: { readonly text: string }) {
+  return (
+    <span className="cd-quote-problem">
+      <WarningSignIcon className={Classes.INTENT_WARNING} size={12} aria-hidden /> {text}
+    </span>
+  );
 }
 
 /** Props of {@link QuoteLine}. */
@@ -36,20 +45,14 @@ export const QuoteLine = observer(function QuoteLine({ label, quote }: QuoteLine
       <span className="cd-quote-label">{label}</span>
       {quote === undefined ? (
         <span className="cd-muted">Quote loading…</span>
-      ) : quote.problem !== undefined && quote.bid === null && quote.ask === null && quote.last === null ? (
-        <span className="cd-quote-problem">
-          <WarningSignIcon className={Classes.INTENT_WARNING} size={12} aria-hidden /> {quoteProblemText(quote.problem)}
-        </span>
+      ) : isUnread(quote) ? (
+        <QuoteProblem text={quoteProblemText(quote.problem)} />
       ) : (
         <>
           <span className="cd-quote-side">{`Bid ${quoteSideText(quote.bid)}`}</span>
           <span className="cd-quote-side">{`Ask ${quoteSideText(quote.ask)}`}</span>
           <span className="cd-quote-side">{`Last ${quoteSideText(quote.last)}`}</span>
-          {quote.problem !== undefined && (
-            <span className="cd-quote-problem">
-              <WarningSignIcon className={Classes.INTENT_WARNING} size={12} aria-hidden /> {`Not refreshed: ${quote.problem}`}
-            </span>
-          )}
+          {quote.problem !== undefined && <QuoteProblem text={`Not refreshed: ${quote.problem}`} />}
         </>
       )}
     </p>
@@ -104,7 +107,7 @@ export const QuoteCell = observer(function QuoteCell({ of, quote }: QuoteCellPro
     <td className="cd-number cd-quote-cell" aria-label={`Quote of ${of}`} title={problem ?? undefined}>
       {quote === undefined
         ? "…"
-        : problem !== null && quote.bid === null && quote.ask === null && quote.last === null
+        : isUnread(quote)
           ? "No quote"
           : `${quoteSideText(quote.bid)} / ${quoteSideText(quote.ask)} / ${quoteSideText(quote.last)}`}
     </td>

@@ -1,7 +1,7 @@
 // The stock order form shared by the place, replace, exit and save dialogs: fields, visibility, checks, body.
 import { makeAutoObservable } from "mobx";
 import { onTick } from "../../shared/format/priceOnTick";
-import { plainNumberText } from "../../shared/orderForm/numberText";
+import { plainNumberText, wholeNumberOf } from "../../shared/orderForm/numberText";
 
 /** The decimals a stock price may carry, as the form says it. */
 const TICK_RULE = "at most 2 decimals (4 below $1)";
@@ -187,8 +187,7 @@ export class StockOrderForm {
 
   /** The quantity as a whole number of at least 1, or null. */
   get wholeQuantity(): number | null {
-    const text = plainNumberText(this.quantity);
-    return /^\d+$/.test(text) && Number(text) >= 1 ? Number(text) : null;
+    return wholeNumberOf(this.quantity);
   }
 
   /** What is wrong with each field, by field; a field absent is fine. */
@@ -211,13 +210,9 @@ export class StockOrderForm {
     if (stopPrice !== null) {
       errors.stopPrice = stopPrice;
     }
-    if (this.trailingShown) {
-      const offset = plainNumberText(this.offset);
-      if (!NUMBER_PATTERN.test(offset)) {
-        errors.offset = "Stop Price Offset must be a number";
-      } else if (Number(offset) <= 0) {
-        errors.offset = "Stop Price Offset must be greater than 0";
-      }
+    const offset = this.trailingShown ? positiveNumberError("Stop Price Offset", this.offset) : null;
+    if (offset !== null) {
+      errors.offset = offset;
     }
     return errors;
   }
@@ -370,16 +365,25 @@ export class StockOrderForm {
 }
 
 /**
- * What is wrong with a price field labelled `label` holding `text` (thousands separators allowed), or null: not a
- * number, not above 0, or finer than an order may carry.
+ * What is wrong with a field labelled `label` holding `text` (thousands separators allowed) that takes a number
+ * above 0, or null: not a number, or not above 0.
  */
-function priceError(label: string, text: string): string | null {
+function positiveNumberError(label: string, text: string): string | null {
   const plain = plainNumberText(text);
   if (!NUMBER_PATTERN.test(plain)) {
     return `${label} must be a number`;
   }
-  if (Number(plain) <= 0) {
-    return `${label} must be greater than 0`;
+  return Number(plain) > 0 ? null : `${label} must be greater than 0`;
+}
+
+/**
+ * What is wrong with a price field labelled `label` holding `text`, or null: not a number above 0
+ * ({@link positiveNumberError}), or finer than an order may carry.
+ */
+function priceError(label: string, text: string): string | null {
+  const problem = positiveNumberError(label, text);
+  if (problem !== null) {
+    return problem;
   }
-  return onTick(plain, true) ? null : `${label} must have ${TICK_RULE}`;
+  return onTick(plainNumberText(text), true) ? null : `${label} must have ${TICK_RULE}`;
 }

@@ -4,7 +4,7 @@ import { accountJson, OPERATOR_SETTINGS_JSON } from "../../shared/test/accountFi
 import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
 import { calls, testRoot } from "../../shared/test/testRoot";
 import { HIGH_CALL, LOW_CALL, verticalRowsJson, type VerticalRowJson } from "../test/verticalFixtures";
-import { parseVerticalOrderRow, parseVerticalSessions, type VerticalSession } from "./VerticalOrderRow";
+import { byOrder, parseVerticalOrderRow, parseVerticalSessions, type VerticalSession } from "./VerticalOrderRow";
 import { LegDraft, priceLegsFromQuotes } from "./LegDraft";
 import type { Quote } from "../../shared/quotes/Quote";
 
@@ -376,5 +376,18 @@ describe("priceLegsFromQuotes", () => {
     const idle = rows.map((row) => new LegDraft(row));
     priceLegsFromQuotes(idle, quoteOf, new Set());
     expect(idle.map((draft) => draft.form.price)).toEqual(["2.40", "1.75"]);
+  });
+});
+
+describe("byOrder", () => {
+  it("groups the legs of each account's order, in the order given", () => {
+    const rows = session([...verticalRowsJson(7, 1), ...verticalRowsJson(7, 2)]).rows;
+    const mixed = [rows[3], rows[0], rows[2], rows[1]].filter((row) => row !== undefined);
+    const groups = byOrder(mixed, (row) => row);
+    expect(Array.from(groups.keys())).toEqual(["2:702", "1:701"]);
+    expect(Array.from(groups.values(), (legs) => legs.map((row) => row.optionChainLegIndex))).toEqual([
+      [1, 0],
+      [0, 1],
+    ]);
   });
 });

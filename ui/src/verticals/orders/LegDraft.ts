@@ -5,7 +5,7 @@ import type { Quote } from "../../shared/quotes/Quote";
 import { legFromTexts, type OrderLeg } from "../OrderLeg";
 import { priceOnTick } from "../../shared/format/priceOnTick";
 import { marksOf, splitNet } from "./legPrices";
-import { orderKey, type VerticalOrderRow } from "./VerticalOrderRow";
+import { byOrder, orderKey, type VerticalOrderRow } from "./VerticalOrderRow";
 
 /**
  * One leg of a shown order with editable instruction, order type, quantity and price. The brokerage holds a
@@ -85,15 +85,6 @@ export class LegDraft {
   }
 }
 
-/** The rows grouped by account order, each order's legs in the order of `rows`. */
-function ordersOf(rows: readonly VerticalOrderRow[]): Map<string, VerticalOrderRow[]> {
-  const orders = new Map<string, VerticalOrderRow[]>();
-  for (const row of rows) {
-    orders.set(orderKey(row), [...(orders.get(orderKey(row)) ?? []), row]);
-  }
-  return orders;
-}
-
 /**
  * The legs of `rows` as drafts, each starting at the order's own terms: the net of a spread on one leg (the
  * first bought leg of a debit or zero net, the first sold leg of a credit) and 0.00 on the others, so the legs
@@ -105,7 +96,7 @@ export function draftsOf(
   quantityOf: (row: VerticalOrderRow) => number = (row) => row.optionChainQuantity,
 ): LegDraft[] {
   const prices = new Map<VerticalOrderRow, string>();
-  for (const legs of ordersOf(rows).values()) {
+  for (const legs of byOrder(rows, (row) => row).values()) {
     const first = legs[0];
     if (first === undefined) {
       continue;
@@ -133,11 +124,7 @@ export function priceLegsFromQuotes(
   quoteOf: (symbol: string) => Quote | undefined,
   done: Set<string>,
 ): void {
-  const orders = new Map<string, LegDraft[]>();
-  for (const draft of drafts) {
-    orders.set(draft.orderKey, [...(orders.get(draft.orderKey) ?? []), draft]);
-  }
-  for (const [key, legs] of orders) {
+  for (const [key, legs] of byOrder(drafts, (draft) => draft.row)) {
     const first = legs[0];
     if (done.has(key) || first === undefined || legs.length < 2) {
       continue;

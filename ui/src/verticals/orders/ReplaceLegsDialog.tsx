@@ -72,4 +72,3 @@ export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
     </PendingDialog>
   );
 });
-

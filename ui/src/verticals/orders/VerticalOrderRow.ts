@@ -76,6 +76,16 @@ export function orderKey(row: VerticalOrderRow): string {
   return `${row.accountId}:${row.optionChainOrderId ?? "none"}`;
 }
 
+/** `items` grouped by the account order of each one's row ({@link orderKey}), each group in the order of `items`. */
+export function byOrder<T>(items: readonly T[], rowOf: (item: T) => VerticalOrderRow): Map<string, T[]> {
+  const orders = new Map<string, T[]>();
+  for (const item of items) {
+    const key = orderKey(rowOf(item));
+    orders.set(key, [...(orders.get(key) ?? []), item]);
+  }
+  return orders;
+}
+
 /** The key of one leg of one account's order. */
 export function legKey(row: VerticalOrderRow): string {
   return `${orderKey(row)}:${row.optionChainLegIndex}`;
@@ -119,12 +129,7 @@ export function verticalRefusals(session: VerticalSession): Refusals {
 
 /** The session's account orders, each with its legs in leg order (a spread's, or an exit's single leg). */
 export function sessionOrders(session: VerticalSession): VerticalOrderRow[][] {
-  const orders = new Map<string, VerticalOrderRow[]>();
-  for (const row of session.rows) {
-    const legs = orders.get(orderKey(row)) ?? [];
-    legs.push(row);
-    orders.set(orderKey(row), legs);
-  }
+  const orders = byOrder(session.rows, (row) => row);
   return Array.from(orders.values(), (legs) => legs.sort((a, b) => a.optionChainLegIndex - b.optionChainLegIndex));
 }
 

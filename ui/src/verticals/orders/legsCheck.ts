@@ -2,6 +2,7 @@
 import { problemSentence } from "../../shared/orderForm/fieldChecks";
 import { legsProblem } from "../OrderLeg";
 import type { LegDraft } from "./LegDraft";
+import { byOrder } from "./VerticalOrderRow";
 
 /**
  * The first reason `drafts` cannot be sent, or null: a leg's quantity or price that cannot be sent (marked on
@@ -21,11 +22,7 @@ export function legsCheck(drafts: readonly LegDraft[]): string | null {
   if (first !== null) {
     return first;
   }
-  const orders = new Map<string, LegDraft[]>();
-  for (const draft of drafts) {
-    orders.set(draft.orderKey, [...(orders.get(draft.orderKey) ?? []), draft]);
-  }
-  for (const legs of orders.values()) {
+  for (const legs of byOrder(drafts, (draft) => draft.row).values()) {
     const problem = legsProblem(legs.map((draft) => draft.leg));
     if (problem !== null) {
       return `Order of ${legs[0]?.row.accountName ?? ""}: ${problem}`;

@@ -3,7 +3,7 @@ import { makeAutoObservable, observable, reaction, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
 import { copyOutcome } from "../../shared/orders/CopyAnswer";
 import { formatCount, formatQuantity } from "../../shared/format/formatQuantity";
-import { plainNumberText } from "../../shared/orderForm/numberText";
+import { plainNumberText, wholeNumberOf } from "../../shared/orderForm/numberText";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { failed, failedWith, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
@@ -83,8 +83,7 @@ export class CloseSpreadDialogStore {
 
   /** The spreads asked per account, or null when the quantity is not a whole number of at least 1. */
   get wholeQuantity(): number | null {
-    const text = plainNumberText(this.quantity);
-    return /^\d+$/.test(text) && Number(text) >= 1 ? Number(text) : null;
+    return wholeNumberOf(this.quantity);
   }
 
   /** Why the quantity cannot be sent, or null. */
