@@ -587,6 +587,36 @@ async fn replace_and_cancel_whole_and_individual() {
         ]
     );
 
+    // The same replace again would send both orders their own terms: refused, nothing sent or stored.
+    assert_eq!(
+        call!(
+            &service,
+            with_json(
+                test::TestRequest::put().uri("/api/stock_copy_trading/replace_order/"),
+                &replace
+            )
+            .cookie(alice.clone())
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            error_body(
+                "There is nothing to change: every order already has these terms; nothing was sent",
+                "bad_request"
+            )
+        )
+    );
+    let (_, text) = call!(&service, refresh().cookie(alice.clone()));
+    let table = json_of(&text);
+    assert!(table.get("3").is_none(), "no session was made");
+    assert!(
+        table["2"]
+            .as_array()
+            .expect("session 2")
+            .iter()
+            .all(|r| r["stockStatus"] == "WORKING"),
+        "the live orders stand as they were"
+    );
+
     // Replace Small alone through replace_order_individual: session 3, a STOP this time.
     let stop = far_above(&aapl);
     let one = stock_body("STOP", json!(3), |b| {

@@ -125,6 +125,8 @@ pub struct LinkedAccount {
     /// How far back listings must reach beyond [`ORDER_LOOKBACK`] (see
     /// [`LinkedAccount::reach_listings_back_to`]).
     listing_reach: Mutex<Option<DateTime<Utc>>>,
+    /// While a write waits for room in the write budget: when the budget expects room next.
+    write_wait: Mutex<Option<DateTime<Utc>>>,
 }
 
 impl std::fmt::Debug for LinkedAccount {
@@ -167,6 +169,7 @@ impl LinkedAccount {
             followups: Mutex::default(),
             stream_stop: tokio::sync::watch::Sender::new(false),
             listing_reach: Mutex::default(),
+            write_wait: Mutex::default(),
             deps,
         })
     }
@@ -875,21 +878,50 @@ impl LinkedAccount {
         let mut started = None;
         loop {
             if self.writes.try_take(1) {
+                if started.is_some() {
+                    self.note_write_wait(None);
+                }
                 return Ok(());
             }
             let now = self.deps.clock.now();
             let waited = now - *started.get_or_insert(now);
             if waited >= limit {
+                self.note_write_wait(None);
                 self.view().throttled = true;
                 return Err(AccountError::ThrottledPastDeadline);
             }
             let left = (limit - waited).to_std().unwrap_or(Duration::ZERO);
             let retry = self.writes.retry_after();
+            self.note_write_wait(
+                chrono::Duration::from_std(retry)
+                    .ok()
+                    .and_then(|retry| now.checked_add_signed(retry)),
+            );
             self.deps
                 .pause
                 .pause(retry.min(left).max(Duration::from_millis(1)))
                 .await;
         }
+    }
+
+    fn note_write_wait(&self, until: Option<DateTime<Utc>>) {
+        *self
+            .write_wait
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = until;
+    }
+
+    /// How long a write of this account still waits for room in its write budget, when one waits
+    /// now (the budget's own estimate of when room comes, so a person can be told why a command
+    /// takes its time); `None` when no write waits.
+    #[must_use]
+    pub fn write_wait_left(&self) -> Option<Duration> {
+        let until = (*self
+            .write_wait
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner))?;
+        (until - self.deps.clock.now()).to_std().ok()
+    }
     }
 
     /// Places an order exactly once (see [`submit_order`]): within the write budget, with a fresh

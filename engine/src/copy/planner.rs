@@ -27,6 +27,10 @@ const MAX_CHAIN: usize = 10_000;
 /// Why an active account whose brokerage login cannot be used now gets no order (its row says so).
 pub const LOGIN_NOT_USABLE: &str = "the brokerage login cannot be used now; authorize the account again in the Account section. Nothing was sent to this account";
 
+/// Why a replace that would send every order again with its own terms is refused.
+pub const NOTHING_TO_CHANGE: &str =
+    "There is nothing to change: every order already has these terms; nothing was sent";
+
 /// Why the order of an account deleted since it was placed is not replaced (its row says so).
 pub const ACCOUNT_DELETED: &str = "the account was deleted from copydesk, so its order is no longer followed; nothing was sent to it";
 
@@ -160,6 +164,9 @@ pub enum PlanError {
     /// Every order is already canceled.
     #[error("The order is already canceled")]
     AlreadyCanceled,
+    /// A replace whose every order would be sent again with the terms it already has.
+    #[error("{NOTHING_TO_CHANGE}")]
+    NothingToChange,
     /// One order is named more than once with different new terms.
     #[error("order {order} of account {account} is named more than once with different new terms")]
     TermsDiffer {
@@ -673,8 +680,31 @@ fn replace(
             }
         }
     }
+    if unchanged(&works, &lives, orders) {
+        return Err(PlanError::NothingToChange);
+    }
     let replaced = lives.first().map_or(session, |l| l.session);
     Ok((replaced, works))
+}
+
+/// Whether `works` replaces at least one order and every replace sends the very terms its live order
+/// already has (a deleted account's refusal sends nothing either way).
+fn unchanged(works: &[AccountWork], lives: &[Live], orders: &[(AccountId, BrokerOrderId)]) -> bool {
+    let mut replaces = works
+        .iter()
+        .filter_map(|work| match &work.work {
+            Work::Replace { old, request } => Some((work.account, *old, request)),
+            _ => None,
+        })
+        .peekable();
+    replaces.peek().is_some()
+        && replaces.all(|(account, old, request)| {
+            orders
+                .iter()
+                .zip(lives)
+                .find(|((named, _), found)| *named == account && found.order == old)
+                .is_some_and(|(_, found)| *found.row.request == *request)
+        })
 }
 
 fn cancel(
@@ -1035,6 +1065,65 @@ mod tests {
             world.plan(Action::Exit { exits: vec![] }),
             Err(PlanError::NothingNamed("Positions"))
         );
+        Ok(())
+    }
+
+    #[test]
+    fn a_replace_that_changes_no_order_is_refused() -> Result<(), PlanError> {
+        let world = World::new(vec![
+            account(1, AccountType::Small, true, true),
+            account(2, AccountType::Small, true, true),
+        ]);
+        world.session(
+            1,
+            &[
+                (1, 10, OrderStatus::Working, None),
+                (2, 20, OrderStatus::Working, None),
+            ],
+            None,
+        );
+        let orders = vec![
+            (AccountId(1), BrokerOrderId(10)),
+            (AccountId(2), BrokerOrderId(20)),
+        ];
+        let same = world.plan(Action::Replace {
+            session: SessionId(1),
+            orders: orders.clone(),
+            order: buy(1),
+        });
+        assert_eq!(same, Err(PlanError::NothingToChange));
+        assert_eq!(
+            PlanError::NothingToChange.to_string(),
+            "There is nothing to change: every order already has these terms; nothing was sent"
+        );
+        let each = world.plan(Action::ReplaceEach {
+            session: SessionId(1),
+            orders: vec![
+                (AccountId(1), BrokerOrderId(10), buy(1)),
+                (AccountId(2), BrokerOrderId(20), buy(1)),
+            ],
+        });
+        assert_eq!(each, Err(PlanError::NothingToChange));
+        // One order with new terms is enough for the replace to go out, to every order named.
+        let mut cheaper = buy(1);
+        cheaper.price = Some(dec!(2.4));
+        let one = world.plan(Action::ReplaceEach {
+            session: SessionId(1),
+            orders: vec![
+                (AccountId(1), BrokerOrderId(10), buy(1)),
+                (AccountId(2), BrokerOrderId(20), cheaper),
+            ],
+        })?;
+        assert_eq!(one.works.len(), 2);
+        let priced = world.plan(Action::Replace {
+            session: SessionId(1),
+            orders,
+            order: buy(2),
+        })?;
+        assert!(priced
+            .works
+            .iter()
+            .all(|w| matches!(&w.work, Work::Replace { request, .. } if request.total_quantity() == 2)));
         Ok(())
     }
 

@@ -65,7 +65,8 @@ impl From<PlanError> for ApiError {
             PlanError::NothingNamed(_)
             | PlanError::QuantityTooLarge
             | PlanError::LegsDiffer { .. }
-            | PlanError::TermsDiffer { .. } => Self::BadRequest(message),
+            | PlanError::TermsDiffer { .. }
+            | PlanError::NothingToChange => Self::BadRequest(message),
             PlanError::NoSuchSession | PlanError::NotInSession { .. } => Self::NotFound(message),
             PlanError::NotReplaceable(_) => Self::Conflict {
                 message,

@@ -2,6 +2,7 @@
 
 mod agent_account;
 mod answer_schemas;
+mod command_waits;
 mod copy_commands;
 mod copy_trading;
 mod fan_out;
@@ -72,6 +73,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
             .configure(stock_lists::configure)
             .configure(session_records::configure)
             .configure(preflight::configure)
+            .configure(command_waits::configure)
             .configure(openapi::configure)
             .default_service(web::to(not_found)),
     );

@@ -285,6 +285,7 @@ impl Modify for CommandKeyHeader {
         super::preflight::stock_exit_multiple,
         super::preflight::stock_replace,
         super::preflight::stock_replace_individual,
+        super::command_waits::command_waits,
         document,
         page,
         script,
