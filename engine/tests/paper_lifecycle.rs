@@ -132,6 +132,77 @@ async fn market_orders_fill_whole_however_large() -> Result<()> {
 }
 
 #[tokio::test]
+async fn nothing_trades_against_a_side_nobody_quotes() -> Result<()> {
+    const FAR_CALL: &str = "AAPL  241018C00400000";
+    let desk = Desk::open(frozen()).await?;
+    let quotes = desk
+        .paper
+        .quotes(desk.token(), &[FAR_CALL.to_owned()])
+        .await?;
+    let far = quotes.get(FAR_CALL).context("quote")?;
+    assert_eq!(
+        far.bid.unwrap_or_default(),
+        Decimal::ZERO,
+        "no bid that far out"
+    );
+    let ask = far.ask.context("an ask")?;
+    assert!(ask > Decimal::ZERO);
+
+    // Bought at the ask: someone offers it.
+    let bought = desk
+        .place(&OrderRequest::market(OrderLeg::option(
+            Instruction::BuyToOpen,
+            2,
+            FAR_CALL,
+        )))
+        .await?;
+    let order = desk.order(bought).await?;
+    assert_eq!(
+        (order.status, order.average_fill_price),
+        (OrderStatus::Filled, Some(ask))
+    );
+
+    // Sold at market with no bid: it keeps working instead of filling at 0.00.
+    let sold = desk
+        .place(&OrderRequest::market(OrderLeg::option(
+            Instruction::SellToClose,
+            2,
+            FAR_CALL,
+        )))
+        .await?;
+    desk.clock.advance(Duration::seconds(5));
+    let order = desk.order(sold).await?;
+    assert_eq!(
+        (
+            order.status,
+            order.filled_quantity,
+            order.average_fill_price
+        ),
+        (OrderStatus::Working, 0, None)
+    );
+
+    // A spread one of whose sold legs has no bid does not trade either.
+    let mut market_spread = OrderRequest::vertical(
+        OrderType::Market,
+        1,
+        Decimal::ZERO,
+        [
+            OrderLeg::option(Instruction::BuyToOpen, 1, CALL_230),
+            OrderLeg::option(Instruction::SellToOpen, 1, FAR_CALL),
+        ],
+    );
+    market_spread.price = None;
+    let spread = desk.place(&market_spread).await?;
+    desk.clock.advance(Duration::seconds(5));
+    let order = desk.order(spread).await?;
+    assert_eq!(
+        (order.status, order.filled_quantity),
+        (OrderStatus::Working, 0)
+    );
+    Ok(())
+}
+
+#[tokio::test]
 async fn stop_orders_trigger_on_the_mark_and_fill_like_market_orders() -> Result<()> {
     let desk = Desk::open(frozen()).await?;
     desk.place(&OrderRequest::market(aapl(Instruction::Buy, 10)))

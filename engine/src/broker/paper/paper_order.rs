@@ -152,6 +152,11 @@ impl PaperOrder {
         let prices = market.prices(&self.request.legs.first()?.symbol)?;
         let buys = self.buys();
         let touch = if buys { prices.ask } else { prices.bid };
+        if touch <= Decimal::ZERO {
+            // Nobody quotes that side (an option far out of the money has no bid): nothing trades,
+            // whatever the order type, so the order keeps working rather than filling at 0.
+            return None;
+        }
         let crosses = |limit: Decimal| if buys { touch <= limit } else { touch >= limit };
         let resting = remaining.min(fill_size.max(1));
         let units = match self.request.order_type {
@@ -223,6 +228,15 @@ impl PaperOrder {
         let mut paid = Decimal::ZERO;
         for leg in &self.request.legs {
             let prices = market.prices(&leg.symbol)?;
+            let touch = if leg.instruction.is_buy() {
+                prices.ask
+            } else {
+                prices.bid
+            };
+            if touch <= Decimal::ZERO {
+                // A leg nobody quotes on its side cannot trade, so neither does the spread.
+                return None;
+            }
             if leg.instruction.is_buy() {
                 leg_prices.push(prices.ask);
                 paid += prices.ask;
