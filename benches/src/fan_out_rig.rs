@@ -402,6 +402,7 @@ impl FanOutRig {
                     work: Work::Place(self.request.clone()),
                 })
                 .collect(),
+            limited: Vec::new(),
         };
         let cpu_before = thread_cpu(&FAKE_THREADS)?;
         // Counted afresh for this run: what the market's network tallied before belongs to others.
@@ -456,6 +457,7 @@ impl FanOutRig {
                     })
                 })
                 .collect(),
+            limited: Vec::new(),
         };
         match self.supervisor.execute(plan).await {
             Ok(Executed::Cancels { results, .. }) => {

@@ -149,6 +149,7 @@ async fn run(case: Case) -> Result<()> {
         tiers,
         holdings: &holdings,
         book: &book,
+        limits: &engine::copy::LimitFacts::none(),
     };
     let planned = plan(&command, &facts);
     if targets.iter().all(|t| !t.trading_active) {
@@ -275,6 +276,7 @@ async fn run(case: Case) -> Result<()> {
         tiers,
         holdings: &holdings,
         book: keeper.book(),
+        limits: &engine::copy::LimitFacts::none(),
     };
     let planned = plan(&cancel, &facts);
     let Executed::Cancels {

@@ -200,6 +200,7 @@ fn place(
         tiers: TierMultipliers::default(),
         holdings: &holdings,
         book: &book,
+        limits: &engine::copy::LimitFacts::none(),
     };
     Ok(plan(&command, &facts)?)
 }

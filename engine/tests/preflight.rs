@@ -95,6 +95,7 @@ async fn run(tiers: Vec<u8>, shares: u32, mode: FanOutMode) -> Result<()> {
         tiers: TierMultipliers::default(),
         holdings: &holdings,
         book: &book,
+        limits: &engine::copy::LimitFacts::none(),
     };
     let planned = plan(&command, &facts)?;
     let checks = supervisor.preview(&planned).await;

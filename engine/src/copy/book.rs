@@ -339,6 +339,19 @@ impl SessionBook {
             .find_map(|(_, shelf)| shelf.sessions.get(&id).cloned())
     }
 
+    /// Shows `visit` every row of the agent's sessions (every kind) without copying any, under the
+    /// book's read lock (so `visit` must not call the book).
+    pub fn visit_rows(&self, agent: AgentId, mut visit: impl FnMut(&CopyRow)) {
+        let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        inner
+            .shelves
+            .iter()
+            .filter(|((owner, _), _)| *owner == agent)
+            .flat_map(|(_, shelf)| shelf.sessions.values())
+            .flat_map(|session| session.rows.iter())
+            .for_each(&mut visit);
+    }
+
     /// The session and row (of the agent) whose order replaced `order` of `account`, if copydesk made
     /// that replace.
     #[must_use]

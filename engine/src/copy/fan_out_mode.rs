@@ -188,6 +188,7 @@ mod tests {
             kind: TradeKind::Stock,
             session: SessionUse::New { replaced: None },
             works,
+            limited: Vec::new(),
         }
     }
 

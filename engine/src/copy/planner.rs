@@ -13,6 +13,9 @@ use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 
 use super::command::{Action, CopyCommand, Targets};
+use super::guard_pass::{LimitNote, hold_to_limits};
+use super::limit_facts::LimitFacts;
+use super::sizing::Sized;
 use super::{CopyRow, RowState, SessionBook, TradeKind};
 use crate::account::{AccountType, TierMultipliers};
 use crate::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
@@ -71,6 +74,9 @@ pub struct AgentFacts<'a> {
     pub holdings: &'a dyn Holdings,
     /// The sessions (for replace and cancel).
     pub book: &'a SessionBook,
+    /// Each account's sizing profile and guards, and the command's equal split
+    /// ([`LimitFacts::none`]: tier sizing and no guard).
+    pub limits: &'a LimitFacts,
 }
 
 /// What one account gets.
@@ -128,6 +134,8 @@ pub struct Plan {
     pub session: SessionUse,
     /// One entry per targeted account, in the order given (listed) or by account id (all active).
     pub works: Vec<AccountWork>,
+    /// The works whose quantity sizing or a guard cut, or which they refused, with the reason.
+    pub limited: Vec<LimitNote>,
 }
 
 /// Why a command is refused as a whole; nothing is sent and no session id is used.
@@ -198,7 +206,7 @@ pub enum PlanError {
 /// # Errors
 /// [`PlanError`] when the command as a whole cannot go out (nothing is sent then).
 pub fn plan(command: &CopyCommand, facts: &AgentFacts<'_>) -> Result<Plan, PlanError> {
-    let (session, works) = match &command.action {
+    let (session, mut works) = match &command.action {
         Action::Place { targets, order } => (
             SessionUse::New { replaced: None },
             place(targets, order, facts)?,
@@ -209,8 +217,8 @@ pub fn plan(command: &CopyCommand, facts: &AgentFacts<'_>) -> Result<Plan, PlanE
             orders,
             order,
         } => {
-            let (replaced, works) = replace(command.agent, *session, orders, facts, |_, tier| {
-                scaled(facts, tier, order)
+            let (replaced, works) = replace(command.agent, *session, orders, facts, |i, tier| {
+                scaled(facts, orders[i].0, tier, order)
             })?;
             (
                 SessionUse::New {
@@ -237,11 +245,13 @@ pub fn plan(command: &CopyCommand, facts: &AgentFacts<'_>) -> Result<Plan, PlanE
             cancel(command.agent, *session, orders, facts)?,
         ),
     };
+    let limited = hold_to_limits(command, facts, &mut works);
     Ok(Plan {
         agent: command.agent,
         kind: command.kind,
         session,
         works,
+        limited,
     })
 }
 
@@ -268,15 +278,23 @@ fn owned<'a>(facts: &AgentFacts<'a>, id: AccountId) -> Result<&'a AccountFacts, 
         .ok_or(PlanError::NotYourAccount(id))
 }
 
+/// `order` at the quantity the account's sizing profile gives (0 when it gives nothing: the guard
+/// pass then refuses it, saying why).
 fn scaled(
     facts: &AgentFacts<'_>,
+    account: AccountId,
     tier: AccountType,
     order: &OrderRequest,
 ) -> Result<OrderRequest, PlanError> {
-    let quantity = facts
-        .tiers
-        .scale(tier, order.total_quantity())
-        .ok_or(PlanError::QuantityTooLarge)?;
+    let multiplier = facts.tiers.for_type(tier);
+    let quantity = match facts
+        .limits
+        .size(account, order.total_quantity(), multiplier)
+    {
+        Sized::Units(quantity) => quantity,
+        Sized::Zero(_) => 0,
+        Sized::TooLarge => return Err(PlanError::QuantityTooLarge),
+    };
     Ok(sized(order, quantity))
 }
 
@@ -312,10 +330,22 @@ fn place(
         return Err(PlanError::NoActiveAccounts);
     }
     let refuse_unusable = matches!(targets, Targets::Active);
+    // An equal split goes to the accounts the order is sent to, in this order.
+    let sending = chosen
+        .iter()
+        .filter(|a| !refuse_unusable || a.usable)
+        .count();
+    let mut nth = 0;
     chosen
         .iter()
         .map(|account| {
-            let request = scaled(facts, account.tier, order)?;
+            let request = match facts.limits.split() {
+                Some(split) if !refuse_unusable || account.usable => {
+                    nth += 1;
+                    sized(order, split.share(nth - 1, sending))
+                }
+                _ => scaled(facts, account.id, account.tier, order)?,
+            };
             let work = if refuse_unusable && !account.usable {
                 Work::Refuse {
                     request,
@@ -799,6 +829,7 @@ mod tests {
                 tiers: TierMultipliers::default(),
                 holdings: &self.holdings,
                 book: &self.book,
+                limits: &LimitFacts::none(),
             };
             plan(&command(action), &facts)
         }
@@ -1120,10 +1151,9 @@ mod tests {
             orders,
             order: buy(2),
         })?;
-        assert!(priced
-            .works
-            .iter()
-            .all(|w| matches!(&w.work, Work::Replace { request, .. } if request.total_quantity() == 2)));
+        assert!(priced.works.iter().all(
+            |w| matches!(&w.work, Work::Replace { request, .. } if request.total_quantity() == 2)
+        ));
         Ok(())
     }
 
@@ -1465,7 +1495,8 @@ mod tests {
             let tiers = TierMultipliers { small, medium, big };
             let holdings = HashMap::new();
             let book = SessionBook::new();
-            let facts = AgentFacts { accounts: &accounts, tiers, holdings: &holdings, book: &book };
+            let limits = LimitFacts::none();
+            let facts = AgentFacts { accounts: &accounts, tiers, holdings: &holdings, book: &book, limits: &limits };
             let planned = plan(&command(Action::Place { targets: Targets::Active, order: buy(quantity) }), &facts);
             if !accounts.iter().any(|a| a.trading_active && a.usable) {
                 prop_assert_eq!(planned, Err(PlanError::NoActiveAccounts));

@@ -122,6 +122,7 @@ pub(crate) async fn run(
         tiers,
         holdings: &holdings,
         book: supervisor.keeper().book(),
+        limits: &engine::copy::LimitFacts::none(),
     };
     let plan = plan(&command, &facts)?;
     if how.dispatch == Dispatch::Check {
