@@ -567,7 +567,10 @@ async fn the_local_authorize_pages_produce_a_code_that_links_the_account_again()
         ),
         (
             StatusCode::BAD_REQUEST,
-            error_body("authorizationCodeUrl has no code parameter", "bad_request")
+            error_body(
+                "Account Authorization Code has no code parameter: paste the whole address the brokerage redirected to",
+                "bad_request"
+            )
         )
     );
 }

@@ -473,13 +473,16 @@ struct SuccessAnswer {
     success: bool,
 }
 
+/// Why a pasted address without its code is refused (the dialog's field named, and what to paste).
+const NO_CODE: &str = "Account Authorization Code has no code parameter: paste the whole address the brokerage redirected to";
+
 /// The code in a pasted redirect address (`...?code=...&session=...`), URL-decoded; a bare code is
 /// accepted as is.
 fn code_from(pasted: &str) -> Result<AuthorizationCode, ApiError> {
     let pasted = pasted.trim();
     if pasted.is_empty() {
         return Err(ApiError::BadRequest(
-            "authorizationCodeUrl is required".into(),
+            "Account Authorization Code is required".into(),
         ));
     }
     if let Ok(url) = url::Url::parse(pasted) {
@@ -489,12 +492,12 @@ fn code_from(pasted: &str) -> Result<AuthorizationCode, ApiError> {
             .map(|(_, code)| AuthorizationCode::new(code.into_owned()))
             .filter(|code| !code.expose_secret().is_empty())
             .ok_or_else(|| {
-                ApiError::BadRequest("authorizationCodeUrl has no code parameter".into())
+                ApiError::BadRequest(NO_CODE.into())
             });
     }
     if pasted.contains(char::is_whitespace) {
         return Err(ApiError::BadRequest(
-            "authorizationCodeUrl is not a redirect address or a code".into(),
+            "Account Authorization Code is not a redirect address or a code".into(),
         ));
     }
     Ok(AuthorizationCode::new(pasted.to_owned()))
