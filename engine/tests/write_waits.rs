@@ -78,7 +78,11 @@ async fn a_write_waiting_for_its_limit_reports_the_seconds_left_until_it_goes() 
 
     let first = account.submit_order(&buy(), &none, &policy).await;
     assert!(matches!(first, SubmitOutcome::Placed(_)), "{first:?}");
-    assert_eq!(account.write_wait_left(), None, "a write with room never waits");
+    assert_eq!(
+        account.write_wait_left(),
+        None,
+        "a write with room never waits"
+    );
 
     let waiting = {
         let account = account.clone();

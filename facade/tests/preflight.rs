@@ -347,7 +347,7 @@ async fn checks_of_exits_name_the_planners_reason_for_an_account_holding_nothing
     assert_eq!(status, StatusCode::OK, "{text}");
     assert_eq!(
         json_of(&text)["accounts"][0]["messages"],
-        json!(["the account holds no long position in AAPL  241018C00230000"])
+        json!(["the account holds no long position in AAPL 10/18/2024 230.00 C"])
     );
     let (status, text) = call!(
         &service,

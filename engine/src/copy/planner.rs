@@ -393,7 +393,7 @@ pub fn exit_quantity(
             let side = if closes_long { "long" } else { "short" };
             return Err(format!(
                 "the account holds no {side} position in {}",
-                leg.symbol.trim()
+                crate::order::readable_symbol(&leg.symbol)
             ));
         }
         cap = cap.min(u32::try_from(held).unwrap_or(u32::MAX));
@@ -1039,7 +1039,7 @@ mod tests {
                     OrderLeg::option(Instruction::SellToClose, 5, symbol.clone()),
                     dec!(1)
                 ),
-                reason: "the account holds no long position in AAPL  241018C00230000".into(),
+                reason: "the account holds no long position in AAPL 10/18/2024 230.00 C".into(),
             }
         );
 
@@ -1090,7 +1090,7 @@ mod tests {
         }
         assert!(matches!(
             &plan.works[1].work,
-            Work::Refuse { reason, .. } if reason == "the account holds no short position in AAPL  241018C00240000"
+            Work::Refuse { reason, .. } if reason == "the account holds no short position in AAPL 10/18/2024 240.00 C"
         ));
         assert_eq!(
             world.plan(Action::Exit { exits: vec![] }),

@@ -39,7 +39,7 @@ pub use leg::OrderLeg;
 pub use link::{LinkBasis, LinkType};
 pub use order::{BrokerOrder, BrokerOrderLeg};
 pub use order_type::OrderType;
-pub use osi::{OSI_LEN, OptionSymbol, OsiError};
+pub use osi::{OSI_LEN, OptionSymbol, OsiError, readable_symbol};
 pub use put_call::PutCall;
 pub use request::OrderRequest;
 pub use session::Session;

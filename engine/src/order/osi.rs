@@ -146,6 +146,31 @@ impl OptionSymbol {
     pub fn is_osi(text: &str) -> bool {
         Self::parse(text).is_ok()
     }
+
+    /// The contract as its description reads, e.g. `AAPL 12/04/2026 205.00 P`: `underlying` (the
+    /// root when empty), the expiry, the strike with at least two decimals, and the side's letter.
+    #[must_use]
+    pub fn describe(&self, underlying: &str) -> String {
+        let strike = self.strike;
+        let places = usize::try_from(strike.scale().max(2)).unwrap_or(2);
+        let shown = if underlying.is_empty() {
+            self.root.as_str()
+        } else {
+            underlying
+        };
+        format!(
+            "{shown} {} {strike:.places$} {}",
+            self.expiry.format("%m/%d/%Y"),
+            self.put_call.letter()
+        )
+    }
+}
+
+/// A symbol as a person reads it in a message: an OSI option symbol as its contract's description
+/// (`AAPL 12/04/2026 205.00 P`, never the padded `AAPL  261204P00205000`), anything else trimmed.
+#[must_use]
+pub fn readable_symbol(symbol: &str) -> String {
+    OptionSymbol::parse(symbol).map_or_else(|_| symbol.trim().to_owned(), |o| o.describe(""))
 }
 
 fn parse_yymmdd(text: &str) -> Option<NaiveDate> {
@@ -200,6 +225,27 @@ mod tests {
 
     fn date(y: i32, m: u32, d: u32) -> anyhow::Result<NaiveDate> {
         NaiveDate::from_ymd_opt(y, m, d).ok_or_else(|| anyhow::anyhow!("bad test date"))
+    }
+
+    #[test]
+    fn messages_read_a_contract_by_its_description_and_other_symbols_trimmed() {
+        assert_eq!(
+            readable_symbol("AAPL  261204P00205000"),
+            "AAPL 12/04/2026 205.00 P"
+        );
+        assert_eq!(
+            readable_symbol("SPXW  241018C05762500"),
+            "SPXW 10/18/2024 5762.50 C"
+        );
+        assert_eq!(
+            readable_symbol("F     241018C00012125"),
+            "F 10/18/2024 12.125 C"
+        );
+        assert_eq!(readable_symbol(" AAPL "), "AAPL");
+        assert_eq!(
+            readable_symbol("ZZZZ  NOT AN OPTION"),
+            "ZZZZ  NOT AN OPTION"
+        );
     }
 
     #[test]

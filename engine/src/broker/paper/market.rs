@@ -231,10 +231,9 @@ impl Market {
         let prices = self.prices(symbol)?;
         let description = match self.listing(symbol) {
             Some(listing) => listing.name.clone(),
-            None => describe_option(
-                &OptionSymbol::parse(symbol).ok()?,
-                self.display_symbol(symbol),
-            ),
+            None => OptionSymbol::parse(symbol)
+                .ok()?
+                .describe(self.display_symbol(symbol)),
         };
         Some(Quote {
             symbol: symbol.to_owned(),
@@ -253,7 +252,7 @@ impl Market {
             return Some(listing.name.clone());
         }
         let option = OptionSymbol::parse(symbol).ok()?;
-        Some(describe_option(&option, self.display_symbol(symbol)))
+        Some(option.describe(self.display_symbol(symbol)))
     }
 
     fn display_symbol(&self, option_symbol: &str) -> &str {
@@ -290,7 +289,7 @@ impl Market {
                 };
                 let contract = OptionContract {
                     symbol: option.to_string(),
-                    description: describe_option(&option, &listing.symbol),
+                    description: option.describe(&listing.symbol),
                     put_call: side,
                     strike: *strike,
                     expiration: expiry,
@@ -391,21 +390,6 @@ fn strike_interval(spot: Decimal) -> Decimal {
 }
 
 /// `AAPL 10/18/2024 232.50 C`: the underlying, expiry, strike (at least two decimals), side.
-fn describe_option(option: &OptionSymbol, underlying: &str) -> String {
-    let strike = option.strike();
-    let places = usize::try_from(strike.scale().max(2)).unwrap_or(2);
-    let shown = if underlying.is_empty() {
-        option.root()
-    } else {
-        underlying
-    };
-    format!(
-        "{shown} {} {strike:.places$} {}",
-        option.expiry().format("%m/%d/%Y"),
-        option.put_call().letter()
-    )
-}
-
 fn third_friday(year: i32, month: u32) -> Option<NaiveDate> {
     NaiveDate::from_weekday_of_month_opt(year, month, Weekday::Fri, 3)
 }

@@ -25,7 +25,7 @@ use crate::broker::{
 use crate::ids::BrokerOrderId;
 use crate::order::{
     AssetType, Duration as OrderDuration, Instruction, OptionSymbol, OrderEvent, OrderRequest,
-    OrderStatus, OrderStrategy, OrderType, Session,
+    OrderStatus, OrderStrategy, OrderType, Session, readable_symbol,
 };
 
 /// First order id handed out.
@@ -486,7 +486,7 @@ impl PaperState {
             if !self.market.is_tradable(&leg.symbol) {
                 return Err(BrokerError::rejected(format!(
                     "unknown symbol `{}`",
-                    leg.symbol.trim()
+                    readable_symbol(&leg.symbol)
                 )));
             }
         }
@@ -549,7 +549,7 @@ impl PaperState {
                 return Some(format!(
                     "Order rejected: the account does not hold {} of {} to close",
                     leg.quantity,
-                    leg.symbol.trim()
+                    readable_symbol(&leg.symbol)
                 ));
             }
         }
