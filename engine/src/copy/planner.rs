@@ -147,6 +147,13 @@ pub enum PlanError {
     /// No account has trading on and a usable login.
     #[error("No active trading account to send the order to")]
     NoActiveAccounts,
+    /// Accounts have trading on, but none of their logins can be used now: they need authorizing.
+    #[error(
+        "No active trading account can trade now: {count} active {needs} authorizing in the Account tab (the key icon); nothing was sent",
+        count = .0,
+        needs = if *.0 == 1 { "account needs" } else { "accounts need" }
+    )]
+    AwaitingAuthorization(usize),
     /// The command names no account or order; the text names the field.
     #[error("{0} must name at least one order")]
     NothingNamed(&'static str),
@@ -314,7 +321,11 @@ fn place(
                 .copied()
                 .collect();
             if !active.iter().any(|a| a.usable) {
-                return Err(PlanError::NoActiveAccounts);
+                return Err(if active.is_empty() {
+                    PlanError::NoActiveAccounts
+                } else {
+                    PlanError::AwaitingAuthorization(active.len())
+                });
             }
             active.sort_by_key(|a| a.id);
             active
@@ -933,17 +944,24 @@ mod tests {
             }),
             Err(PlanError::NoActiveAccounts)
         );
-        // Active accounts none of which can be used: nothing goes out at all.
+        // Active accounts none of which can be used: nothing goes out at all, and the refusal says
+        // that they need authorizing.
         let unusable = World::new(vec![
             account(1, AccountType::Small, true, false),
             account(2, AccountType::Small, false, true),
         ]);
+        let refused = unusable.plan(Action::Place {
+            targets: Targets::Active,
+            order: buy(1),
+        });
+        assert_eq!(refused, Err(PlanError::AwaitingAuthorization(1)));
         assert_eq!(
-            unusable.plan(Action::Place {
-                targets: Targets::Active,
-                order: buy(1),
-            }),
-            Err(PlanError::NoActiveAccounts)
+            PlanError::AwaitingAuthorization(1).to_string(),
+            "No active trading account can trade now: 1 active account needs authorizing in the Account tab (the key icon); nothing was sent"
+        );
+        assert_eq!(
+            PlanError::AwaitingAuthorization(3).to_string(),
+            "No active trading account can trade now: 3 active accounts need authorizing in the Account tab (the key icon); nothing was sent"
         );
         Ok(())
     }
@@ -1499,7 +1517,13 @@ mod tests {
             let facts = AgentFacts { accounts: &accounts, tiers, holdings: &holdings, book: &book, limits: &limits };
             let planned = plan(&command(Action::Place { targets: Targets::Active, order: buy(quantity) }), &facts);
             if !accounts.iter().any(|a| a.trading_active && a.usable) {
-                prop_assert_eq!(planned, Err(PlanError::NoActiveAccounts));
+                let active = accounts.iter().filter(|a| a.trading_active).count();
+                let refusal = if active == 0 {
+                    PlanError::NoActiveAccounts
+                } else {
+                    PlanError::AwaitingAuthorization(active)
+                };
+                prop_assert_eq!(planned, Err(refusal));
                 return Ok(());
             }
             let planned = planned.map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -58,7 +58,7 @@ impl From<PlanError> for ApiError {
         let message = err.to_string();
         match err {
             PlanError::NotYourAccount(_) => Self::Forbidden(message),
-            PlanError::NoActiveAccounts => Self::Conflict {
+            PlanError::NoActiveAccounts | PlanError::AwaitingAuthorization(_) => Self::Conflict {
                 message,
                 code: "no_active_accounts",
             },

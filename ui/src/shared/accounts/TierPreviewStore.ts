@@ -2,6 +2,7 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import { AccountPaths, OperatorPaths } from "./accountPaths";
 import { describeError } from "../api/describeError";
+import { formatQuantity } from "../format/formatQuantity";
 import { parseOperatorSettings } from "./OperatorSettings";
 import type { StoreDeps } from "../shell/StoreDeps";
 import { tierPreview, tierPreviewText, type QuantityUnit, type TierMultipliers } from "./TierPreview";
@@ -13,6 +14,15 @@ const USABLE_STATUSES: readonly string[] = ["connected", "throttled", "error"];
 /** True when a copy-trade placed on all active accounts goes to `account`. */
 export function isActiveAccount(account: TradingAccount): boolean {
   return account.accountTradingActive && USABLE_STATUSES.includes(account.accountStatus);
+}
+
+/**
+ * Why nothing would be sent when `waiting` accounts have trading on but none can be used: they need authorizing,
+ * and where that is done.
+ */
+export function awaitingAuthorizationText(waiting: number): string {
+  const who = waiting === 1 ? "1 active account needs" : `${formatQuantity(waiting)} active accounts need`;
+  return `No active trading account can trade now: ${who} authorizing in the Account tab (the key icon)`;
 }
 
 /**
@@ -106,6 +116,12 @@ export class TierPreviewStore {
     }
     if (quantity === null) {
       return `Enter a whole number of ${this.unit}s`;
+    }
+    if (accounts === undefined && targets.length === 0) {
+      const waiting = this.accounts?.filter((account) => account.accountTradingActive).length ?? 0;
+      if (waiting > 0) {
+        return awaitingAuthorizationText(waiting);
+      }
     }
     return tierPreviewText(tierPreview(this.multipliers, targets, quantity), this.unit);
   }
