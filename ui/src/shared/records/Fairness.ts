@@ -37,6 +37,29 @@ export interface FairnessRecord {
   readonly accounts: readonly FairnessAccount[];
 }
 
+/**
+ * Whether an account's figures are still to come: its order reached the brokerage (it has an order id and was not
+ * refused before sending) but its listing has not yet said when the brokerage accepted it, or it has filled but the
+ * listing has not yet given its fill times and average price.
+ */
+export function isSettling(account: FairnessAccount): boolean {
+  if (account.orderId === null || account.status === "FAILED_TO_PLACE") {
+    return false;
+  }
+  if (account.acceptedTime === null) {
+    return true;
+  }
+  return (
+    account.filledQuantity > 0 &&
+    (account.firstFillTime === null || account.lastFillTime === null || account.averagePrice === null)
+  );
+}
+
+/** How many of the record's accounts are still settling ({@link isSettling}). */
+export function settlingCount(record: FairnessRecord): number {
+  return record.accounts.filter(isSettling).length;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

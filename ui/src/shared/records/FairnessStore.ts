@@ -2,11 +2,16 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import type { ApiClient } from "../api/ApiClient";
 import { describeError } from "../api/describeError";
-import { parseFairness, type FairnessRecord } from "./Fairness";
+import type { Environment } from "../shell/Environment";
+import { parseFairness, settlingCount, type FairnessRecord } from "./Fairness";
+
+/** How long after a load that found accounts still settling the record is loaded again. */
+export const FAIRNESS_SETTLE_MS = 2000;
 
 /** What the store needs of the root. */
 export interface FairnessDeps {
   readonly api: ApiClient;
+  readonly env: Pick<Environment, "scheduler">;
 }
 
 /** State of the fairness dialog: opened from a session's view on any trading screen. */
@@ -21,11 +26,24 @@ export class FairnessStore {
   loading = false;
 
   private readonly root: FairnessDeps;
+  private cancelReload: (() => void) | null = null;
 
-  /** @param root The root store (its API client). */
+  /** @param root The root store (its API client and timers). */
   constructor(root: FairnessDeps) {
     this.root = root;
-    makeAutoObservable<this, "root">(this, { root: false }, { autoBind: true });
+    makeAutoObservable<this, "root" | "cancelReload">(
+      this,
+      { root: false, cancelReload: false },
+      { autoBind: true },
+    );
+  }
+
+  /**
+   * How many accounts of the record shown have not reported their accepted or fill times yet (0 before a record
+   * arrives); while any have, the record is loaded again every {@link FAIRNESS_SETTLE_MS}.
+   */
+  get settling(): number {
+    return this.record === null ? 0 : settlingCount(this.record);
   }
 
   /** Whether the dialog is open. */
@@ -41,19 +59,21 @@ export class FairnessStore {
     return this.load();
   }
 
-  /** Closes the dialog. */
+  /** Closes the dialog (and stops reloading a record that was settling). */
   close(): void {
+    this.stopReloading();
     this.sessionId = null;
     this.record = null;
     this.error = null;
   }
 
-  /** Loads (again) the shown session's record. */
+  /** Loads (again) the shown session's record; while accounts are settling, the next load is scheduled. */
   async load(): Promise<void> {
     const sessionId = this.sessionId;
     if (sessionId === null) {
       return;
     }
+    this.stopReloading();
     this.loading = true;
     try {
       const record = parseFairness(await this.root.api.get(`/sessions/${sessionId}/fairness`));
@@ -74,5 +94,16 @@ export class FairnessStore {
         this.loading = false;
       });
     }
+    if (this.sessionId === sessionId && this.error === null && this.settling > 0) {
+      this.cancelReload = this.root.env.scheduler(() => {
+        this.cancelReload = null;
+        void this.load();
+      }, FAIRNESS_SETTLE_MS);
+    }
+  }
+
+  private stopReloading(): void {
+    this.cancelReload?.();
+    this.cancelReload = null;
   }
 }

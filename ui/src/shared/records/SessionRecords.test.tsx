@@ -116,6 +116,65 @@ describe("FairnessDialog", () => {
     expect(within(plot).getByText("Small: 1 at 3.4; Big: 3 at 3.5")).toBeInTheDocument();
   });
 
+  it("marks the figures as settling and reads the record again until every account has reported", async () => {
+    const [small, big, off] = RECORD.accounts;
+    const settling = {
+      ...RECORD,
+      sendSkewMs: 0,
+      accounts: [small, { ...big, acceptedTime: null, firstFillTime: null, lastFillTime: null }, off],
+    };
+    let answers = 0;
+    const server = routeResponder({
+      "GET /api/sessions/4/fairness": () => {
+        answers += 1;
+        return jsonResponse(200, answers === 1 ? settling : RECORD);
+      },
+    });
+    const { store, scheduler } = renderApp(<SessionRecordDialogs />, "/", server.responder);
+    await act(() => store.records.fairness.open(4));
+
+    const dialog = await screen.findByRole("dialog", { name: "Fairness of Session 4" });
+    expect(
+      within(dialog).getByText(
+        "Settling: 1 account has not reported yet when its order was accepted or filled (of 3). The figures will change; they are read again every 2 seconds.",
+      ),
+    ).toBeInTheDocument();
+    const figures = cells(within(dialog).getByRole("table", { name: "Fairness figures" }));
+    expect(figures[6]).toEqual(["Send skew (first to last accepted)", "0 ms (settling)"]);
+    expect(figures.every(([, value]) => value?.endsWith(" (settling)"))).toBe(true);
+    expect(cells(within(dialog).getByRole("table", { name: "Fills per account" }))[2]).toEqual([
+      "Big",
+      "FILLED",
+      "3 / 3",
+      "3.50",
+      "$7.50",
+      "settling…",
+      "settling…",
+      "settling…",
+    ]);
+
+    // The next read, two seconds on, has every account's times: the marks go and nothing more is scheduled.
+    expect(scheduler.live().map((timer) => timer.delayMs)).toEqual([2000]);
+    await act(async () => {
+      scheduler.fire();
+      await Promise.resolve();
+    });
+    await within(dialog).findByText("360 ms");
+    expect(within(dialog).queryByText(/^Settling:/)).toBeNull();
+    expect(answers).toBe(2);
+    expect(scheduler.live()).toEqual([]);
+  });
+
+  it("stops reading a settling record again once the dialog is closed", async () => {
+    const settling = { ...RECORD, accounts: [{ ...RECORD.accounts[0], acceptedTime: null }] };
+    const server = routeResponder({ "GET /api/sessions/4/fairness": () => jsonResponse(200, settling) });
+    const { store, scheduler } = renderApp(<SessionRecordDialogs />, "/", server.responder);
+    await act(() => store.records.fairness.open(4));
+    expect(scheduler.live()).toHaveLength(1);
+    act(() => store.records.fairness.close());
+    expect(scheduler.live()).toEqual([]);
+  });
+
   it("says why the record could not be loaded", async () => {
     const server = routeResponder({
       "GET /api/sessions/9/fairness": () =>
