@@ -33,7 +33,8 @@ pub use recent_calls::{RecentCalls, WINDOW};
 pub use registry::{AccountHandle, AccountRegistry};
 pub use scheduler::{POLL_TICK, PollScheduler, TOKEN_TICK};
 pub use stream_keeper::{
-    FOLLOW_UP_DELAY, RECONNECT_MAX, RECONNECT_MIN, backoff, keep_stream, schedule_followups,
+    FOLLOW_UP_DELAY, RECONNECT_MAX, RECONNECT_MIN, STABLE_AFTER, TAKEOVER_MAX, backoff,
+    capped_backoff, keep_stream, pause_after_loss, schedule_followups,
 };
 pub use stream_status::{StreamPhase, StreamStatus};
 pub use tier::{AccountType, MAX_MULTIPLIER, TierMultipliers};

@@ -8,7 +8,7 @@ use std::time::Duration;
 use rand::Rng;
 
 use super::{AccountError, LinkedAccount, StreamPhase};
-use crate::broker::{BrokerError, OrderStream, StreamError, StreamItem};
+use crate::broker::{BrokerError, OrderStream, StreamEnd, StreamError, StreamItem};
 
 /// How long after an event its follow-up reads wait, so that a burst of events (created, accepted,
 /// filled) is read once.
@@ -17,15 +17,41 @@ pub const FOLLOW_UP_DELAY: Duration = Duration::from_millis(300);
 pub const RECONNECT_MIN: Duration = Duration::from_secs(1);
 /// The longest pause between attempts to open a stream.
 pub const RECONNECT_MAX: Duration = Duration::from_secs(60);
+/// The longest pause after another connection of the same login took the stream over (Schwab's code
+/// 12): the owner's own program, or a second copydesk, keeps its stream, and copydesk follows the
+/// account by polling meanwhile instead of knocking the other off once a second.
+pub const TAKEOVER_MAX: Duration = Duration::from_secs(300);
+/// A stream connected this long was healthy: its next loss starts the pauses over from
+/// [`RECONNECT_MIN`]. A stream lost sooner doubles the pause that came before it.
+pub const STABLE_AFTER: Duration = Duration::from_secs(60);
 
 /// The pause before attempt `failures + 1`: doubling from [`RECONNECT_MIN`] up to [`RECONNECT_MAX`],
 /// then spread over 75-100 % of that so that many accounts do not reconnect in step.
 #[must_use]
 pub fn backoff(failures: u32, jitter: f64) -> Duration {
+    capped_backoff(failures, RECONNECT_MAX, jitter)
+}
+
+/// As [`backoff`], up to `cap` instead of [`RECONNECT_MAX`].
+#[must_use]
+pub fn capped_backoff(failures: u32, cap: Duration, jitter: f64) -> Duration {
     let doubled = RECONNECT_MIN.saturating_mul(1 << failures.saturating_sub(1).min(16));
     doubled
-        .min(RECONNECT_MAX)
+        .min(cap)
         .mul_f64(0.75 + 0.25 * jitter.clamp(0.0, 1.0))
+}
+
+/// The pause after a connected stream was lost, the `losses`-th loss in a row of streams that did not
+/// stay up for [`STABLE_AFTER`]: doubling, up to [`TAKEOVER_MAX`] when another connection of the login
+/// took the stream over, else up to [`RECONNECT_MAX`].
+#[must_use]
+pub fn pause_after_loss(end: &StreamEnd, losses: u32, jitter: f64) -> Duration {
+    let cap = if *end == StreamEnd::Superseded {
+        TAKEOVER_MAX
+    } else {
+        RECONNECT_MAX
+    };
+    capped_backoff(losses, cap, jitter)
 }
 
 /// Runs follow-up rounds of `account` a moment apart until none is asked for.
@@ -45,7 +71,7 @@ pub fn schedule_followups(account: &Arc<LinkedAccount>) {
 /// Why the inner loop of a connected stream ended.
 enum Ended {
     /// The stream closed or failed; reconnect after a pause.
-    Lost(String),
+    Lost(StreamEnd),
     /// The token changed; log in again at once.
     NewLogin,
     /// The account is unlinked or the server stops.
@@ -60,6 +86,8 @@ pub async fn keep_stream(account: Arc<LinkedAccount>) {
     let clock = account.deps().clock.clone();
     let pause = account.deps().pause.clone();
     let mut failures: u32 = 0;
+    // Connected streams lost one after another, each before it had been up for STABLE_AFTER.
+    let mut losses: u32 = 0;
     let mut connected_once = false;
     let enter = |phase: StreamPhase, reason: Option<String>| {
         let now = clock.now();
@@ -121,6 +149,7 @@ pub async fn keep_stream(account: Arc<LinkedAccount>) {
         };
         failures = 0;
         connected_once = true;
+        let connected_at = clock.now();
         enter(StreamPhase::Connected, None);
         tracing::info!(account = %account.id(), "order stream connected");
         if account.ask_catch_up() {
@@ -139,7 +168,7 @@ pub async fn keep_stream(account: Arc<LinkedAccount>) {
                             schedule_followups(&account);
                         }
                     }
-                    StreamItem::Closed(end) => break Ended::Lost(end.to_string()),
+                    StreamItem::Closed(end) => break Ended::Lost(end),
                 },
                 changed = logins.changed() => {
                     stream.logout().await;
@@ -159,11 +188,15 @@ pub async fn keep_stream(account: Arc<LinkedAccount>) {
                     Some("logging in again with the refreshed token".to_owned()),
                 );
             }
-            Ended::Lost(reason) => {
-                tracing::info!(account = %account.id(), reason, "order stream lost");
-                failures = 1;
-                enter(StreamPhase::Reconnecting, Some(reason));
-                let wait = backoff(failures, rand::thread_rng().r#gen());
+            Ended::Lost(end) => {
+                let up = (clock.now() - connected_at)
+                    .to_std()
+                    .unwrap_or(Duration::ZERO);
+                losses = if up >= STABLE_AFTER { 1 } else { losses + 1 };
+                let wait = pause_after_loss(&end, losses, rand::thread_rng().r#gen());
+                tracing::info!(account = %account.id(), reason = %end, losses, wait_ms = wait.as_millis(),
+                    "order stream lost");
+                enter(StreamPhase::Reconnecting, Some(end.to_string()));
                 tokio::select! {
                     () = pause.pause(wait) => {}
                     _ = stop.changed() => break,
@@ -226,5 +259,37 @@ mod tests {
         assert_eq!(backoff(30, 1.0), RECONNECT_MAX);
         assert_eq!(backoff(1, 0.0), Duration::from_millis(750));
         assert_eq!(backoff(0, 1.0), Duration::from_secs(1));
+    }
+
+    #[test]
+    fn a_takeover_doubles_the_pause_up_to_minutes_and_other_losses_up_to_a_minute() {
+        let superseded = StreamEnd::Superseded;
+        let dropped = StreamEnd::Dropped("reset".into());
+        assert_eq!(
+            pause_after_loss(&superseded, 1, 1.0),
+            Duration::from_secs(1)
+        );
+        assert_eq!(
+            pause_after_loss(&superseded, 5, 1.0),
+            Duration::from_secs(16)
+        );
+        assert_eq!(
+            pause_after_loss(&superseded, 8, 1.0),
+            Duration::from_secs(128)
+        );
+        assert_eq!(
+            pause_after_loss(&superseded, 9, 1.0),
+            Duration::from_secs(256)
+        );
+        assert_eq!(pause_after_loss(&superseded, 10, 1.0), TAKEOVER_MAX);
+        assert_eq!(
+            pause_after_loss(&superseded, 40, 0.0),
+            TAKEOVER_MAX.mul_f64(0.75)
+        );
+        assert_eq!(pause_after_loss(&dropped, 10, 1.0), RECONNECT_MAX);
+        assert_eq!(
+            pause_after_loss(&StreamEnd::Silent, 2, 1.0),
+            Duration::from_secs(2)
+        );
     }
 }
