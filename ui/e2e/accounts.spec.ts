@@ -269,6 +269,60 @@ test("a bad authorization address fails and clears the code input", async ({ pag
   await expect(dialog).toBeVisible();
 });
 
+test("signing an account in with another account's login is refused with the reason, the account unchanged", async ({
+  page,
+}) => {
+  await signIn(page, "relink");
+  const t = tag();
+  const [atlas, birch] = [`Atlas Small ${t}`, `Birch Small ${t}`];
+  await addAccountThroughApi(page, atlas, `atlas-${t}`);
+  await addAccountThroughApi(page, birch, `birch-${t}`);
+  const balancesOfBirch = async () => {
+    const answer = await page.request.post("/api/trading_account/account_fetch", {
+      data: { accountUsername: `birch-${t}` },
+    });
+    expect(answer.status()).toBe(200);
+    return answer.json();
+  };
+  const before = await balancesOfBirch();
+  const birchRow = accountRow(page, birch);
+  const connectionCell = birchRow.getByRole("cell").nth(3);
+  await expect(connectionCell).toHaveText(/^\d+$/);
+
+  await birchRow.getByRole("button", { name: "Get access token" }).click();
+  const dialog = page.getByRole("dialog", { name: "Get Access Token" });
+  await expect(dialog.getByLabel("Account Username")).toHaveValue(`birch-${t}`);
+  const popupOpened = page.waitForEvent("popup");
+  await dialog.getByRole("button", { name: "Get authorization code" }).click();
+  const popup = await popupOpened;
+  // Atlas's login typed on the brokerage's page.
+  await popup.locator("#username").fill(`atlas-${t}`);
+  await popup.locator("#password").fill(PAPER_PASSWORD);
+  await popup.getByRole("button", { name: "Allow" }).click();
+  const address = await popup.locator("#authorization-address").inputValue();
+  await popup.close();
+
+  const code = dialog.getByLabel("Account Authorization Code");
+  await code.fill(address);
+  await dialog.getByRole("button", { name: "Get access code" }).click();
+
+  await expect(toast(page, "danger")).toHaveText(
+    new RegExp(
+      `^Get access token failed\\. This login reaches account …\\d{4}, but ${birch} is linked to …\\d{4}\\. ` +
+        `Sign in with ${birch}'s login, or delete the account and add it again$`,
+    ),
+  );
+  await expect(code).toHaveValue("");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "CANCEL" }).click();
+  await expect(dialog).toBeHidden();
+
+  // Birch still trades its own brokerage account on its own login.
+  expect(await balancesOfBirch()).toEqual(before);
+  await page.getByRole("button", { name: "REFRESH" }).click();
+  await expect(connectionCell).toHaveText(/^\d+$/);
+});
+
 test("deleting asks first; CANCEL keeps the account, DELETE removes it", async ({ page }) => {
   await signIn(page, "delete");
   const t = tag();

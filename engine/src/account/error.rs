@@ -2,7 +2,7 @@
 
 use crate::broker::BrokerError;
 
-use super::VaultError;
+use super::{LinkRefusal, VaultError};
 
 /// Why an account could not do what was asked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -22,6 +22,9 @@ pub enum AccountError {
     /// The authorization answer named no account.
     #[error("the brokerage login gives access to no account")]
     NoBrokerageAccount,
+    /// The login may not be linked to this account (see [`LinkRefusal`]); nothing of it was kept.
+    #[error("{0}")]
+    LinkRefused(LinkRefusal),
     /// The account's tokens or link could not be stored.
     #[error(transparent)]
     Vault(#[from] VaultError),

@@ -12,6 +12,9 @@ pub enum LinkStatus {
     AuthorizationNeeded,
     /// The refresh token died or expired: only a new browser login helps.
     ReauthorizationNeeded,
+    /// Not linked: the last login could not be linked to this account, for the reason given (its
+    /// tokens were let go). Answered as `authorization_needed`, the reason in the text.
+    LinkRefused(String),
     /// The brokerage or a local budget is throttling this account's calls.
     Throttled,
     /// The last call failed; the text says why.
@@ -24,7 +27,7 @@ impl LinkStatus {
     pub fn slug(&self) -> &'static str {
         match self {
             Self::Connected => "connected",
-            Self::AuthorizationNeeded => "authorization_needed",
+            Self::AuthorizationNeeded | Self::LinkRefused(_) => "authorization_needed",
             Self::ReauthorizationNeeded => "reauthorization_needed",
             Self::Throttled => "throttled",
             Self::Error(_) => "error",
@@ -38,6 +41,7 @@ impl LinkStatus {
             Self::Connected => "Connected".into(),
             Self::AuthorizationNeeded => "Authorization needed".into(),
             Self::ReauthorizationNeeded => "Re-authorization needed".into(),
+            Self::LinkRefused(reason) => format!("Authorization needed: {reason}"),
             Self::Throttled => "Throttled".into(),
             Self::Error(detail) => format!("Error: {detail}"),
         }
@@ -68,5 +72,12 @@ mod tests {
         assert!(LinkStatus::Throttled.is_usable());
         assert!(!LinkStatus::AuthorizationNeeded.is_usable());
         assert!(!LinkStatus::ReauthorizationNeeded.is_usable());
+        let refused = LinkStatus::LinkRefused("Account \u{2026}1234 is already linked".into());
+        assert_eq!(refused.slug(), "authorization_needed");
+        assert_eq!(
+            refused.text(),
+            "Authorization needed: Account \u{2026}1234 is already linked"
+        );
+        assert!(!refused.is_usable());
     }
 }

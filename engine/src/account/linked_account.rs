@@ -7,9 +7,10 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 
 use super::event_followups::{Followups, UNKNOWN_GRACE};
+use super::link_rule::link_under_rule;
 use super::{
-    AccountError, BudgetName, CallBudget, EventFit, LinkStatus, OrderListing, OrderObserver,
-    RecentCalls, StreamStatus, TokenExpiries, TokenKeeper, TokenVault,
+    AccountError, BudgetName, CallBudget, EventFit, LinkRefusal, LinkStatus, OrderListing,
+    OrderObserver, RecentCalls, StreamStatus, TokenExpiries, TokenKeeper, TokenVault,
 };
 use crate::broker::OptionChain;
 use crate::broker::{
@@ -62,6 +63,8 @@ pub struct AccountDeps {
 pub struct AccountView {
     /// Balances and positions.
     pub snapshot: Option<AccountSnapshot>,
+    /// When the balances and positions were read.
+    pub snapshot_at: Option<DateTime<Utc>>,
     /// Orders entered in the last [`ORDER_LOOKBACK`] (or since the listings' reach, see
     /// [`LinkedAccount::reach_listings_back_to`]).
     pub orders: Vec<BrokerOrder>,
@@ -115,6 +118,11 @@ pub struct LinkedAccount {
     deps: AccountDeps,
     tokens: TokenKeeper,
     link: RwLock<Option<AccountLink>>,
+    /// Held while the account is being linked (an authorization, or the read that links a login
+    /// whose account read failed), so two of them never decide on different brokerage accounts.
+    linking: tokio::sync::Mutex<()>,
+    /// Why the last login could not be linked, until a login is.
+    link_refusal: Mutex<Option<LinkRefusal>>,
     writes: CallBudget,
     own_reads: Mutex<RecentCalls>,
     view: Mutex<AccountView>,
@@ -158,6 +166,8 @@ impl LinkedAccount {
             agent,
             tokens,
             link: RwLock::new(link),
+            linking: tokio::sync::Mutex::new(()),
+            link_refusal: Mutex::default(),
             writes,
             own_reads: Mutex::default(),
             view: Mutex::new(AccountView {
@@ -240,6 +250,15 @@ impl LinkedAccount {
         self.view().snapshot.clone()
     }
 
+    /// The net liquidation value of the last balances read, and when they were read; `None` before
+    /// the first read, or when the brokerage did not say.
+    #[must_use]
+    pub fn net_liquidation(&self) -> Option<(rust_decimal::Decimal, DateTime<Utc>)> {
+        let view = self.view();
+        let value = view.snapshot.as_ref()?.balances.liquidation_value?;
+        Some((value, view.snapshot_at?))
+    }
+
     /// The brokerage account this account trades through, once authorized.
     #[must_use]
     pub fn link(&self) -> Option<AccountLink> {
@@ -266,6 +285,8 @@ impl LinkedAccount {
         if expiries.access.is_none() {
             return if self.link().is_some() {
                 LinkStatus::ReauthorizationNeeded
+            } else if let Some(refusal) = self.refusal().as_ref() {
+                LinkStatus::LinkRefused(refusal.to_string())
             } else {
                 LinkStatus::AuthorizationNeeded
             };
@@ -541,44 +562,112 @@ impl LinkedAccount {
         Ok(())
     }
 
-    /// Exchanges an authorization code for tokens, links the brokerage account (keeping the one
-    /// already linked when the login still reaches it) and asks for a poll.
+    /// Exchanges an authorization code for tokens, links the brokerage account and asks for a poll.
     ///
-    /// The code can be exchanged only once, so the tokens are kept as soon as they arrive. The account
-    /// read that follows is retried within [`WaitedRead`]'s budget; when the brokerage still fails, the
-    /// login stands and the next poll reads the account.
+    /// What the new login reaches is read with its own access token before anything of it is kept,
+    /// and the linking rule ([`link_under_rule`]) decides: an account linked before is linked again
+    /// only to the same brokerage account (by number); a first link takes the first account the login
+    /// reaches that no other trading account holds. A refused login is not kept: the old link and
+    /// tokens stay as they were. Only then are the tokens installed.
+    ///
+    /// The code can be exchanged only once. When the account read still fails after [`WaitedRead`]'s
+    /// retries, nothing can be decided yet: an account linked before keeps its old login and link (the
+    /// failure is answered; a new sign-in decides), while a first login stands and the read that
+    /// links it later (the next poll, or the next balances read) applies the same rule.
     ///
     /// # Errors
-    /// [`AccountError::Broker`] when the brokerage refuses the code, [`AccountError::NoBrokerageAccount`]
-    /// when the login reaches no account, [`AccountError::Vault`] when storing fails.
+    /// [`AccountError::Broker`] when the brokerage refuses the code or (for an account linked before)
+    /// its account read keeps failing, [`AccountError::ThrottledPastDeadline`] likewise for the read
+    /// budget, [`AccountError::NoBrokerageAccount`] when the login reaches no account,
+    /// [`AccountError::LinkRefused`] when the rule refuses it, [`AccountError::Vault`] when storing
+    /// fails.
     pub async fn authorize(
         &self,
         code: &AuthorizationCode,
         redirect_uri: &str,
     ) -> Result<(), AccountError> {
+        let _linking = self.linking.lock().await;
         let tokens = self.deps.broker.exchange_code(code, redirect_uri).await?;
-        self.tokens.install(tokens).await?;
-        {
-            let mut view = self.view();
-            view.last_error = None;
-            view.throttled = false;
-            view.poll_requested = true;
-        }
-        tracing::info!(account = %self.id, "account authorized at the brokerage");
-        match self.read_link().await {
-            Ok(_) => Ok(()),
-            Err(err) if is_passing(&err) || err == AccountError::ThrottledPastDeadline => {
+        let previous = self.link();
+        let link = match self.reach_of(&tokens.access).await {
+            Ok(reached) => Some(link_under_rule(
+                self.deps.vault.as_ref(),
+                self.id,
+                previous.as_ref(),
+                &reached,
+            )?),
+            Err(err) if may_pass(&err) && previous.is_none() => {
                 tracing::warn!(account = %self.id, error = %err,
                     "account read failed after authorization; the next poll reads it");
-                Ok(())
+                self.record_outcome::<()>(&Err(err));
+                None
             }
-            Err(err) => Err(err),
+            Err(err) => {
+                if may_pass(&err) {
+                    tracing::warn!(account = %self.id, error = %err,
+                        "account read failed after authorization; the linked login is kept");
+                }
+                return Err(err);
+            }
+        };
+        self.tokens.install(tokens).await?;
+        *self
+            .link_refusal
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = None;
+        {
+            let mut view = self.view();
+            if link.is_some() {
+                view.last_error = None;
+                view.throttled = false;
+            }
+            view.poll_requested = true;
         }
+        if let Some(link) = link {
+            self.set_link(link);
+        }
+        tracing::info!(account = %self.id, "account authorized at the brokerage");
+        Ok(())
     }
 
-    /// Reads the brokerage accounts the login reaches (a read a person waits on), links one and stores
-    /// it: the one already linked when the login still reaches it, else the first.
+    /// The brokerage accounts a login's fresh access token reaches, read before the login is kept (a
+    /// read a person waits on).
+    async fn reach_of(&self, token: &AccessToken) -> Result<Vec<AccountLink>, AccountError> {
+        let broker = self.deps.broker.as_ref();
+        WaitedRead::new(self.deps.pause.clone())
+            .run(self.deps.clock.as_ref(), is_passing, || async move {
+                self.take_read(READ_DEADLINE).await?;
+                broker
+                    .account_numbers(token)
+                    .await
+                    .map_err(AccountError::from)
+            })
+            .await
+    }
+
+    /// Why the last login could not be linked, if it could not.
+    fn refusal(&self) -> MutexGuard<'_, Option<LinkRefusal>> {
+        // A plain value, valid after any partial update.
+        self.link_refusal
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Makes `link` the account's brokerage account (already stored by its claim).
+    fn set_link(&self, link: AccountLink) {
+        *self.link.write().unwrap_or_else(PoisonError::into_inner) = Some(link);
+        // A stream waiting for the account to be linked opens now.
+        self.tokens.announce_login();
+    }
+
+    /// Links the login that stands without a link (its account read failed at authorization): reads
+    /// the brokerage accounts it reaches (a read a person waits on) and applies the linking rule. A
+    /// login the rule refuses is let go, and the account's status says why.
     async fn read_link(&self) -> Result<AccountLink, AccountError> {
+        let _linking = self.linking.lock().await;
+        if let Some(link) = self.link() {
+            return Ok(link);
+        }
         let broker = self.deps.broker.clone();
         let outcome = self
             .waited_read(|token| {
@@ -587,24 +676,24 @@ impl LinkedAccount {
             })
             .await;
         self.record_outcome(&outcome);
-        let links = outcome?;
-        let previous = self.link();
-        let chosen = previous
-            .and_then(|old| {
-                links
-                    .iter()
-                    .find(|l| l.account_number == old.account_number)
-                    .cloned()
-            })
-            .or_else(|| links.first().cloned())
-            .ok_or(AccountError::NoBrokerageAccount);
-        self.record_outcome(&chosen);
-        let chosen = chosen?;
-        self.deps.vault.save_link(self.id, &chosen)?;
-        *self.link.write().unwrap_or_else(PoisonError::into_inner) = Some(chosen.clone());
-        // A stream waiting for the account to be linked opens now.
-        self.tokens.announce_login();
-        Ok(chosen)
+        let reached = outcome?;
+        match link_under_rule(self.deps.vault.as_ref(), self.id, None, &reached) {
+            Ok(link) => {
+                self.set_link(link.clone());
+                Ok(link)
+            }
+            Err(AccountError::LinkRefused(refusal)) => {
+                tracing::warn!(account = %self.id, reason = %refusal,
+                    "the login of an authorization cannot be linked; it is let go");
+                self.tokens.forget().await?;
+                *self.refusal() = Some(refusal.clone());
+                Err(AccountError::LinkRefused(refusal))
+            }
+            Err(err) => {
+                self.record_outcome::<()>(&Err(err.clone()));
+                Err(err)
+            }
+        }
     }
 
     /// The linked brokerage account's hash; when a login stands but its account read failed, the
@@ -720,6 +809,7 @@ impl LinkedAccount {
         if let Ok((snapshot, orders, (from, at))) = outcome.clone() {
             view.snapshot = Some(snapshot);
             view.last_poll = Some(self.deps.clock.now());
+            view.snapshot_at = view.last_poll;
             drop(view);
             let listing = OrderListing {
                 orders: &orders,
@@ -798,7 +888,9 @@ impl LinkedAccount {
         .await;
         self.record_outcome(&outcome);
         if let Ok(snapshot) = &outcome {
-            self.view().snapshot = Some(snapshot.clone());
+            let mut view = self.view();
+            view.snapshot = Some(snapshot.clone());
+            view.snapshot_at = Some(self.deps.clock.now());
         }
         outcome
     }
@@ -921,7 +1013,6 @@ impl LinkedAccount {
             .lock()
             .unwrap_or_else(PoisonError::into_inner))?;
         (until - self.deps.clock.now()).to_std().ok()
-    }
     }
 
     /// Places an order exactly once (see [`submit_order`]): within the write budget, with a fresh

@@ -4,6 +4,7 @@ mod actor;
 mod call_budget;
 mod error;
 mod event_followups;
+pub mod link_rule;
 mod link_status;
 mod linked_account;
 pub mod messages;
@@ -23,6 +24,7 @@ pub use actor::AccountActor;
 pub use call_budget::{BudgetName, CallBudget, GovernorTime};
 pub use error::AccountError;
 pub use event_followups::{Followups, Round, UNKNOWN_GRACE};
+pub use link_rule::LinkRefusal;
 pub use link_status::LinkStatus;
 pub use linked_account::{
     AccountDeps, AccountHealth, AccountView, LinkedAccount, ORDER_LOOKBACK, ORDER_REACH_LIMIT,
@@ -39,4 +41,4 @@ pub use stream_keeper::{
 pub use stream_status::{StreamPhase, StreamStatus};
 pub use tier::{AccountType, MAX_MULTIPLIER, TierMultipliers};
 pub use token_keeper::{REFRESH_AHEAD, TokenExpiries, TokenKeeper};
-pub use vault::{TokenVault, VaultError};
+pub use vault::{LinkClaim, TokenVault, VaultError};

@@ -109,6 +109,18 @@ impl TokenKeeper {
         Ok(())
     }
 
+    /// Lets the tokens go (a login that may not be linked to this account).
+    ///
+    /// # Errors
+    /// [`AccountError::Vault`] when the stored tokens cannot be removed.
+    pub async fn forget(&self) -> Result<(), AccountError> {
+        let mut guard = self.tokens.lock().await;
+        self.vault.clear_tokens(self.account)?;
+        self.set_expiries(None);
+        *guard = None;
+        Ok(())
+    }
+
     /// A usable access token, refreshing first when it expires within [`REFRESH_AHEAD`].
     ///
     /// # Errors

@@ -36,9 +36,21 @@ pub trait TokenVault: Send + Sync + 'static {
     /// [`VaultError`] when storage cannot be read.
     fn load_link(&self, account: AccountId) -> Result<Option<AccountLink>, VaultError>;
 
-    /// Records the brokerage account `account` trades through.
+    /// Records that `account` trades through the brokerage account `link`, unless another account
+    /// already holds that brokerage account (by number): then nothing is written and the holder is
+    /// answered. The check and the write are one step, so two accounts linking at once can never both
+    /// hold one brokerage account. A number `account` held before is let go.
     ///
     /// # Errors
-    /// [`VaultError`] when storage cannot be written.
-    fn save_link(&self, account: AccountId, link: &AccountLink) -> Result<(), VaultError>;
+    /// [`VaultError`] when storage cannot be read or written.
+    fn claim_link(&self, account: AccountId, link: &AccountLink) -> Result<LinkClaim, VaultError>;
+}
+
+/// What claiming a brokerage account answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkClaim {
+    /// The account now holds it, and the link is stored.
+    Linked,
+    /// Another account holds it; nothing was written.
+    HeldBy(AccountId),
 }

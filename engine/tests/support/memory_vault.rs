@@ -1,9 +1,10 @@
-//! Tokens and links kept in memory, standing in for the store in account tests.
+//! Tokens and links kept in memory, standing in for the store in account tests (a brokerage account
+//! is held by the account whose link names it).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use engine::account::{TokenVault, VaultError};
+use engine::account::{LinkClaim, TokenVault, VaultError};
 use engine::broker::{AccountLink, TokenSet};
 use engine::ids::AccountId;
 
@@ -45,11 +46,16 @@ impl TokenVault for MemoryVault {
             .get(&account)
             .cloned())
     }
-    fn save_link(&self, account: AccountId, link: &AccountLink) -> Result<(), VaultError> {
-        self.links
-            .lock()
-            .map_err(|e| VaultError(e.to_string()))?
-            .insert(account, link.clone());
-        Ok(())
+    fn claim_link(&self, account: AccountId, link: &AccountLink) -> Result<LinkClaim, VaultError> {
+        let mut links = self.links.lock().map_err(|e| VaultError(e.to_string()))?;
+        let holder = links
+            .iter()
+            .find(|(id, held)| **id != account && held.account_number == link.account_number)
+            .map(|(id, _)| *id);
+        if let Some(holder) = holder {
+            return Ok(LinkClaim::HeldBy(holder));
+        }
+        links.insert(account, link.clone());
+        Ok(LinkClaim::Linked)
     }
 }

@@ -7,6 +7,7 @@ mod copy_commands;
 mod copy_trading;
 mod fan_out;
 mod guards;
+mod link_refusal;
 pub mod openapi;
 mod operator;
 mod option_contract;

@@ -9,7 +9,7 @@ use engine::ids::{AccountId, AgentId};
 use serde::{Deserialize, Serialize};
 use store::{NewTradingAccount, StoreError, TradingAccountRecord, TradingAccounts};
 
-use super::mount;
+use super::{link_refusal, mount};
 use crate::auth::require_agent;
 use crate::json_body::JsonBody;
 use crate::services::PAPER_CALLBACK_PATH;
@@ -280,7 +280,7 @@ async fn add_account(
             let code = paper
                 .authorize(username, &body.account_password)
                 .map_err(|e| ApiError::BadRequest(e.to_string()))?;
-            authorize(&handle, code, paper_callback(&req)).await?;
+            authorize(&state, &record, &handle, code, paper_callback(&req)).await?;
         }
         Ok::<_, ApiError>(())
     }
@@ -528,15 +528,18 @@ async fn get_access_token(
     let code = code_from(&body.authorization_code_url)?;
     let redirect_uri = redirect_uri(&state, &req);
     let handle = running(&state, &record)?;
-    authorize(&handle, code, redirect_uri).await?;
+    authorize(&state, &record, &handle, code, redirect_uri).await?;
     Ok(HttpResponse::Ok().json(SuccessAnswer { success: true }))
 }
 
 /// Has the account's actor exchange `code` for tokens and link the account.
 ///
 /// # Errors
-/// The actor's failure as [`account_failure`] maps it; an actor gone as an internal error.
+/// A login the linking rule refuses as [`link_refusal::refused`] answers it; other failures as
+/// [`account_failure`] maps them; an actor gone as an internal error.
 async fn authorize(
+    state: &AppState,
+    record: &TradingAccountRecord,
     handle: &AccountHandle,
     code: AuthorizationCode,
     redirect_uri: String,
@@ -546,7 +549,10 @@ async fn authorize(
         .send(Authorize { code, redirect_uri })
         .await
         .map_err(ApiError::internal)?
-        .map_err(|err| account_failure(&err))
+        .map_err(|err| match err {
+            AccountError::LinkRefused(refusal) => link_refusal::refused(state, record, &refusal),
+            other => account_failure(&other),
+        })
 }
 
 fn redirect_uri(state: &AppState, req: &HttpRequest) -> String {

@@ -190,6 +190,16 @@ describe("AccessTokenDialogStore code exchange", () => {
       () => jsonResponse(400, { error: "Account Authorization Code has no code", code: "bad_request" }),
       "Get access token failed. Account Authorization Code has no code",
     ],
+    [
+      "a login that reaches another brokerage account",
+      () =>
+        jsonResponse(409, {
+          error:
+            "This login reaches account …1234, but Alpha is linked to …5678. Sign in with Alpha's login, or delete the account and add it again",
+          code: "login_reaches_other_account",
+        }),
+      "Get access token failed. This login reaches account …1234, but Alpha is linked to …5678. Sign in with Alpha's login, or delete the account and add it again",
+    ],
     ["success false", () => jsonResponse(200, { success: false }), "Get access token failed."],
     ["a text answer", () => new Response("success", { status: 200 }), "Get access token failed. success"],
   ])("says 'Get access token failed.' for %s, clears the code and stays open", async (_, answer, message) => {
