@@ -110,12 +110,32 @@ describe("StockStore place", () => {
     expect(stocks.orderDialog.isOpen).toBe(true);
   });
 
-  it("appends the failed accounts' reasons to 'Copy trading failed'", async () => {
+  it("says a place some accounts took went out, counting the others by reason, and closes", async () => {
     const { stocks } = harness([], [], {
       "POST /api/stock_copy_trading/place_order/": () =>
         jsonResponse(200, {
           agentTradingSessionID: 4,
           accepted: [1],
+          failed: [{ accountId: 2, accountName: "Account 2", reason: "insufficient buying power" }],
+        }),
+    });
+    stocks.orderDialog.openPlace("MSFT");
+    stocks.orderDialog.form.setOrderType("MARKET");
+    const outcome = await stocks.orderDialog.submit();
+    expect(outcome).toEqual({
+      ok: true,
+      partial: true,
+      message: "Placed on 1 of 2 accounts; 1 not sent: insufficient buying power (1)",
+    });
+    expect(stocks.orderDialog.isOpen).toBe(false);
+  });
+
+  it("appends the failed accounts' reasons to 'Copy trading failed' when no account took the order", async () => {
+    const { stocks } = harness([], [], {
+      "POST /api/stock_copy_trading/place_order/": () =>
+        jsonResponse(200, {
+          agentTradingSessionID: 4,
+          accepted: [],
           failed: [{ accountId: 2, accountName: "Account 2", reason: "insufficient buying power" }],
         }),
     });

@@ -87,9 +87,22 @@ describe("CancelOrderDialogStore", () => {
     });
     dialog.open("selected", 4, session.rows);
     await expect(dialog.confirm()).resolves.toEqual({
-      ok: false,
-      message: "Selected order deleted failed: refused on 1 of 2 accounts (Account 3: x)",
+      ok: true,
+      partial: true,
+      message: "Canceled on 1 of 2 accounts; 1 not canceled: x (1)",
     });
+    expect(dialog.isOpen).toBe(false);
+
+    state.answer = jsonResponse(200, {
+      accepted: [],
+      failed: [{ accountId: 3, accountName: "Account 3", reason: "x" }],
+    });
+    dialog.open("selected", 4, session.rows);
+    await expect(dialog.confirm()).resolves.toEqual({
+      ok: false,
+      message: "Selected order deleted failed: refused on 1 account (Account 3: x)",
+    });
+    expect(dialog.isOpen).toBe(true);
   });
 
   it("C on a session cancels its open rows", async () => {

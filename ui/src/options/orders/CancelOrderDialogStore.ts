@@ -3,11 +3,12 @@ import { quantitiesText } from "../../shared/orders/groupSummary";
 import { accountsText } from "../../shared/orders/sessionSummary";
 import { makeAutoObservable } from "mobx";
 import { OptionPaths } from "../optionPaths";
-import { sendFromDialog } from "../../shared/stores/DialogRequest";
+import { requestOutcome, sendFromDialog } from "../../shared/stores/DialogRequest";
+import { CommandSender } from "../../shared/commands/CommandSender";
 import { OptionMessages } from "../OptionMessages";
 import type { OptionOrderRow } from "./OptionOrderRow";
 import { orderTarget, type OrderScope } from "./OrderTargets";
-import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 
@@ -31,8 +32,9 @@ export class CancelOrderDialogStore {
   targets: OptionOrderRow[] = [];
   /** True while the cancellation is in flight. */
   pending = false;
+  /** How the cancellation is sent: one key per opening, the write-limit waits shown. */
+  readonly commands: CommandSender;
 
-  private readonly deps: StoreDeps;
   private readonly links: CancelOrderDialogLinks;
 
   /**
@@ -40,9 +42,9 @@ export class CancelOrderDialogStore {
    * @param links The tables' reload.
    */
   constructor(deps: StoreDeps, links: CancelOrderDialogLinks) {
-    this.deps = deps;
     this.links = links;
-    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false }, { autoBind: true });
+    this.commands = new CommandSender(deps);
+    makeAutoObservable<this, "links">(this, { links: false, commands: false }, { autoBind: true });
   }
 
   /** The dialog's title, with the account username for one order. */
@@ -79,6 +81,7 @@ export class CancelOrderDialogStore {
     this.sessionId = sessionId;
     this.targets = [...targets];
     this.isOpen = true;
+    this.commands.open();
   }
 
   /** Closes the dialog; ignored while cancelling. */
@@ -88,26 +91,32 @@ export class CancelOrderDialogStore {
     }
   }
 
-  /** Cancels the orders; `success` closes the dialog, anything else keeps it open and says why. */
+  /**
+   * Cancels the orders; `success` closes the dialog, and so does an answer some accounts accepted (a warning
+   * saying how many and why the others did not); anything else keeps it open and says why.
+   */
   async confirm(): Promise<Outcome> {
     const texts =
       this.scope === "selected"
         ? { ok: OptionMessages.cancelSelectedSucceeded, failed: OptionMessages.cancelSelectedFailed }
         : { ok: OptionMessages.cancelSucceeded, failed: OptionMessages.cancelFailed };
     const first = this.targets[0];
-    if (this.pending || first === undefined) {
+    if (this.pending) {
+      return NOT_SENT;
+    }
+    if (first === undefined) {
       return failed(texts.failed);
     }
     const result = await sendFromDialog(this, {
       send: () =>
         this.scope === "individual"
-          ? this.deps.api.delete(OptionPaths.cancelOrderIndividual, {
+          ? this.commands.send("delete", OptionPaths.cancelOrderIndividual, {
               agentTradingSessionID: this.sessionId,
               accountId: first.accountId,
               accountUsername: first.accountUsername,
               optionChainOrderId: first.optionChainOrderId,
             })
-          : this.deps.api.delete(OptionPaths.cancelOrder, {
+          : this.commands.send("delete", OptionPaths.cancelOrder, {
               agentTradingSessionID: this.sessionId,
               allTradingAccountsOrderList: this.targets.map(orderTarget),
             }),
@@ -117,11 +126,12 @@ export class CancelOrderDialogStore {
         refused: "The cancellation was not accepted everywhere",
         failed: "Cancelling the option order failed",
       },
+      kind: "cancel",
     });
     this.links.reloadTables();
     if (result.ok && this.scope === "selected") {
       this.links.doneWithSelected();
     }
-    return result.ok ? succeeded(texts.ok) : failedWith(texts.failed, result.reason);
+    return requestOutcome(result, texts);
   }
 }

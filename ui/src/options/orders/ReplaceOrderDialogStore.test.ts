@@ -137,16 +137,31 @@ describe("ReplaceOrderDialogStore", () => {
     });
   });
 
-  it("a partial answer to the selected replace is 'Replace selected order failed'", async () => {
+  it("a partial answer to the selected replace says where it replaced and why not elsewhere, and closes", async () => {
     const { dialog, session } = await withSession([orderRowJson(8, 1), orderRowJson(8, 2)], {
       [SELECTED]: () => jsonResponse(200, { accepted: [1], failed: [{ accountId: 2, accountName: "B", reason: "x" }] }),
     });
     dialog.open("selected", 8, session.rows);
 
     await expect(dialog.submit()).resolves.toEqual({
-      ok: false,
-      message: "Replace selected order failed: refused on 1 of 2 accounts (B: x)",
+      ok: true,
+      partial: true,
+      message: "Replaced on 1 of 2 accounts; 1 not replaced: x (1)",
     });
+    expect(dialog.isOpen).toBe(false);
+  });
+
+  it("an answer no account accepted is 'Replace selected order failed' and keeps the dialog open", async () => {
+    const { dialog, session } = await withSession([orderRowJson(8, 1), orderRowJson(8, 2)], {
+      [SELECTED]: () => jsonResponse(200, { accepted: [], failed: [{ accountId: 2, accountName: "B", reason: "x" }] }),
+    });
+    dialog.open("selected", 8, session.rows);
+
+    await expect(dialog.submit()).resolves.toEqual({
+      ok: false,
+      message: "Replace selected order failed: refused on 1 account (B: x)",
+    });
+    expect(dialog.isOpen).toBe(true);
   });
 
   it("R on a session replaces its replaceable rows through the selected call", async () => {

@@ -1,12 +1,12 @@
 // The replace dialogs: one account's order, the orders checked in a session, or a session's open orders.
 import { makeAutoObservable } from "mobx";
 import { OptionPaths } from "../optionPaths";
-import { sendFromDialog } from "../../shared/stores/DialogRequest";
+import { requestOutcome, sendFromDialog } from "../../shared/stores/DialogRequest";
 import { OptionMessages } from "../OptionMessages";
 import { OptionOrderForm, REPLACE_INSTRUCTIONS } from "../../shared/orderForm/OptionOrderForm";
 import type { OptionOrderRow } from "./OptionOrderRow";
 import { orderTarget, type OrderScope } from "./OrderTargets";
-import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
@@ -132,8 +132,9 @@ export class ReplaceOrderDialogStore {
   }
 
   /**
-   * Sends the replacement; `success` closes the dialog, anything else keeps it open and says why. A quantity or
-   * price that cannot be sent is marked on its field and nothing is sent.
+   * Sends the replacement; `success` closes the dialog, and so does an answer some accounts accepted (a warning
+   * saying how many and why the others did not); anything else keeps it open and says why. A quantity or price
+   * that cannot be sent is marked on its field and nothing is sent; a press while it is being sent sends nothing.
    */
   async submit(): Promise<Outcome> {
     const texts =
@@ -141,7 +142,10 @@ export class ReplaceOrderDialogStore {
         ? { ok: OptionMessages.replaceSelectedSucceeded, failed: OptionMessages.replaceSelectedFailed }
         : { ok: OptionMessages.replaceSucceeded, failed: OptionMessages.replaceFailed };
     const first = this.targets[0];
-    if (this.pending || first === undefined) {
+    if (this.pending) {
+      return NOT_SENT;
+    }
+    if (first === undefined) {
       return failed(texts.failed);
     }
     const problem = this.form.check();
@@ -156,12 +160,13 @@ export class ReplaceOrderDialogStore {
         refused: "The replacement was not accepted everywhere",
         failed: "Replacing the option order failed",
       },
+      kind: "replace",
     });
     this.links.reloadTables();
     if (result.ok && this.scope === "selected") {
       this.links.doneWithSelected();
     }
-    return result.ok ? succeeded(texts.ok) : failedWith(texts.failed, result.reason);
+    return requestOutcome(result, texts);
   }
 
   /** Check accounts: previews the replacement on every targeted account (nothing is sent). */

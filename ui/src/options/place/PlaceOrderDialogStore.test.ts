@@ -300,18 +300,38 @@ describe("PlaceOrderDialogStore place", () => {
     });
   });
 
-  it("names the failed accounts of a partial answer after 'Place order failed: ' and stays open", async () => {
+  it("says an order some accounts took went out, counting the others by reason, and closes", async () => {
     const { dialog } = await chosen({
       [PLACE]: () =>
         jsonResponse(200, {
+          agentTradingSessionID: 10,
           accepted: [1, 2],
           failed: [{ accountId: 3, accountName: "Account 3", reason: "insufficient buying power" }],
         }),
     });
 
     await expect(dialog.place()).resolves.toEqual({
+      ok: true,
+      partial: true,
+      message: "Placed on 2 of 3 accounts; 1 not sent: insufficient buying power (1)",
+    });
+    expect(dialog.isOpen).toBe(false);
+    expect(dialog.pending).toBe(false);
+  });
+
+  it("names the refused accounts after 'Place order failed: ' and stays open when no account took the order", async () => {
+    const { dialog } = await chosen({
+      [PLACE]: () =>
+        jsonResponse(200, {
+          agentTradingSessionID: 10,
+          accepted: [],
+          failed: [{ accountId: 3, accountName: "Account 3", reason: "insufficient buying power" }],
+        }),
+    });
+
+    await expect(dialog.place()).resolves.toEqual({
       ok: false,
-      message: "Place order failed: refused on 1 of 3 accounts (Account 3: insufficient buying power)",
+      message: "Place order failed: refused on 1 account (Account 3: insufficient buying power)",
     });
     expect(dialog.isOpen).toBe(true);
     expect(dialog.pending).toBe(false);
@@ -380,13 +400,13 @@ describe("PlaceOrderDialogStore place", () => {
     expect(dialog.stockPairProblem).toBeNull();
   });
 
-  it("is pending while in flight and refuses a second send", async () => {
+  it("is pending while in flight and sends nothing, and says nothing, on a second press", async () => {
     const answer = deferred<Response>();
     const { dialog, requests } = await chosen({ [PLACE]: () => answer.promise });
 
     const first = dialog.place();
     expect(dialog.pending).toBe(true);
-    await expect(dialog.place()).resolves.toMatchObject({ ok: false });
+    await expect(dialog.place()).resolves.toEqual({ ok: false, message: "", quiet: true });
     answer.resolve(textResponse(200, "success"));
     await first;
 

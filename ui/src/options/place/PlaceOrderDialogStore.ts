@@ -2,14 +2,15 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import { reasonOf } from "../../shared/api/describeError";
 import { OPTION_CHAIN_TIMEOUT_MS, OptionPaths } from "../optionPaths";
-import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
+import { commandOutcome, copyAnswerReason } from "../../shared/orders/CopyAnswer";
+import { commandFailure } from "../../shared/commands/CommandSender";
 import { parseOsiSymbol, type OsiContract } from "../../shared/orders/osiSymbol";
 import { problemSentence, tickerProblem } from "../../shared/orderForm/fieldChecks";
 import { filterStrikes, parseOptionChain, type ChainExpiry, type ChainStrike } from "../../shared/orderForm/OptionChain";
 import type { OptionContractListStore } from "../lists/OptionContractListStore";
 import { OptionMessages } from "../OptionMessages";
 import { OPENING_INSTRUCTIONS, OptionOrderForm, type OrderFieldValues } from "../../shared/orderForm/OptionOrderForm";
-import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import { incompleteSaveFields, type SavedOptionOrderStore } from "../lists/SavedOptionOrderStore";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
@@ -25,6 +26,13 @@ interface ChainPrefill {
   /** The order. */
   readonly order: PlacePrefill;
 }
+
+/** The place dialog's texts: the spec's pair, and a place's words for a partial answer. */
+const PLACE_TEXTS = {
+  ok: OptionMessages.placeSucceeded,
+  failed: OptionMessages.placeFailed,
+  kind: "place",
+} as const;
 
 /** The CALL and PUT checkboxes. */
 export type OptionSide = "CALL" | "PUT";
@@ -323,14 +331,15 @@ export class PlaceOrderDialogStore {
   }
 
   /**
-   * Places the order on every active account. `success` closes the dialog ("Place order successful"); a
-   * partial answer or an error is "Place order failed" with the reason (the refused accounts grouped by
-   * reason), and the dialog stays open. A missing contract or a quantity or price that cannot be sent is marked
-   * on its field and nothing is sent.
+   * Places the order on every active account. `success` closes the dialog ("Place order successful"); an
+   * answer some accounts accepted closes it too, with a warning saying how many and why the others did not; an
+   * answer no account accepted, or an error, is "Place order failed" with the reason (the refused accounts grouped
+   * by reason), and the dialog stays open. A missing contract or a quantity or price that cannot be sent is marked
+   * on its field and nothing is sent; a press while the order is being placed sends nothing and says nothing.
    */
   async place(): Promise<Outcome> {
     if (this.pending) {
-      return failedWith(OptionMessages.placeFailed, "the order is already being placed");
+      return NOT_SENT;
     }
     this.checked = true;
     const formProblem = this.form.check();
@@ -342,12 +351,10 @@ export class PlaceOrderDialogStore {
     let outcome: Outcome;
     try {
       const answer = await this.preflight.send(this.command());
-      outcome = isSuccessAnswer(answer)
-        ? succeeded(OptionMessages.placeSucceeded)
-        : failedWith(OptionMessages.placeFailed, copyAnswerReason(answer));
+      outcome = commandOutcome(answer, PLACE_TEXTS, copyAnswerReason);
     } catch (error) {
       console.error("Placing the option order failed", error);
-      outcome = failedWith(OptionMessages.placeFailed, reasonOf(error));
+      outcome = commandFailure(OptionMessages.placeFailed, error);
     }
     runInAction(() => {
       this.pending = false;

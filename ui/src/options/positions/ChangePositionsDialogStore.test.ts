@@ -71,14 +71,28 @@ describe("ChangePositionsDialogStore", () => {
     expect(root.options.positionTable.selectionMode).toBe(false);
   });
 
-  it("a partial answer is 'Failed to exit some or all positions.'", async () => {
+  it("a partial answer says the exits went out to some accounts, why not to the others, and closes", async () => {
     const { root, dialog } = await changing(() =>
       jsonResponse(200, { accepted: [1], failed: [{ accountId: 2, accountName: "Account 2", reason: "x" }] }),
     );
 
     await expect(dialog.submit()).resolves.toEqual({
+      ok: true,
+      partial: true,
+      message: "Exit sent to 1 of 2 accounts; 1 not sent: x (1)",
+    });
+    expect(dialog.isOpen).toBe(false);
+    expect(root.options.positionTable.selectionMode).toBe(false);
+  });
+
+  it("an answer no account accepted is 'Failed to exit some or all positions.'", async () => {
+    const { root, dialog } = await changing(() =>
+      jsonResponse(200, { accepted: [], failed: [{ accountId: 2, accountName: "Account 2", reason: "x" }] }),
+    );
+
+    await expect(dialog.submit()).resolves.toEqual({
       ok: false,
-      message: "Failed to exit some or all positions. refused on 1 of 2 accounts (Account 2: x)",
+      message: "Failed to exit some or all positions. refused on 1 account (Account 2: x)",
     });
     expect(dialog.isOpen).toBe(true);
     expect(root.options.positionTable.selectionMode).toBe(true);

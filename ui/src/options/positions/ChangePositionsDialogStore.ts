@@ -4,9 +4,9 @@ import { OptionPaths } from "../optionPaths";
 import { OptionMessages } from "../OptionMessages";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import { positionKey, type OptionPosition } from "./OptionPosition";
-import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
-import { reasonOf } from "../../shared/api/describeError";
-import { acceptedText, copyAnswerReason, isAcceptedAnswer } from "../../shared/orders/CopyAnswer";
+import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
+import { commandOutcome, copyAnswerReason } from "../../shared/orders/CopyAnswer";
+import { commandFailure } from "../../shared/commands/CommandSender";
 import { exitDefaults, positionAccount } from "./PositionExit";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
@@ -85,12 +85,16 @@ export class ChangePositionsDialogStore {
   }
 
   /**
-   * Submit Changes: sends every closing order at once. `success` closes the dialog; a partial answer and a
-   * failed request have their own messages, with the reason, and keep it open. A quantity or price that
-   * cannot be sent is marked on its row and nothing is sent.
+   * Submit Changes: sends every closing order at once. `success` closes the dialog, and so does an answer some
+   * accounts accepted (a warning saying how many and why the others did not); an answer none accepted and a
+   * failed request have their own messages, with the reason, and keep it open. A quantity or price that cannot
+   * be sent is marked on its row and nothing is sent; a press while they are being sent sends nothing.
    */
   async submit(): Promise<Outcome> {
-    if (this.pending || this.changes.length === 0) {
+    if (this.pending) {
+      return NOT_SENT;
+    }
+    if (this.changes.length === 0) {
       return failed(OptionMessages.exitMultipleError);
     }
     const problem = this.formProblem();
@@ -101,15 +105,17 @@ export class ChangePositionsDialogStore {
     let outcome: Outcome;
     try {
       const answer = await this.preflight.send(this.command());
-      if (isAcceptedAnswer(answer)) {
-        outcome = succeeded(acceptedText(OptionMessages.exitMultipleSucceeded, answer));
-      } else {
+      outcome = commandOutcome(
+        answer,
+        { ok: OptionMessages.exitMultipleSucceeded, failed: OptionMessages.exitMultiplePartial, kind: "exit" },
+        copyAnswerReason,
+      );
+      if (!outcome.ok || outcome.partial === true) {
         console.error("Not every position was exited", answer);
-        outcome = failedWith(OptionMessages.exitMultiplePartial, copyAnswerReason(answer));
       }
     } catch (error) {
       console.error("Exiting the positions failed", error);
-      outcome = failedWith(OptionMessages.exitMultipleError, reasonOf(error));
+      outcome = commandFailure(OptionMessages.exitMultipleError, error);
     }
     runInAction(() => {
       this.pending = false;

@@ -1,12 +1,12 @@
 // The "Option Exit Order" dialog: closing one position, or the same position held by the selected accounts.
 import { makeAutoObservable } from "mobx";
 import { OptionPaths } from "../optionPaths";
-import { sendFromDialog } from "../../shared/stores/DialogRequest";
+import { requestOutcome, sendFromDialog } from "../../shared/stores/DialogRequest";
 import { OptionMessages } from "../OptionMessages";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
 import type { OptionPosition } from "./OptionPosition";
-import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
-import { acceptedText, copyAnswerReason, isAcceptedAnswer } from "../../shared/orders/CopyAnswer";
+import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
+import { copyAnswerReason, isAcceptedAnswer } from "../../shared/orders/CopyAnswer";
 import { exitDefaults, positionAccount } from "./PositionExit";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
@@ -88,35 +88,34 @@ export class ExitOrderDialogStore {
   }
 
   /**
-   * Sends the exit; `success` closes the dialog, anything else keeps it open and says why. A quantity or price
-   * that cannot be sent is marked on its field and nothing is sent.
+   * Sends the exit; `success` closes the dialog, and so does an answer some accounts accepted (a warning saying
+   * how many and why the others did not); anything else keeps it open and says why. A quantity or price that
+   * cannot be sent is marked on its field and nothing is sent; a press while it is being sent sends nothing.
    */
   async submit(): Promise<Outcome> {
     const first = this.targets[0];
-    if (this.pending || first === undefined) {
+    if (this.pending) {
+      return NOT_SENT;
+    }
+    if (first === undefined) {
       return failed(OptionMessages.exitFailed);
     }
     const problem = this.form.check();
     if (problem !== null) {
       return failedWith(OptionMessages.exitFailed, problem);
     }
-    let answer: unknown = null;
     const result = await sendFromDialog(this, {
-      send: async () => {
-        answer = await this.preflight.send(this.command(first));
-        return answer;
-      },
+      send: () => this.preflight.send(this.command(first)),
       accepted: isAcceptedAnswer,
       refusalReason: copyAnswerReason,
       logs: { refused: "The exit was not accepted everywhere", failed: "Exiting the position failed" },
+      kind: "exit",
     });
     if (result.ok && this.selected) {
       this.links.exitedSelected();
     }
     this.links.reloadTables();
-    return result.ok
-      ? succeeded(acceptedText(OptionMessages.exitSucceeded, answer))
-      : failedWith(OptionMessages.exitFailed, result.reason);
+    return requestOutcome(result, { ok: OptionMessages.exitSucceeded, failed: OptionMessages.exitFailed });
   }
 
   /** Check accounts: previews the exit on every targeted account (nothing is sent). */

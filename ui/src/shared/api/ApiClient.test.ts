@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { deferred, fakeTransport, jsonResponse, textResponse } from "../test/fakeTransport";
 import { ApiClient, UNKNOWN_OUTCOME } from "./ApiClient";
+import { CommandScope } from "./CommandKeys";
 import { ApiError } from "./ApiError";
 
 function clientAnswering(response: () => Response) {
@@ -376,5 +377,31 @@ describe("ApiClient command keys", () => {
     await client.post(PLACE, body);
 
     expect(keys()).toEqual(["key-1", "key-1", "key-1", "key-1", "key-1", "key-2"]);
+  });
+
+  it("sends a command again from its dialog's opening under its key whatever the answer, a changed one under a new key", async () => {
+    const partial = () =>
+      jsonResponse(200, { accepted: [1], failed: [{ accountId: 2, accountName: "B", reason: "throttled past the deadline" }] });
+    const { client, keys } = scripted([partial, partial, () => textResponse(200, "success")]);
+    const opening = new CommandScope();
+    const body = { stockQuantity: "1" };
+
+    expect(client.isRepeat("post", PLACE, body, opening)).toBe(false);
+    await client.post(PLACE, body, { scope: opening });
+    expect(client.isRepeat("post", PLACE, body, opening)).toBe(true);
+    expect(client.isRepeat("post", `${PLACE}/`, body, opening)).toBe(true);
+    // Pressed again: the same key, so the server answers from the first press and sends nothing.
+    await client.post(PLACE, body, { scope: opening });
+    // Changed: a new command under a new key, kept in turn.
+    await client.post(PLACE, { stockQuantity: "2" }, { scope: opening });
+    await client.post(PLACE, { stockQuantity: "2" }, { scope: opening });
+    // Back to the first: the opening keeps only its last command.
+    await client.post(PLACE, body, { scope: opening });
+    // Another opening, or no opening at all, is a new command.
+    await client.post(PLACE, body, { scope: new CommandScope() });
+    await client.post(PLACE, body);
+
+    expect(keys()).toEqual(["key-1", "key-1", "key-2", "key-2", "key-3", "key-4", "key-5"]);
+    expect(client.isRepeat("post", "/stock_copy_trading/database", body, opening)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // The one module that talks HTTP to the copydesk server: every store calls the API through this client.
 import { ApiError, INVALID_ANSWER_CODE, NETWORK_ERROR_CODE, TIMEOUT_CODE, httpStatusCode } from "./ApiError";
-import { CommandKeys, type KeyMaker, isCommandPath } from "./CommandKeys";
+import { CommandKeys, type CommandScope, type KeyMaker, isCommandPath } from "./CommandKeys";
 import { isRecord } from "./json";
 
 /** Sends one HTTP request; `fetch` in the browser, a fake in tests. */
@@ -14,6 +14,15 @@ export type QueryParams = Readonly<Record<string, string | number | boolean>>;
  * (e.g. `Agent registered successfully` or `success`).
  */
 export type ApiAnswer = unknown;
+
+/** Options of a call that may send orders (ignored by any other call). */
+export interface CommandOptions {
+  /**
+   * The dialog opening the command is sent from: sent again from it unchanged, the command keeps its key, so
+   * the server answers it from the first and sends nothing more.
+   */
+  readonly scope?: CommandScope;
+}
 
 /** Schedules `callback` after `delayMs` and returns a function that cancels it (the timer of call timeouts). */
 export type Timer = (callback: () => void, delayMs: number) => () => void;
@@ -36,6 +45,9 @@ export type ConditionalAnswer =
 
 /** HTTP methods the API uses. */
 type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** The methods of calls with a body. */
+export type WriteMethod = "post" | "put" | "delete";
 
 /** The path prefix under which the server serves the API. */
 export const API_BASE_PATH = "/api";
@@ -99,8 +111,8 @@ function answered(error: unknown): boolean {
  * Client for the copydesk API. Cookies travel with every call; state-changing calls send a JSON body with
  * `Content-Type: application/json`; answers are decoded by their content type; any status outside 2xx,
  * and any failure to reach the server, rejects with an {@link ApiError}. Every copy command (place, exit,
- * replace, cancel) carries an `Idempotency-Key`; the same command sent again after its answer was lost carries
- * the same key, so the server answers it without sending any order twice.
+ * replace, cancel) carries an `Idempotency-Key`; the same command sent again from the same dialog opening, or
+ * after its answer was lost, carries the same key, so the server answers it without sending any order twice.
  */
 export class ApiClient {
   private readonly transport: Transport;
@@ -138,27 +150,35 @@ export class ApiClient {
   }
 
   /**
-   * POST `body` as JSON (an empty object when omitted).
+   * POST `body` as JSON (an empty object when omitted); a copy command from a dialog names its opening.
    * @throws {ApiError} on a non-2xx answer or when the server cannot be reached.
    */
-  async post(path: string, body?: unknown): Promise<ApiAnswer> {
-    return (await this.send("POST", path, body ?? {})).body;
+  async post(path: string, body?: unknown, options: CommandOptions = {}): Promise<ApiAnswer> {
+    return (await this.send("POST", path, body ?? {}, { scope: options.scope })).body;
   }
 
   /**
-   * PUT `body` as JSON (an empty object when omitted).
+   * PUT `body` as JSON (an empty object when omitted); a copy command from a dialog names its opening.
    * @throws {ApiError} on a non-2xx answer or when the server cannot be reached.
    */
-  async put(path: string, body?: unknown): Promise<ApiAnswer> {
-    return (await this.send("PUT", path, body ?? {})).body;
+  async put(path: string, body?: unknown, options: CommandOptions = {}): Promise<ApiAnswer> {
+    return (await this.send("PUT", path, body ?? {}, { scope: options.scope })).body;
   }
 
   /**
-   * DELETE with `body` as JSON (an empty object when omitted).
+   * DELETE with `body` as JSON (an empty object when omitted); a copy command from a dialog names its opening.
    * @throws {ApiError} on a non-2xx answer or when the server cannot be reached.
    */
-  async delete(path: string, body?: unknown): Promise<ApiAnswer> {
-    return (await this.send("DELETE", path, body ?? {})).body;
+  async delete(path: string, body?: unknown, options: CommandOptions = {}): Promise<ApiAnswer> {
+    return (await this.send("DELETE", path, body ?? {}, { scope: options.scope })).body;
+  }
+
+  /**
+   * Whether sending the copy command `method path body` from `scope` now would repeat one already sent (the same
+   * key: the server answers it from the first and sends nothing); false for a new command or any other call.
+   */
+  isRepeat(method: WriteMethod, path: string, body: unknown, scope?: CommandScope): boolean {
+    return isCommandPath(path) && this.commandKeys.keptKey(commandText(method, path, body ?? {}), scope) !== null;
   }
 
   /** Sends a call; a copy command under its idempotency key, kept for a repeat while no final answer came. */
@@ -166,8 +186,8 @@ export class ApiClient {
     if (method === "GET" || !isCommandPath(path)) {
       return this.exchange(method, path, body, extra);
     }
-    const command = `${method} ${path.replace(/\/+$/, "")} ${JSON.stringify(body)}`;
-    const key = this.commandKeys.keyFor(command);
+    const command = commandText(method, path, body);
+    const key = this.commandKeys.keyFor(command, extra.scope);
     try {
       const answer = await this.exchange(method, path, body, { ...extra, idempotencyKey: key });
       this.commandKeys.settle(command, key, true);
@@ -283,6 +303,12 @@ interface SendOptions {
   readonly etag?: string | null;
   readonly timeoutMs?: number | undefined;
   readonly idempotencyKey?: string;
+  readonly scope?: CommandScope | undefined;
+}
+
+/** What tells two copy commands apart: method, path (without a trailing slash) and body. */
+function commandText(method: string, path: string, body: unknown): string {
+  return `${method.toUpperCase()} ${path.replace(/\/+$/, "")} ${JSON.stringify(body)}`;
 }
 
 const NOT_MODIFIED = 304;

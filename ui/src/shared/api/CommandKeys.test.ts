@@ -1,6 +1,6 @@
 // Tests of the command keys: which paths send orders, and when a key is used again.
 import { describe, expect, it } from "vitest";
-import { CommandKeys, REPEAT_WINDOW_MS, isCommandPath, randomKey } from "./CommandKeys";
+import { CommandKeys, CommandScope, REPEAT_WINDOW_MS, isCommandPath, randomKey } from "./CommandKeys";
 
 describe("isCommandPath", () => {
   it("names the calls that send orders of every kind and nothing else", () => {
@@ -53,6 +53,24 @@ describe("CommandKeys", () => {
     expect(keys.keyFor("POST /a {}")).toBe("k1");
     now += 1;
     expect(keys.keyFor("POST /a {}")).toBe("k2");
+  });
+
+  it("keeps a dialog opening's key while its command is unchanged, and takes a lost key into the opening", () => {
+    let made = 0;
+    const keys = new CommandKeys(() => `k${(made += 1)}`);
+    const opening = new CommandScope();
+    expect(keys.keptKey("POST /a {}", opening)).toBeNull();
+    const first = keys.keyFor("POST /a {}", opening);
+    keys.settle("POST /a {}", first, true);
+    expect(keys.keptKey("POST /a {}", opening)).toBe("k1");
+    expect(keys.keyFor("POST /a {}", opening)).toBe("k1");
+    expect(keys.keyFor("POST /a {}")).toBe("k2");
+    expect(keys.keyFor('POST /a {"q":1}', opening)).toBe("k3");
+    expect(keys.keyFor('POST /a {"q":1}', opening)).toBe("k3");
+    // A command lost from another opening is sent from this one under its key, which the opening then keeps.
+    keys.settle("POST /b {}", "lost", false);
+    expect(keys.keyFor("POST /b {}", opening)).toBe("lost");
+    expect(opening.last).toEqual({ command: "POST /b {}", key: "lost" });
   });
 
   it("makes random keys of 32 hex digits", () => {

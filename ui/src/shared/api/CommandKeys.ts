@@ -1,5 +1,5 @@
-// Idempotency keys of copy commands: a command whose answer was lost is sent again under the same key, so
-// the server answers it as it did the first time and no order goes out twice.
+// Idempotency keys of copy commands: a command sent again from the same dialog opening, or after its answer was
+// lost, goes under the same key, so the server answers it as it did the first time and no order goes out twice.
 
 /** Makes a new key. */
 export type KeyMaker = () => string;
@@ -37,9 +37,19 @@ export const REPEAT_WINDOW_MS = 5 * 60_000;
 export type Now = () => number;
 
 /**
- * The keys of commands sent: each command gets a new key, except a command identical (method, path, body) to one
- * whose answer never arrived in the last {@link REPEAT_WINDOW_MS}, which gets that one's key again. A command that
- * got an answer, whatever it was, leaves no key behind: sending it again is a new command.
+ * One opening of a command dialog: the command last sent from it and its key. Pressing the send button again
+ * while the command is unchanged sends it under that key (the server answers it from the first, sending
+ * nothing); a changed command gets a new key.
+ */
+export class CommandScope {
+  /** The command last sent from this opening (method, path and body) and its key; null before the first. */
+  last: { readonly command: string; readonly key: string } | null = null;
+}
+
+/**
+ * The keys of commands sent: each command gets a new key, except a command identical (method, path, body) to the
+ * last one sent from the same dialog opening ({@link CommandScope}), or to one whose answer never arrived in the
+ * last {@link REPEAT_WINDOW_MS}, which gets that one's key again.
  */
 export class CommandKeys {
   /** Keys of commands that got no answer, by the command's method, path and body, with when they were lost. */
@@ -50,13 +60,28 @@ export class CommandKeys {
     private readonly now: Now = Date.now,
   ) {}
 
-  /** The key to send `command` (method, path and body text) under. */
-  keyFor(command: string): string {
+  /**
+   * The key `command` (method, path and body text) was already sent under, from `scope` or with its answer lost
+   * lately; null when sending it would be a new command.
+   */
+  keptKey(command: string, scope?: CommandScope): string | null {
+    if (scope?.last?.command === command) {
+      return scope.last.key;
+    }
     const lost = this.unanswered.get(command);
     if (lost !== undefined && this.now() - lost.lostAt <= REPEAT_WINDOW_MS) {
       return lost.key;
     }
-    return this.makeKey();
+    return null;
+  }
+
+  /** The key to send `command` under, from `scope` when it is sent from a dialog; remembered by `scope`. */
+  keyFor(command: string, scope?: CommandScope): string {
+    const key = this.keptKey(command, scope) ?? this.makeKey();
+    if (scope !== undefined) {
+      scope.last = { command, key };
+    }
+    return key;
   }
 
   /** Records how `command`, sent under `key`, ended: answered (any status), or not (kept for a repeat). */

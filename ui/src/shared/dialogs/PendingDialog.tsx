@@ -1,7 +1,10 @@
 // A Blueprint dialog that cannot be closed (backdrop, Escape, close button) while its request is in flight.
 import { Dialog } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useLayoutEffect, useRef, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import type { CommandSender } from "../commands/CommandSender";
+import { CommandWaitLine } from "../commands/CommandWaitLine";
+import { RepeatQuestionDialog } from "../commands/RepeatQuestionDialog";
 
 /** The class of the layer above the other dialogs, for dialogs opened from a dialog. */
 export const STACKED_DIALOG_CLASS = "cd-stacked-dialog";
@@ -14,6 +17,10 @@ export interface PendingDialogState {
   readonly pending: boolean;
   /** Closes the dialog (the store ignores it while pending). */
   readonly close: () => void;
+  /** How the dialog sends its copy commands, for a dialog that sends them. */
+  readonly commands?: CommandSender;
+  /** The dialog's pre-flight, whose command side is the dialog's when it names none of its own. */
+  readonly preflight?: { readonly commands: CommandSender };
 }
 
 /** What the frame shows around its body and footer. */
@@ -38,7 +45,9 @@ export interface PendingDialogProps {
 /**
  * The open/close frame shared by the dialogs that send one request. Closed, it gives the focus back to what had
  * it when it opened (the button that opened it) without scrolling to it: a table that has since brought a new
- * session into view stays where it is.
+ * session into view stays where it is. A dialog that sends copy commands shows under its buttons which accounts'
+ * write limits keep its command waiting, and asks above itself before an order just sent goes out again; leaving
+ * the page stops the asking.
  */
 export const PendingDialog = observer(function PendingDialog({
   dialog,
@@ -49,6 +58,8 @@ export const PendingDialog = observer(function PendingDialog({
   children,
 }: PendingDialogProps) {
   const opener = useRef<HTMLElement | null>(null);
+  const commands = dialog.commands ?? dialog.preflight?.commands;
+  useEffect(() => () => commands?.dispose(), [commands]);
   // Read before the dialog takes the focus (its overlay moves it after this render's effects).
   useLayoutEffect(() => {
     if (dialog.isOpen) {
@@ -74,6 +85,12 @@ export const PendingDialog = observer(function PendingDialog({
       portalClassName={stacked ? STACKED_DIALOG_CLASS : undefined}
     >
       {children}
+      {commands !== undefined && (
+        <>
+          <CommandWaitLine commands={commands} />
+          <RepeatQuestionDialog commands={commands} portalClassName={STACKED_DIALOG_CLASS} />
+        </>
+      )}
     </Dialog>
   );
 });

@@ -1,6 +1,6 @@
 // Tests of what a copy-trading answer says: `success`, or who refused and why.
 import { describe, expect, it } from "vitest";
-import { copyAnswerReason, copyAnswerText, isSuccessAnswer } from "./CopyAnswer";
+import { copyAnswerReason, copyAnswerText, groupedRefusalText, isSuccessAnswer, partialOutcome } from "./CopyAnswer";
 
 describe("isSuccessAnswer", () => {
   it("is true only for the text success, spaces around it aside", () => {
@@ -99,5 +99,70 @@ describe("copyAnswerReason", () => {
     expect(copyAnswerReason("")).toBeNull();
     expect(copyAnswerReason({ unexpected: true })).toBe('{"unexpected":true}');
     expect(copyAnswerReason(null)).toBeNull();
+  });
+});
+
+describe("partialOutcome", () => {
+  const refusals = (counts: Readonly<Record<string, number>>, from = 100) =>
+    Object.entries(counts).flatMap(([reason, count]) =>
+      Array.from({ length: count }, (_, index) => ({
+        accountId: from + index + (reason.length * 10),
+        accountName: `${reason} ${index}`,
+        reason,
+      })),
+    );
+
+  it("says where a place went and counts the accounts not sent by reason, most first", () => {
+    const answer = {
+      agentTradingSessionID: 10,
+      accepted: [1, 2, 3, 4, 5, 6, 7],
+      failed: refusals({ "insufficient buying power": 4 }),
+    };
+    expect(partialOutcome(answer, "place")).toEqual({
+      ok: true,
+      partial: true,
+      message: "Placed on 7 of 11 accounts; 4 not sent: insufficient buying power (4)",
+    });
+    const several = { ...answer, failed: refusals({ "throttled past the deadline": 1, "insufficient buying power": 3 }) };
+    expect(partialOutcome(several, "place")?.message).toBe(
+      "Placed on 7 of 11 accounts; 4 not sent: insufficient buying power (3), throttled past the deadline (1)",
+    );
+  });
+
+  it("uses each command's words, names a refusal without a reason, and keeps the exits cut to what was held", () => {
+    const answer = { accepted: [1], failed: [{ accountId: 2, accountName: "B" }] };
+    expect(partialOutcome(answer, "exit")?.message).toBe("Exit sent to 1 of 2 accounts; 1 not sent: no reason given (1)");
+    expect(partialOutcome(answer, "replace")?.message).toBe(
+      "Replaced on 1 of 2 accounts; 1 not replaced: no reason given (1)",
+    );
+    expect(partialOutcome(answer, "cancel")?.message).toBe(
+      "Canceled on 1 of 2 accounts; 1 not canceled: no reason given (1)",
+    );
+    const capped = { ...answer, capped: [{ accountId: 1, accountName: "A", asked: 10, sent: 3 }] };
+    expect(partialOutcome(capped, "exit")?.message).toBe(
+      "Exit sent to 1 of 2 accounts; 1 not sent: no reason given (1). Cut to what is held: A 3 of 10",
+    );
+  });
+
+  it("counts orders when an account appears twice (an exit of two of its positions)", () => {
+    const answer = { accepted: [1, 1], failed: [{ accountId: 1, accountName: "A", reason: "holds nothing" }] };
+    expect(partialOutcome(answer, "exit")?.message).toBe("Exit sent to 2 of 3 orders; 1 not sent: holds nothing (1)");
+  });
+
+  it("is null for a success, an answer no account accepted, and anything else", () => {
+    expect(partialOutcome("success", "place")).toBeNull();
+    expect(partialOutcome({ accepted: [], failed: [{ accountId: 1, reason: "x" }] }, "place")).toBeNull();
+    expect(partialOutcome({ accepted: [1], failed: [] }, "place")).toBeNull();
+    expect(partialOutcome(null, "place")).toBeNull();
+  });
+});
+
+describe("groupedRefusalText", () => {
+  it("groups accounts by reason, naming up to three and counting more", () => {
+    const poor = ["A", "B", "C", "D"].map((name) => ({ name, reason: "insufficient buying power" }));
+    expect(groupedRefusalText([...poor, { name: "Atlas Small", reason: "throttled past the deadline" }])).toBe(
+      "4 accounts: insufficient buying power; Atlas Small: throttled past the deadline",
+    );
+    expect(groupedRefusalText(poor.slice(0, 2))).toBe("A, B: insufficient buying power");
   });
 });

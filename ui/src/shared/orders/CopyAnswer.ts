@@ -1,7 +1,8 @@
 // What a copy-trading call's answer says: whether every account accepted it, and if not, who refused and why.
 import { isRecord } from "../api/json";
 import { formatQuantity } from "../format/formatQuantity";
-import { failed, succeeded, withReason, type Outcome } from "../stores/Outcome";
+import { failed, partlySucceeded, succeeded, withReason, type Outcome } from "../stores/Outcome";
+import { NO_REASON } from "./rejections";
 
 /** The answer text of a copy-trading call that every targeted account accepted. */
 export const SUCCESS_TEXT = "success";
@@ -11,8 +12,16 @@ export function isSuccessAnswer(answer: unknown): boolean {
   return typeof answer === "string" && answer.trim() === SUCCESS_TEXT;
 }
 
+/** An account named with why it refused ("" when it gave no reason). */
+export interface NamedRefusal {
+  /** The account's name (or `account <id>`). */
+  readonly name: string;
+  /** Why. */
+  readonly reason: string;
+}
+
 /** One refused account of a partial answer: its name (or `account <id>`) and its reason ("" when it gave none). */
-function refusedAccount(entry: unknown): { readonly name: string; readonly reason: string } {
+function refusedAccount(entry: unknown): NamedRefusal {
   if (!isRecord(entry)) {
     return { name: String(entry), reason: "" };
   }
@@ -31,12 +40,25 @@ interface RefusalGroup {
 
 /** The refused accounts of `failed` grouped by reason, in order of each reason's first account. */
 function refusalGroups(failed: readonly unknown[]): RefusalGroup[] {
+  return groupsOf(failed.map(refusedAccount));
+}
+
+/** `refusals` grouped by reason, in order of each reason's first account. */
+function groupsOf(refusals: readonly NamedRefusal[]): RefusalGroup[] {
   const groups = new Map<string, string[]>();
-  for (const entry of failed) {
-    const { name, reason } = refusedAccount(entry);
-    groups.set(reason, [...(groups.get(reason) ?? []), name]);
+  for (const { name, reason } of refusals) {
+    const why = reason.trim();
+    groups.set(why, [...(groups.get(why) ?? []), name]);
   }
   return Array.from(groups, ([reason, names]) => ({ reason, names }));
+}
+
+/**
+ * Accounts and their reasons grouped by reason, each group's accounts named (or counted past
+ * {@link NAMED_ACCOUNTS_MAX}): `4 accounts: insufficient buying power; Atlas Small: throttled past the deadline`.
+ */
+export function groupedRefusalText(refusals: readonly NamedRefusal[]): string {
+  return groupsOf(refusals).map(groupText).join("; ");
 }
 
 /**
@@ -163,12 +185,102 @@ export function acceptedText(ok: string, answer: unknown): string {
 
 /**
  * The outcome of a copy-trading answer: `success` is `ok`; a partial answer that refused no account but cut
- * exits to what was held is `ok` followed by that ({@link cappedText}); anything else is `failure` followed by
- * the answer's text.
+ * exits to what was held is `ok` followed by that ({@link cappedText}); one that went out to some accounts only
+ * is a warning ({@link partialOutcome}, in the words of `kind`); anything else is `failure` followed by the
+ * answer's text.
  */
-export function copyOutcome(answer: unknown, ok: string, failure: string): Outcome {
-  if (isAcceptedAnswer(answer)) {
-    return succeeded(acceptedText(ok, answer));
+export function copyOutcome(answer: unknown, ok: string, failure: string, kind: CommandKind): Outcome {
+  return commandOutcome(answer, { ok, failed: failure, kind });
+}
+
+/** The commands whose partial answers are put into words: what went out, and what did not. */
+export type CommandKind = "place" | "exit" | "replace" | "cancel";
+
+/** How a partial answer of each kind of command says what was done, and what was not. */
+const PARTIAL_WORDS: Readonly<Record<CommandKind, { readonly done: string; readonly notDone: string }>> = {
+  place: { done: "Placed on", notDone: "not sent" },
+  exit: { done: "Exit sent to", notDone: "not sent" },
+  replace: { done: "Replaced on", notDone: "not replaced" },
+  cancel: { done: "Canceled on", notDone: "not canceled" },
+};
+
+/** The accounts (ids) a partial answer says accepted; none when it is not a partial answer. */
+export function acceptedAccounts(answer: unknown): number[] {
+  if (!isRecord(answer) || !Array.isArray(answer.accepted)) {
+    return [];
   }
-  return failed(withReason(failure, copyAnswerText(answer)));
+  return answer.accepted.filter((id): id is number => typeof id === "number");
+}
+
+/**
+ * The refusals of `failed` counted by reason, most first (`insufficient buying power (3), throttled past the
+ * deadline (1)`), a refusal without a reason as "no reason given".
+ */
+function reasonCounts(failed: readonly unknown[]): string {
+  const counts = new Map<string, number>();
+  for (const entry of failed) {
+    const reason = refusedAccount(entry).reason;
+    const why = reason === "" ? NO_REASON : reason;
+    counts.set(why, (counts.get(why) ?? 0) + 1);
+  }
+  return Array.from(counts)
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, count]) => `${reason} (${count})`)
+    .join(", ");
+}
+
+/**
+ * The warning of a command that went out to some of its accounts and not to others: the partial answer
+ * `{"accepted": [...], "failed": [...]}` with both lists non-empty, e.g. `Placed on 7 of 11 accounts; 4 not sent:
+ * insufficient buying power (3), throttled past the deadline (1)`, then the exits cut to what was held
+ * ({@link cappedText}). It counts orders rather than accounts when an account appears twice (an exit of two of
+ * its positions). Null for any other answer: `success`, nothing sent, or no partial answer at all.
+ */
+export function partialOutcome(answer: unknown, kind: CommandKind): Outcome | null {
+  if (!isRecord(answer) || !Array.isArray(answer.failed) || answer.failed.length === 0) {
+    return null;
+  }
+  const accepted = acceptedAccounts(answer);
+  if (accepted.length === 0) {
+    return null;
+  }
+  const refused = answer.failed.length;
+  const total = accepted.length + refused;
+  const ids = [...accepted, ...answer.failed.map((entry) => (isRecord(entry) ? entry.accountId : entry))];
+  const unit = new Set(ids).size < ids.length ? "orders" : total === 1 ? "account" : "accounts";
+  const words = PARTIAL_WORDS[kind];
+  const text = `${words.done} ${accepted.length} of ${total} ${unit}; ${refused} ${words.notDone}: ${reasonCounts(answer.failed)}`;
+  const capped = cappedText(answer);
+  return partlySucceeded(capped === null ? text : `${text}. ${capped}`);
+}
+
+/** The texts a command dialog shows: its success and failure texts (the spec's), and what kind of command it is. */
+export interface CommandTexts {
+  /** The success text, e.g. `Place order successful`. */
+  readonly ok: string;
+  /** The failure text the reason follows, e.g. `Place order failed`. */
+  readonly failed: string;
+  /** What the command does, for a partial answer's words. */
+  readonly kind: CommandKind;
+}
+
+/**
+ * The outcome of a command's answer: every account accepted is `ok` (with the exits cut to what was held);
+ * some accounts accepted is a warning saying how many and why the others did not ({@link partialOutcome});
+ * none is `failed` followed by `reason(answer)` ({@link copyAnswerText} by default).
+ */
+export function commandOutcome(
+  answer: unknown,
+  texts: CommandTexts,
+  reason: (answer: unknown) => string | null = copyAnswerText,
+): Outcome {
+  if (isAcceptedAnswer(answer)) {
+    return succeeded(acceptedText(texts.ok, answer));
+  }
+  return partialOutcome(answer, texts.kind) ?? failed(withReason(texts.failed, reason(answer)));
+}
+
+/** Whether an answer says the command went out to at least one account: `success`, or a partial one accepting some. */
+export function sentSomething(answer: unknown): boolean {
+  return isAcceptedAnswer(answer) || acceptedAccounts(answer).length > 0;
 }

@@ -114,18 +114,27 @@ describe("exits cut to what is held", () => {
     expect(acceptedText("Selected positions successfully exited.", cut)).toBe(
       "Selected positions successfully exited. Cut to what is held: Small A 3 of 10",
     );
-    expect(copyOutcome("success", "Exit order successful", "Exit order failed")).toEqual({
+    expect(copyOutcome("success", "Exit order successful", "Exit order failed", "exit")).toEqual({
       ok: true,
       message: "Exit order successful",
     });
   });
 
-  it("is still a failure when an account refused, naming the refusal and the cut", () => {
+  it("is a partial success when another account refused, counting the refusal and naming the cut", () => {
     const refused = { ...cut, failed: [{ accountId: 2, accountName: "Big C", reason: "holds nothing" }] };
     expect(isAcceptedAnswer(refused)).toBe(false);
-    expect(copyOutcome(refused, "Exit order successful", "Exit order failed")).toEqual({
+    expect(copyOutcome(refused, "Exit order successful", "Exit order failed", "exit")).toEqual({
+      ok: true,
+      partial: true,
+      message: "Exit sent to 1 of 2 accounts; 1 not sent: holds nothing (1). Cut to what is held: Small A 3 of 10",
+    });
+  });
+
+  it("is a failure when no account took the exit, naming the refusal", () => {
+    const refused = { accepted: [], failed: [{ accountId: 2, accountName: "Big C", reason: "holds nothing" }] };
+    expect(copyOutcome(refused, "Exit order successful", "Exit order failed", "exit")).toEqual({
       ok: false,
-      message: "Exit order failed: Big C: holds nothing. Cut to what is held: Small A 3 of 10",
+      message: "Exit order failed: Big C: holds nothing",
     });
   });
 });

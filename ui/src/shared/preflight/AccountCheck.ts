@@ -1,5 +1,6 @@
 // What a check call answers for each targeted account, and what a refused all or none names.
 import { isRecord } from "../api/json";
+import { groupedRefusalText } from "../orders/CopyAnswer";
 
 /** The result words of a check. */
 export type CheckResult = "PASS" | "WARNING" | "REJECT";
@@ -111,8 +112,13 @@ export function parsePreviewRefusal(details: unknown): PreviewRefusal | null {
   return { message: typeof details.error === "string" ? details.error : "Not sent", rejects };
 }
 
-/** The refusal in one sentence: its message, then each account and its reason (`Big: Order rejected: ...`). */
+/**
+ * The refusal in one sentence: its message, then the accounts grouped by reason, named or counted past three
+ * (`4 accounts: insufficient buying power; Atlas Small: throttled past the deadline`).
+ */
 export function refusalText(refusal: PreviewRefusal): string {
-  const accounts = refusal.rejects.map((entry) => `${entry.accountName}: ${entry.reason}`).join("; ");
+  const accounts = groupedRefusalText(
+    refusal.rejects.map((entry) => ({ name: entry.accountName, reason: entry.reason })),
+  );
   return accounts === "" ? refusal.message : `${refusal.message}. ${accounts}`;
 }

@@ -4,7 +4,11 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ApiClient } from "../api/ApiClient";
+import { SentOrders } from "../commands/SentOrders";
+import type { Environment } from "../shell/Environment";
 import type { StoreDeps } from "../shell/StoreDeps";
+import { ManualScheduler } from "../test/manualScheduler";
+import { TEST_NOW_MS } from "../test/testClock";
 import { fakeTransport, jsonResponse, textResponse } from "../test/fakeTransport";
 import { routeResponder } from "../test/routeResponder";
 import { calls } from "../test/testRoot";
@@ -63,7 +67,12 @@ function setup(routes: Parameters<typeof routeResponder>[0] = {}) {
     ...routes,
   });
   const fake = fakeTransport(server.responder);
-  const deps = { api: new ApiClient({ transport: fake.transport }) } as unknown as StoreDeps;
+  const env = { now: () => TEST_NOW_MS, commandScheduler: new ManualScheduler().schedule, timeZone: "UTC" };
+  const deps: StoreDeps = {
+    api: new ApiClient({ transport: fake.transport }),
+    env: env as unknown as Environment,
+    sentOrders: new SentOrders(env.now),
+  };
   return { store: new PreflightStore(deps), requests: fake.requests, server };
 }
 
@@ -98,7 +107,12 @@ describe("PreflightStore", () => {
     expect([store.defaultMode, store.mode, store.shownMode]).toEqual(["ALL_OR_NONE", null, "ALL_OR_NONE"]);
     await expect(store.send(PLACE)).resolves.toBe("success");
     store.setMode("ONLY_PASSING");
-    await store.send(PLACE);
+    // The same order in another mode is the same order to the same accounts: it asks before going out again.
+    const again = store.send(PLACE);
+    await settle();
+    expect(store.commands.question).toBe("You sent this order at 03:04:05. Send it again?");
+    store.commands.answer(true);
+    await again;
     const sent = requests.filter((r) => r.method === "POST").map((r) => JSON.parse(r.body ?? "null") as unknown);
     expect(sent).toEqual([PLACE.body, { ...PLACE.body, fanOutMode: "ONLY_PASSING" }]);
   });
@@ -141,6 +155,25 @@ describe("PreflightStore", () => {
       "Not sent: 1 account(s) would refuse the order. Big: Order rejected: insufficient buying power",
     );
     expect(store.refusal).toEqual({ message: REFUSAL.error, rejects: REFUSAL.rejects });
+  });
+
+  it("groups the refusing accounts of a refused all or none by reason, counting a group past three", async () => {
+    const poor = ["Alpha", "Birch", "Cedar", "Dogwood"].map((name, index) => ({
+      accountId: index + 1,
+      accountName: name,
+      reason: "insufficient buying power",
+    }));
+    const refusal = {
+      error: "Not sent: 5 account(s) would refuse the order",
+      code: "preview_refused",
+      rejects: [...poor, { accountId: 9, accountName: "Atlas Small", reason: "throttled past the deadline" }],
+    };
+    const { store } = setup({ "POST /api/stock_copy_trading/place_order/": () => jsonResponse(409, refusal) });
+    store.setMode("ALL_OR_NONE");
+    await expect(store.send(PLACE)).rejects.toThrow(
+      "Not sent: 5 account(s) would refuse the order. 4 accounts: insufficient buying power; " +
+        "Atlas Small: throttled past the deadline",
+    );
   });
 });
 

@@ -16,6 +16,7 @@ import {
 } from "./AccountCheck";
 import type { FanOutMode } from "./FanOutMode";
 import { checkPathOf } from "./preflightPaths";
+import { CommandSender } from "../commands/CommandSender";
 
 /** A copy command as a dialog would send it. */
 export interface PreflightCommand {
@@ -33,8 +34,10 @@ export const CHECK_FAILED = "Checking the accounts failed";
 /**
  * The pre-flight state of one order dialog. On open it forgets the last check and the mode chosen, and shows the
  * operator's default mode; Check accounts asks the server to preview the dialog's command on every targeted account
- * (nothing is sent) and keeps each account's result; sending adds the chosen mode to the command and
- * records a refused all or none (its accounts and reasons), whose error then names them.
+ * (nothing is sent) and keeps each account's result; sending adds the chosen mode to the command, sends it through
+ * the dialog's {@link CommandSender} (one key per opening, the question before an order goes out twice, the
+ * write-limit waits) and records a refused all or none (its accounts and reasons), whose error then names them
+ * grouped by reason.
  */
 export class PreflightStore {
   /** The mode the agent chose; null while the operator's default applies (the command is sent without one). */
@@ -49,6 +52,8 @@ export class PreflightStore {
   refusal: PreviewRefusal | null = null;
   /** Why the last check failed, or null. */
   problem: string | null = null;
+  /** How the dialog's commands are sent. */
+  readonly commands: CommandSender;
 
   private readonly deps: StoreDeps;
   /** Numbers openings, so an old default or check answer is dropped. */
@@ -57,7 +62,12 @@ export class PreflightStore {
   /** @param deps The root store (API client). */
   constructor(deps: StoreDeps) {
     this.deps = deps;
-    makeAutoObservable<this, "deps" | "openings">(this, { deps: false, openings: false }, { autoBind: true });
+    this.commands = new CommandSender(deps);
+    makeAutoObservable<this, "deps" | "openings">(
+      this,
+      { deps: false, openings: false, commands: false },
+      { autoBind: true },
+    );
   }
 
   /** The mode the command goes out in as far as the dialog knows: the choice, else the operator's default. */
@@ -95,9 +105,13 @@ export class PreflightStore {
     return `${who} would be refused: ${then}`;
   }
 
-  /** Forgets the choice, the last check and the refusal, and loads the operator's default mode afresh. */
+  /**
+   * The dialog opened: forgets the choice, the last check and the refusal, loads the operator's default mode afresh,
+   * and starts a new opening of its commands (a new idempotency key).
+   */
   reset(): void {
     this.openings += 1;
+    this.commands.open();
     const opening = this.openings;
     this.mode = null;
     this.checks = null;
@@ -159,16 +173,15 @@ export class PreflightStore {
   /**
    * Sends `command` in the chosen mode (without a mode when none was chosen: the server applies the operator's
    * default, the one shown). A refused all or none is kept in {@link refusal} and rejects with
-   * an error naming every refusing account and its reason; any other failure rejects as it came.
+   * an error naming the refusing accounts grouped by reason; any other failure rejects as it came.
    * @throws {ApiError} when the call fails.
+   * @throws {NotSentAgain} when the agent chose not to send an order again.
    */
   async send(command: PreflightCommand): Promise<unknown> {
     const body = this.mode === null ? command.body : { ...command.body, fanOutMode: this.mode };
     this.refusal = null;
     try {
-      return command.method === "put"
-        ? await this.deps.api.put(command.path, body)
-        : await this.deps.api.post(command.path, body);
+      return await this.commands.send(command.method, command.path, body);
     } catch (error) {
       const refusal = error instanceof ApiError && error.code === PREVIEW_REFUSED ? parsePreviewRefusal(error.details) : null;
       if (refusal === null || !(error instanceof ApiError)) {

@@ -49,7 +49,7 @@ export class QuoteFeed {
   /** The symbols watched now. */
   symbols: readonly string[] = [];
 
-  private readonly deps: StoreDeps;
+  private readonly deps: Pick<StoreDeps, "api" | "env">;
   private readonly kind: QuoteKind;
   private readonly intervalMs: number;
   private readonly settleMs: number;
@@ -63,7 +63,12 @@ export class QuoteFeed {
    * @param symbolsOf The symbols to quote now; empty while the dialog is closed.
    * @param options Interval and settle time.
    */
-  constructor(deps: StoreDeps, kind: QuoteKind, symbolsOf: () => readonly string[], options: QuoteFeedOptions = {}) {
+  constructor(
+    deps: Pick<StoreDeps, "api" | "env">,
+    kind: QuoteKind,
+    symbolsOf: () => readonly string[],
+    options: QuoteFeedOptions = {},
+  ) {
     this.deps = deps;
     this.kind = kind;
     this.intervalMs = options.intervalMs ?? QUOTE_POLL_INTERVAL_MS;

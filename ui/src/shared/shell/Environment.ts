@@ -12,6 +12,11 @@ export interface Environment {
    * pollers, so a test drives each on its own).
    */
   readonly quoteScheduler: Scheduler;
+  /**
+   * Timer source of what an order dialog asks while its command is in flight (the accounts waiting for their
+   * write limits), kept apart from the other timers for the same reason.
+   */
+  readonly commandScheduler: Scheduler;
   /** Opens an empty new window or tab; null when the browser refused (e.g. a popup blocker). */
   readonly openBlankWindow: () => Window | null;
   /** The time zone order times are shown in (an IANA name); the browser's own when absent. */
@@ -23,5 +28,6 @@ export const browserEnvironment: Environment = {
   now: () => Date.now(),
   scheduler: timerScheduler,
   quoteScheduler: timerScheduler,
+  commandScheduler: timerScheduler,
   openBlankWindow: () => window.open("", "_blank"),
 };

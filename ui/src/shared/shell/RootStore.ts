@@ -9,6 +9,7 @@ import { SessionStore } from "./SessionStore";
 import { VerticalStore } from "../../verticals/VerticalStore";
 import { StockStore } from "../../stocks/StockStore";
 import { SessionRecordsStore } from "../records/SessionRecordsStore";
+import { SentOrders, type SessionCounter } from "../commands/SentOrders";
 
 /**
  * Holds the domain stores. A new store is one line here: a field constructed with `this`, reading what
@@ -19,6 +20,11 @@ export class RootStore {
   readonly api: ApiClient;
   /** Clock, timers and windows of the browser (fakes in tests). */
   readonly env: Environment;
+  /** The order writes sent from this page lately, counted on their screen's orders table. */
+  readonly sentOrders: SentOrders = new SentOrders(
+    () => this.env.now(),
+    (path) => this.ordersTableOf(path),
+  );
   /** The signed-in agent. */
   readonly session: SessionStore = new SessionStore(this);
   /** The agent's trading accounts and the dialogs of the Account screen. */
@@ -53,5 +59,17 @@ export class RootStore {
         this.records.reset();
       },
     );
+  }
+
+  /** The orders table of the screen a command path belongs to: stock, vertical or single-leg option. */
+  private ordersTableOf(path: string): SessionCounter | null {
+    const segments = path.split("/").filter((segment) => segment !== "");
+    if (segments[0] === "stock_copy_trading") {
+      return this.stocks.orderTable;
+    }
+    if (segments[0] !== "copy_trading_account") {
+      return null;
+    }
+    return segments[segments.length - 1] === "VERTICAL" ? this.verticals.orderTable : this.options.orderTable;
   }
 }

@@ -3,7 +3,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { UNKNOWN_OUTCOME } from "../api/ApiClient";
-import { failed, succeeded } from "../stores/Outcome";
+import { failed, NOT_SENT, partlySucceeded, succeeded } from "../stores/Outcome";
 import { clearToasts, MAX_TOASTS, showDanger, showOutcome, showSuccess, TOAST_SPACE_VARIABLE, toastSpace } from "./toaster";
 
 function shownToasts(): string[] {
@@ -40,6 +40,16 @@ describe("toaster", () => {
     expect(await toastOf("Log out failed.")).toHaveClass("bp6-intent-danger");
   });
 
+  it("shows a partial success as a warning, and nothing for a quiet outcome", async () => {
+    showOutcome(NOT_SENT);
+    showOutcome(partlySucceeded("Placed on 7 of 11 accounts; 4 not sent: insufficient buying power (4)"));
+
+    expect(await toastOf("Placed on 7 of 11 accounts; 4 not sent: insufficient buying power (4)")).toHaveClass(
+      "bp6-intent-warning",
+    );
+    expect(shownToasts()).toEqual(["Placed on 7 of 11 accounts; 4 not sent: insufficient buying power (4)"]);
+  });
+
   it("puts every toast in the one shared toaster", async () => {
     showSuccess("first");
     showDanger("second");
@@ -73,6 +83,16 @@ describe("toaster", () => {
     await waitFor(() =>
       expect(shownToasts().sort()).toEqual(["Copy trading failed: Quantity is required", "Copy trading successful"]),
     );
+  });
+
+  it("closes a 'may have gone out' failure once a partial success answers", async () => {
+    const lost = `Place order failed: Could not reach the server (Failed to fetch). ${UNKNOWN_OUTCOME}`;
+    showDanger(lost);
+    await screen.findByText(lost);
+
+    showOutcome(partlySucceeded("Placed on 1 of 2 accounts; 1 not sent: token expired (1)"));
+
+    await waitFor(() => expect(shownToasts()).toEqual(["Placed on 1 of 2 accounts; 1 not sent: token expired (1)"]));
   });
 
   it("clears every toast shown before, and keeps one shown after", async () => {

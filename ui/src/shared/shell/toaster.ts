@@ -66,18 +66,26 @@ function reserveToastSpace(host: HTMLElement): void {
 }
 
 /**
- * Keys of the danger toasts saying a command's orders may have gone out. The next success (the command sent again
- * and answered, or another command) closes them, so a red "may have gone out" never stands beside its answer.
+ * Keys of the danger toasts saying a command's orders may have gone out. The next answered command (a success or
+ * a partial success: the command sent again and answered, or another one) closes them, so a red "may have gone
+ * out" never stands beside its answer.
  */
 const unknownOutcomes: string[] = [];
+
+/** The icon of each toast's intent. */
+const ICONS: Partial<Record<Intent, "tick-circle" | "warning-sign" | "error">> = {
+  [Intent.SUCCESS]: "tick-circle",
+  [Intent.WARNING]: "warning-sign",
+  [Intent.DANGER]: "error",
+};
 
 function show(message: string, intent: Intent): void {
   sharedToaster().then(
     (instance) => {
-      if (intent === Intent.SUCCESS) {
+      if (intent === Intent.SUCCESS || intent === Intent.WARNING) {
         unknownOutcomes.splice(0).forEach((key) => instance.dismiss(key));
       }
-      const key = instance.show({ message, intent, icon: intent === Intent.SUCCESS ? "tick-circle" : "error" });
+      const key = instance.show({ message, intent, icon: ICONS[intent] ?? "error" });
       if (intent === Intent.DANGER && message.includes(UNKNOWN_OUTCOME)) {
         unknownOutcomes.push(key);
       }
@@ -93,14 +101,27 @@ export function showSuccess(text: string): void {
   show(text, Intent.SUCCESS);
 }
 
+/** Shows `text` in an orange warning toast: a command that went out to some of its accounts only. */
+export function showWarning(text: string): void {
+  show(text, Intent.WARNING);
+}
+
 /** Shows `text` in a red danger toast. */
 export function showDanger(text: string): void {
   show(text, Intent.DANGER);
 }
 
-/** Shows a store action's outcome: success toast when it worked, danger toast otherwise. */
+/**
+ * Shows a store action's outcome: a success toast when it worked, a warning toast when a command went out to some
+ * of its accounts only, a danger toast when it failed, nothing for a quiet outcome (the agent chose not to send).
+ */
 export function showOutcome(outcome: Outcome): void {
-  if (outcome.ok) {
+  if (outcome.quiet === true) {
+    return;
+  }
+  if (outcome.partial === true) {
+    showWarning(outcome.message);
+  } else if (outcome.ok) {
     showSuccess(outcome.message);
   } else {
     showDanger(outcome.message);

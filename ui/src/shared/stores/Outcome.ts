@@ -6,12 +6,27 @@ export interface Outcome {
   readonly ok: boolean;
   /** The exact text to show the user. */
   readonly message: string;
+  /**
+   * True for a command that went out to some accounts and not to others: it did go out (the dialog closes, the
+   * new session comes into view) and it shows as a warning, not as a success or a failure.
+   */
+  readonly partial?: boolean;
+  /** True when there is nothing to tell: the agent chose not to send (no toast; the dialog stays open). */
+  readonly quiet?: boolean;
 }
 
 /** A successful outcome showing `message`. */
 export function succeeded(message: string): Outcome {
   return { ok: true, message };
 }
+
+/** A command that went out to some of its accounts only, showing `message` as a warning. */
+export function partlySucceeded(message: string): Outcome {
+  return { ok: true, message, partial: true };
+}
+
+/** Nothing was sent because the agent said not to (or was already sending): nothing to show. */
+export const NOT_SENT: Outcome = { ok: false, message: "", quiet: true };
 
 /** A failed outcome showing `message`. */
 export function failed(message: string): Outcome {

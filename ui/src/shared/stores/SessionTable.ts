@@ -54,12 +54,13 @@ export class SessionTable<Row> {
   readonly rejections: RejectionWatch<Row>;
   private readonly deltaPoll: DeltaPoll;
   private readonly parse: (changed: unknown) => readonly Session<Row>[];
+  private readonly outcomeOf: (row: Row) => RowOutcome;
   /** The root store, whose environment is read at each load (it is set after the domain stores are made). */
   private readonly deps: { readonly env: Pick<Environment, "now" | "timeZone"> };
   /** The mark of the command that failed last, until a command succeeds (see {@link commandMark}). */
   private failedMark: number | null = null;
   /**
-   * The mark of the last command from this page that answered `success`, until the table has shown the session
+   * The mark of the last command from this page that went out (to some accounts at least), until the table has shown the session
    * it made (see {@link newSessionToShow}); null when there is none to show.
    */
   private showAfter: number | null = null;
@@ -75,9 +76,10 @@ export class SessionTable<Row> {
     this.deltaPoll = new DeltaPoll(deps, config.path);
     this.deps = deps;
     this.parse = config.parse;
+    this.outcomeOf = config.outcomeOf;
     this.paging = new Paging(config.pageSize ?? SESSIONS_PER_PAGE, () => this.byId.size);
     this.rejections = new RejectionWatch(config.outcomeOf);
-    makeAutoObservable<this, "deltaPoll" | "parse" | "failedMark" | "deps" | "readToday">(
+    makeAutoObservable<this, "deltaPoll" | "parse" | "outcomeOf" | "failedMark" | "deps" | "readToday">(
       this,
       {
         byId: false,
@@ -85,6 +87,7 @@ export class SessionTable<Row> {
         rejections: false,
         deltaPoll: false,
         parse: false,
+        outcomeOf: false,
         failedMark: false,
         deps: false,
         readToday: action,
@@ -131,10 +134,31 @@ export class SessionTable<Row> {
    * made is to be shown (see {@link newSessionToShow}).
    */
   expectSuccess(mark: number, message: string): void {
-    this.failedMark = null;
     this.rejections.expectSuccess(mark, message);
+    this.commandSent(mark);
+  }
+
+  /**
+   * A command sent at `mark` went out (to every account, or to some only): the table turns to its first page,
+   * where the session it made is to be shown (see {@link newSessionToShow}).
+   */
+  commandSent(mark: number): void {
+    this.failedMark = null;
     this.showAfter = mark;
     this.paging.first();
+  }
+
+  /**
+   * How many accounts the session made by a command sent at `mark` has (the first session after it); null until
+   * the table holds it.
+   */
+  accountsAfter(mark: number): number | null {
+    const made = Array.from(this.byId.keys()).filter((id) => id > mark);
+    if (made.length === 0) {
+      return null;
+    }
+    const rows = this.byId.get(Math.min(...made)) ?? [];
+    return new Set(rows.map((row) => this.outcomeOf(row).accountId)).size;
   }
 
   /**

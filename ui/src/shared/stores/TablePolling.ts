@@ -48,7 +48,7 @@ export interface TablePollingDeps extends StoreDeps {
 export class TablePolling {
   /** True while REFRESH is in flight. */
   refreshPending = false;
-  private readonly deps: TablePollingDeps;
+  private readonly deps: Pick<TablePollingDeps, "api" | "env" | "session">;
   private readonly config: TablePollingConfig;
   private poller: Poller | null = null;
 
@@ -56,7 +56,7 @@ export class TablePolling {
    * @param deps The root store (API client, environment, session).
    * @param config The tables, interval, REFRESH path and log texts.
    */
-  constructor(deps: TablePollingDeps, config: TablePollingConfig) {
+  constructor(deps: Pick<TablePollingDeps, "api" | "env" | "session">, config: TablePollingConfig) {
     this.deps = deps;
     this.config = config;
     makeAutoObservable<this, "deps" | "config" | "poller">(

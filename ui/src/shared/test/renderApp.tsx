@@ -20,6 +20,8 @@ export interface RenderedApp extends RenderResult {
   readonly scheduler: ManualScheduler;
   /** The timers of the quote feeds; they fire only when the test says so. */
   readonly quoteScheduler: ManualScheduler;
+  /** The timers of the order dialogs' commands in flight; they fire only when the test says so. */
+  readonly commandScheduler: ManualScheduler;
 }
 
 /** Shows the current path in a test id, so tests can assert where navigation went. */
@@ -42,10 +44,12 @@ export function renderApp(
   const fake = fakeTransport(responder);
   const scheduler = new ManualScheduler();
   const quoteScheduler = new ManualScheduler();
+  const commandScheduler = new ManualScheduler();
   const store = new RootStore(new ApiClient({ transport: fake.transport }), {
     now: () => TEST_NOW_MS,
     scheduler: scheduler.schedule,
     quoteScheduler: quoteScheduler.schedule,
+    commandScheduler: commandScheduler.schedule,
     openBlankWindow: () => null,
     timeZone: "UTC",
     ...env,
@@ -58,7 +62,7 @@ export function renderApp(
       </MemoryRouter>
     </StoreContext.Provider>,
   );
-  return { ...result, store, fake, scheduler, quoteScheduler };
+  return { ...result, store, fake, scheduler, quoteScheduler, commandScheduler };
 }
 
 /** A responder for tests that must not call the API at all. */

@@ -19,6 +19,8 @@ export interface TestRoot {
   readonly scheduler: ManualScheduler;
   /** The quote feeds' timers. */
   readonly quoteScheduler: ManualScheduler;
+  /** The timers of the order dialogs' commands in flight. */
+  readonly commandScheduler: ManualScheduler;
 }
 
 /**
@@ -33,15 +35,17 @@ export function testRoot(
   const fake = fakeTransport(server.responder);
   const scheduler = new ManualScheduler();
   const quoteScheduler = new ManualScheduler();
+  const commandScheduler = new ManualScheduler();
   const root = new RootStore(new ApiClient({ transport: fake.transport }), {
     now: () => TEST_NOW_MS,
     scheduler: scheduler.schedule,
     quoteScheduler: quoteScheduler.schedule,
+    commandScheduler: commandScheduler.schedule,
     openBlankWindow: () => null,
     timeZone: "UTC",
     ...env,
   });
-  return { root, server, requests: fake.requests, scheduler, quoteScheduler };
+  return { root, server, requests: fake.requests, scheduler, quoteScheduler, commandScheduler };
 }
 
 /** `[method, url, body]` of each request, for exact assertions. */

@@ -1,11 +1,11 @@
 // The stock delete dialogs: the checked orders (or a session's open ones), or one account's order.
 import { makeAutoObservable, runInAction } from "mobx";
 import { quantitiesText } from "../../shared/orders/groupSummary";
-import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
-import { describeError } from "../../shared/api/describeError";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { commandOutcome } from "../../shared/orders/CopyAnswer";
+import { CommandSender, commandFailure } from "../../shared/commands/CommandSender";
+import { failed, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
-import { StockMessages, withReason } from "../StockMessages";
+import { StockMessages } from "../StockMessages";
 import { StockPaths } from "../stockPaths";
 import { stockOrderTarget, type StockOrderRow } from "./StockOrderRow";
 
@@ -29,8 +29,9 @@ export class StockCancelDialogStore {
   targets: StockOrderRow[] = [];
   /** True while the cancellation is in flight. */
   pending = false;
+  /** How the cancellation is sent: one key per opening, the write-limit waits shown. */
+  readonly commands: CommandSender;
 
-  private readonly deps: StoreDeps;
   private readonly links: StockCancelDialogLinks;
 
   /**
@@ -38,9 +39,9 @@ export class StockCancelDialogStore {
    * @param links The tables' reload.
    */
   constructor(deps: StoreDeps, links: StockCancelDialogLinks) {
-    this.deps = deps;
     this.links = links;
-    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false }, { autoBind: true });
+    this.commands = new CommandSender(deps);
+    makeAutoObservable<this, "links">(this, { links: false, commands: false }, { autoBind: true });
   }
 
   /** "Stock Delete Order (Selected)", or the individual variant naming the account. */
@@ -74,6 +75,7 @@ export class StockCancelDialogStore {
     this.sessionId = sessionId;
     this.targets = [...targets];
     this.isOpen = true;
+    this.commands.open();
   }
 
   /** Closes the dialog; ignored while cancelling. */
@@ -83,32 +85,41 @@ export class StockCancelDialogStore {
     }
   }
 
-  /** DELETE ORDER: cancels the orders; success closes the dialog, a failure keeps it open with the reason. */
+  /**
+   * DELETE ORDER: cancels the orders; success closes the dialog, and so does an answer some accounts accepted (a
+   * warning saying how many and why the others did not); a failure keeps it open with the reason; a press while
+   * the orders are being cancelled sends nothing.
+   */
   async confirm(): Promise<Outcome> {
     const first = this.targets[0];
-    if (this.pending || first === undefined) {
+    if (this.pending) {
+      return NOT_SENT;
+    }
+    if (first === undefined) {
       return failed(StockMessages.cancelFailed);
     }
     this.pending = true;
     let outcome: Outcome;
     try {
       const answer = this.individual
-        ? await this.deps.api.delete(StockPaths.cancelOrderIndividual, {
+        ? await this.commands.send("delete", StockPaths.cancelOrderIndividual, {
             agentTradingSessionID: this.sessionId,
             accountId: first.accountId,
             accountUsername: first.accountUsername,
             stockOrderId: first.stockOrderId,
           })
-        : await this.deps.api.delete(StockPaths.cancelOrder, {
+        : await this.commands.send("delete", StockPaths.cancelOrder, {
             agentTradingSessionID: this.sessionId,
             allTradingAccountsOrderList: this.targets.map(stockOrderTarget),
           });
-      outcome = isSuccessAnswer(answer)
-        ? succeeded(StockMessages.cancelSucceeded)
-        : failed(withReason(StockMessages.cancelFailed, copyAnswerText(answer)));
+      outcome = commandOutcome(answer, {
+        ok: StockMessages.cancelSucceeded,
+        failed: StockMessages.cancelFailed,
+        kind: "cancel",
+      });
     } catch (error) {
       console.error("Cancelling the stock order failed", error);
-      outcome = failed(withReason(StockMessages.cancelFailed, describeError(error)));
+      outcome = commandFailure(StockMessages.cancelFailed, error);
     }
     runInAction(() => {
       this.pending = false;

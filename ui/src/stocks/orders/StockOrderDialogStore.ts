@@ -1,11 +1,11 @@
 // The stock order dialog: place (all accounts or a session's), replace (checked or one order), exit, and save.
 import { makeAutoObservable, reaction, runInAction } from "mobx";
-import { copyOutcome } from "../../shared/orders/CopyAnswer";
+import { copyOutcome, type CommandKind } from "../../shared/orders/CopyAnswer";
+import { commandFailure } from "../../shared/commands/CommandSender";
 import { prefillPrice } from "../../shared/quotes/Quote";
 import { priceOnTick, priceTextOnTick } from "../../shared/format/priceOnTick";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
-import { describeError } from "../../shared/api/describeError";
-import { failed, failedWith, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
@@ -305,14 +305,16 @@ export class StockOrderDialogStore {
   }
 
   /**
-   * Checks the form and sends the request of the mode. A field marked wrong sends nothing. Success closes
-   * the dialog; a failure keeps it open, except for the individual replace, which closes either way.
+   * Checks the form and sends the request of the mode. A field marked wrong sends nothing, and so does a press
+   * while the request is in flight. Success closes the dialog, and so does an answer some accounts accepted (a
+   * warning saying how many and why the others did not); a failure keeps it open, except for the individual
+   * replace, which closes either way (unless the agent chose not to send it again).
    */
   async submit(): Promise<Outcome> {
     const mode = this.mode;
     const texts = modeTexts(mode);
     if (this.pending) {
-      return failed(texts.failed);
+      return NOT_SENT;
     }
     const fields = this.form.check();
     if (fields === null) {
@@ -325,15 +327,15 @@ export class StockOrderDialogStore {
     } else {
       try {
         const answer = await this.send(mode, fields);
-        outcome = copyOutcome(answer, texts.ok, texts.failed);
+        outcome = copyOutcome(answer, texts.ok, texts.failed, MODE_KINDS[mode]);
       } catch (error) {
         console.error("The stock order request failed", error);
-        outcome = failed(withReason(texts.failed, describeError(error)));
+        outcome = commandFailure(texts.failed, error);
       }
     }
     runInAction(() => {
       this.pending = false;
-      if (outcome.ok || mode === "replaceIndividual") {
+      if (outcome.ok || (mode === "replaceIndividual" && outcome.quiet !== true)) {
         this.isOpen = false;
       }
     });
@@ -430,6 +432,15 @@ export class StockOrderDialogStore {
 }
 
 /** The success and failure texts of a mode. */
+/** What each mode's command does, for a partial answer's words. */
+const MODE_KINDS: Readonly<Record<StockOrderMode, CommandKind>> = {
+  place: "place",
+  replaceSelected: "replace",
+  replaceIndividual: "replace",
+  exit: "exit",
+  save: "place",
+};
+
 function modeTexts(mode: StockOrderMode): { ok: string; failed: string } {
   switch (mode) {
     case "place":

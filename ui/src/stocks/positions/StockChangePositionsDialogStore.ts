@@ -2,8 +2,8 @@
 import { makeAutoObservable, observable, runInAction } from "mobx";
 import { copyOutcome } from "../../shared/orders/CopyAnswer";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
-import { describeError } from "../../shared/api/describeError";
-import { failed, failedWith, type Outcome } from "../../shared/stores/Outcome";
+import { commandFailure } from "../../shared/commands/CommandSender";
+import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { STOCK_CLOSING_INSTRUCTIONS, StockOrderForm } from "../form/StockOrderForm";
@@ -79,9 +79,15 @@ export class StockChangePositionsDialogStore {
     }
   }
 
-  /** Checks every row and sends all closing orders at once; a row marked wrong sends nothing. */
+  /**
+   * Checks every row and sends all closing orders at once; a row marked wrong sends nothing, and so does a press
+   * while they are being sent. Success, or an answer some accounts accepted (a warning), closes the dialog.
+   */
   async submit(): Promise<Outcome> {
-    if (this.pending || this.changes.length === 0) {
+    if (this.pending) {
+      return NOT_SENT;
+    }
+    if (this.changes.length === 0) {
       return failed(StockMessages.exitFailed);
     }
     const command = this.command();
@@ -92,10 +98,10 @@ export class StockChangePositionsDialogStore {
     let outcome: Outcome;
     try {
       const answer = await this.preflight.send(command);
-      outcome = copyOutcome(answer, StockMessages.exitSucceeded, StockMessages.exitFailed);
+      outcome = copyOutcome(answer, StockMessages.exitSucceeded, StockMessages.exitFailed, "exit");
     } catch (error) {
       console.error("Exiting the stock positions failed", error);
-      outcome = failed(withReason(StockMessages.exitFailed, describeError(error)));
+      outcome = commandFailure(StockMessages.exitFailed, error);
     }
     runInAction(() => {
       this.pending = false;

@@ -240,7 +240,7 @@ describe("MultiLegEntryStore place", () => {
     expect([entry.isOpen, entry.legs.length, entry.pending]).toEqual([true, 2, false]);
   });
 
-  it("a partial answer names the accounts that failed", async () => {
+  it("a partial answer counts the accounts that did not take the order by reason, and closes", async () => {
     const { entry, server } = entryHarness();
     server.on(PLACE, () =>
       jsonResponse(200, {
@@ -250,7 +250,26 @@ describe("MultiLegEntryStore place", () => {
       }),
     );
     await stageVertical(entry);
+    await expect(entry.place()).resolves.toEqual({
+      ok: true,
+      partial: true,
+      message: "Placed on 1 of 2 accounts; 1 not sent: token expired (1)",
+    });
+    expect(entry.isOpen).toBe(false);
+  });
+
+  it("an answer no account accepted names the accounts that failed and stays open", async () => {
+    const { entry, server } = entryHarness();
+    server.on(PLACE, () =>
+      jsonResponse(200, {
+        agentTradingSessionID: 9,
+        accepted: [],
+        failed: [{ accountId: 2, accountName: "Beta", reason: "token expired" }],
+      }),
+    );
+    await stageVertical(entry);
     await expect(entry.place()).resolves.toEqual({ ok: false, message: "Copy trading failed: Beta: token expired" });
+    expect(entry.isOpen).toBe(true);
   });
 });
 

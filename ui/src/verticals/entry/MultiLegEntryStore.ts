@@ -1,9 +1,10 @@
 // The Multi-Leg Order Entry dialog: legs picked from the option chain, staged, then placed or saved as a set.
 import { makeAutoObservable, runInAction } from "mobx";
 import { describeError } from "../../shared/api/describeError";
-import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
+import { commandOutcome } from "../../shared/orders/CopyAnswer";
+import { commandFailure } from "../../shared/commands/CommandSender";
 import { OPENING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
-import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
@@ -284,15 +285,17 @@ export class MultiLegEntryStore {
   }
 
   /**
-   * Places the staged legs on every active account; `success` closes the dialog and clears the legs. Legs
-   * that are not one spread (order types or quantities differ) are refused and nothing is sent.
+   * Places the staged legs on every active account; `success` closes the dialog and clears the legs, and so does
+   * an answer some accounts accepted (a warning saying how many and why the others did not). Legs that are not
+   * one spread (order types or quantities differ) are refused and nothing is sent; a press while the order is
+   * being placed sends nothing.
    */
   async place(): Promise<Outcome> {
     if (this.legs.length === 0) {
       return failed(VerticalMessages.noLegsToPlace);
     }
     if (this.pending) {
-      return failed(`${VerticalMessages.placeFailedWith}the order is already being placed`);
+      return NOT_SENT;
     }
     const problem = this.legsProblem;
     if (problem !== null) {
@@ -302,12 +305,14 @@ export class MultiLegEntryStore {
     let outcome: Outcome;
     try {
       const answer = await this.preflight.send(this.command());
-      outcome = isSuccessAnswer(answer)
-        ? succeeded(VerticalMessages.placeSucceeded)
-        : failed(VerticalMessages.placeFailedWith + copyAnswerText(answer));
+      outcome = commandOutcome(answer, {
+        ok: VerticalMessages.placeSucceeded,
+        failed: VerticalMessages.placeFailed,
+        kind: "place",
+      });
     } catch (error) {
       console.error("Placing the vertical order failed", error);
-      outcome = failed(VerticalMessages.placeFailedWith + describeError(error));
+      outcome = commandFailure(VerticalMessages.placeFailed, error);
     }
     runInAction(() => {
       this.pending = false;

@@ -1,10 +1,10 @@
 // The Cancel Vertical Order Legs dialog: the session's legs, chosen by account order, cancelled together.
 import { makeAutoObservable, observable } from "mobx";
-import { describeError } from "../../shared/api/describeError";
-import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { commandOutcome } from "../../shared/orders/CopyAnswer";
+import { CommandSender, commandFailure } from "../../shared/commands/CommandSender";
+import { failed, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
-import { VerticalMessages, withReason } from "../VerticalMessages";
+import { VerticalMessages } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
 import { canCancelLeg, orderKey, type VerticalOrderRow, type VerticalSession } from "./VerticalOrderRow";
 
@@ -23,8 +23,9 @@ export class CancelLegsDialogStore {
   rows: VerticalOrderRow[] = [];
   /** Keys of the chosen account orders. */
   readonly chosen = observable.set<string>();
+  /** How the cancellation is sent: one key per opening, the write-limit waits shown. */
+  readonly commands: CommandSender;
 
-  private readonly deps: StoreDeps;
   private readonly reloadTables: () => void;
 
   /**
@@ -32,9 +33,9 @@ export class CancelLegsDialogStore {
    * @param reloadTables Polls the tables again after the call.
    */
   constructor(deps: StoreDeps, reloadTables: () => void) {
-    this.deps = deps;
     this.reloadTables = reloadTables;
-    makeAutoObservable<this, "deps" | "reloadTables">(this, { deps: false, reloadTables: false }, { autoBind: true });
+    this.commands = new CommandSender(deps);
+    makeAutoObservable<this, "reloadTables">(this, { reloadTables: false, commands: false }, { autoBind: true });
   }
 
   /**
@@ -55,6 +56,7 @@ export class CancelLegsDialogStore {
       }
     }
     this.isOpen = true;
+    this.commands.open();
   }
 
   /** Closes the dialog; ignored while cancelling. */
@@ -100,28 +102,33 @@ export class CancelLegsDialogStore {
     return targets;
   }
 
-  /** Cancels the chosen orders; `success` closes the dialog. */
+  /**
+   * Cancels the chosen orders; `success` closes the dialog, and so does an answer some accounts accepted (a
+   * warning saying how many and why the others did not); a press while they are being cancelled sends nothing.
+   */
   async submit(): Promise<Outcome> {
+    if (this.pending) {
+      return NOT_SENT;
+    }
     const targets = this.targets;
     if (targets.length === 0) {
       return failed(VerticalMessages.selectLegToCancel);
     }
-    if (this.pending) {
-      return failed(VerticalMessages.legsCancelFailed);
-    }
     this.pending = true;
     let outcome: Outcome;
     try {
-      const answer = await this.deps.api.delete(VerticalPaths.cancelOrder, {
+      const answer = await this.commands.send("delete", VerticalPaths.cancelOrder, {
         agentTradingSessionID: this.sessionId,
         allTradingAccountsOrderList: targets,
       });
-      outcome = isSuccessAnswer(answer)
-        ? succeeded(VerticalMessages.legsCanceled)
-        : failed(withReason(VerticalMessages.legsCancelFailed, copyAnswerText(answer)));
+      outcome = commandOutcome(answer, {
+        ok: VerticalMessages.legsCanceled,
+        failed: VerticalMessages.legsCancelFailed,
+        kind: "cancel",
+      });
     } catch (error) {
       console.error("Cancelling the vertical legs failed", error);
-      outcome = failed(withReason(VerticalMessages.legsCancelFailed, describeError(error)));
+      outcome = commandFailure(VerticalMessages.legsCancelFailed, error);
     }
     this.finish(outcome);
     return outcome;

@@ -1,10 +1,10 @@
 // The Option Delete Order (Individual) dialog: one account's vertical order cancelled.
 import { makeAutoObservable } from "mobx";
-import { describeError } from "../../shared/api/describeError";
-import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
-import { failed, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { commandOutcome } from "../../shared/orders/CopyAnswer";
+import { CommandSender, commandFailure } from "../../shared/commands/CommandSender";
+import { failed, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
-import { VerticalMessages, withReason } from "../VerticalMessages";
+import { VerticalMessages } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
 import { canCancelLeg, type VerticalOrderRow } from "./VerticalOrderRow";
 
@@ -16,8 +16,9 @@ export class DeleteOrderDialogStore {
   pending = false;
   /** The leg whose order is cancelled, or null. */
   row: VerticalOrderRow | null = null;
+  /** How the cancellation is sent: one key per opening, the write-limit waits shown. */
+  readonly commands: CommandSender;
 
-  private readonly deps: StoreDeps;
   private readonly reloadTables: () => void;
 
   /**
@@ -25,9 +26,9 @@ export class DeleteOrderDialogStore {
    * @param reloadTables Polls the tables again after the call.
    */
   constructor(deps: StoreDeps, reloadTables: () => void) {
-    this.deps = deps;
     this.reloadTables = reloadTables;
-    makeAutoObservable<this, "deps" | "reloadTables">(this, { deps: false, reloadTables: false }, { autoBind: true });
+    this.commands = new CommandSender(deps);
+    makeAutoObservable<this, "reloadTables">(this, { reloadTables: false, commands: false }, { autoBind: true });
   }
 
   /** The question asked. */
@@ -40,6 +41,7 @@ export class DeleteOrderDialogStore {
     if (!this.pending && canCancelLeg(row)) {
       this.row = row;
       this.isOpen = true;
+      this.commands.open();
     }
   }
 
@@ -50,27 +52,32 @@ export class DeleteOrderDialogStore {
     }
   }
 
-  /** Cancels the order; `success` closes the dialog. */
+  /** Cancels the order; `success` closes the dialog; a press while it is being cancelled sends nothing. */
   async confirm(): Promise<Outcome> {
     const row = this.row;
-    if (row === null || this.pending) {
+    if (this.pending) {
+      return NOT_SENT;
+    }
+    if (row === null) {
       return failed(VerticalMessages.deleteFailed);
     }
     this.pending = true;
     let outcome: Outcome;
     try {
-      const answer = await this.deps.api.delete(VerticalPaths.cancelOrderIndividual, {
+      const answer = await this.commands.send("delete", VerticalPaths.cancelOrderIndividual, {
         agentTradingSessionID: row.agentTradingSessionID,
         accountId: row.accountId,
         accountUsername: row.accountUsername,
         optionChainOrderId: row.optionChainOrderId,
       });
-      outcome = isSuccessAnswer(answer)
-        ? succeeded(VerticalMessages.deleteSucceeded)
-        : failed(withReason(VerticalMessages.deleteFailed, copyAnswerText(answer)));
+      outcome = commandOutcome(answer, {
+        ok: VerticalMessages.deleteSucceeded,
+        failed: VerticalMessages.deleteFailed,
+        kind: "cancel",
+      });
     } catch (error) {
       console.error("Cancelling the vertical order failed", error);
-      outcome = failed(withReason(VerticalMessages.deleteFailed, describeError(error)));
+      outcome = commandFailure(VerticalMessages.deleteFailed, error);
     }
     this.finish(outcome);
     return outcome;

@@ -1,8 +1,8 @@
 // The Re-place Vertical Order Legs dialog: a session's legs placed again as a new order on every active account.
 import { makeAutoObservable, observable, reaction, runInAction } from "mobx";
-import { describeError } from "../../shared/api/describeError";
-import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
-import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { commandOutcome } from "../../shared/orders/CopyAnswer";
+import { commandFailure } from "../../shared/commands/CommandSender";
+import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
@@ -124,8 +124,10 @@ export class PlaceAgainDialogStore {
   }
 
   /**
-   * Places the chosen legs as a new order; `success` closes the dialog. A leg that cannot be sent, or legs that
-   * differ in order type or quantity, are refused naming the leg, and nothing is sent.
+   * Places the chosen legs as a new order; `success` closes the dialog, and so does an answer some accounts
+   * accepted (a warning saying how many and why the others did not). A leg that cannot be sent, or legs that
+   * differ in order type or quantity, are refused naming the leg, and nothing is sent; a press while the order is
+   * being placed sends nothing.
    */
   async submit(): Promise<Outcome> {
     const chosen = this.chosenDrafts;
@@ -133,7 +135,7 @@ export class PlaceAgainDialogStore {
       return failed(VerticalMessages.selectLegToPlace);
     }
     if (this.pending) {
-      return failed(`${VerticalMessages.legsPlaceFailed}the order is already being placed`);
+      return NOT_SENT;
     }
     const problem = legsCheck(chosen);
     if (problem !== null) {
@@ -143,12 +145,14 @@ export class PlaceAgainDialogStore {
     let outcome: Outcome;
     try {
       const answer = await this.preflight.send(this.command(chosen));
-      outcome = isSuccessAnswer(answer)
-        ? succeeded(VerticalMessages.legsPlaced)
-        : failed(VerticalMessages.legsPlaceFailed + copyAnswerText(answer));
+      outcome = commandOutcome(answer, {
+        ok: VerticalMessages.legsPlaced,
+        failed: VerticalMessages.legsPlaceFailed,
+        kind: "place",
+      });
     } catch (error) {
       console.error("Placing the vertical legs again failed", error);
-      outcome = failed(VerticalMessages.legsPlaceFailed + describeError(error));
+      outcome = commandFailure(VerticalMessages.legsPlaceFailed, error);
     }
     runInAction(() => {
       this.pending = false;

@@ -1,8 +1,8 @@
 // The Replace Individual Order Legs dialog: each replaceable leg with new fields, chosen by account order.
 import { makeAutoObservable, observable } from "mobx";
-import { describeError } from "../../shared/api/describeError";
-import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
-import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { commandOutcome } from "../../shared/orders/CopyAnswer";
+import { commandFailure } from "../../shared/commands/CommandSender";
+import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { legsProblem, netOf, type NetPrice } from "../OrderLeg";
@@ -112,9 +112,10 @@ export class ReplaceLegsDialogStore {
   }
 
   /**
-   * Sends the chosen orders' legs with their new fields; `success` closes the dialog. A leg whose quantity or
-   * price cannot be sent, or an order whose legs differ in order type or quantity, is refused naming the leg
-   * and its account, and nothing is sent.
+   * Sends the chosen orders' legs with their new fields; `success` closes the dialog, and so does an answer some
+   * accounts accepted (a warning saying how many and why the others did not). A leg whose quantity or price
+   * cannot be sent, or an order whose legs differ in order type or quantity, is refused naming the leg and its
+   * account, and nothing is sent; a press while the legs are being sent sends nothing.
    */
   async submit(): Promise<Outcome> {
     const chosen = this.chosenDrafts;
@@ -122,7 +123,7 @@ export class ReplaceLegsDialogStore {
       return failed(VerticalMessages.selectLegToReplace);
     }
     if (this.pending) {
-      return failed(VerticalMessages.replaceFailed);
+      return NOT_SENT;
     }
     const problem = legsCheck(chosen);
     if (problem !== null) {
@@ -132,12 +133,14 @@ export class ReplaceLegsDialogStore {
     let outcome: Outcome;
     try {
       const answer = await this.preflight.send(this.command(chosen));
-      outcome = isSuccessAnswer(answer)
-        ? succeeded(VerticalMessages.replaceSucceeded)
-        : failed(withReason(VerticalMessages.replaceFailed, copyAnswerText(answer)));
+      outcome = commandOutcome(answer, {
+        ok: VerticalMessages.replaceSucceeded,
+        failed: VerticalMessages.replaceFailed,
+        kind: "replace",
+      });
     } catch (error) {
       console.error("Replacing the vertical legs failed", error);
-      outcome = failed(withReason(VerticalMessages.replaceFailed, describeError(error)));
+      outcome = commandFailure(VerticalMessages.replaceFailed, error);
     }
     this.finish(outcome);
     return outcome;

@@ -2,7 +2,7 @@
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { makeAutoObservable, runInAction } from "mobx";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
-import { failed, failedWith, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { CHECK_FAILED, PreflightStore } from "../../shared/preflight/PreflightStore";
 import { VerticalMessages } from "../VerticalMessages";
@@ -67,9 +67,15 @@ export class ChangePositionsDialogStore {
     }
   }
 
-  /** Sends every closing order; `success` closes the dialog and ends the selection. */
+  /**
+   * Sends every closing order; `success`, or an answer some accounts accepted (a warning), closes the dialog and
+   * ends the selection; a press while they are being sent sends nothing.
+   */
   async submit(): Promise<Outcome> {
-    if (this.changes.length === 0 || this.pending) {
+    if (this.pending) {
+      return NOT_SENT;
+    }
+    if (this.changes.length === 0) {
       return failed(VerticalMessages.exitMultipleError);
     }
     this.pending = true;

@@ -1,11 +1,11 @@
 // "Close Spread": a held vertical closed as one order per account, both legs, at a net price.
 import { makeAutoObservable, observable, reaction, runInAction } from "mobx";
-import { describeError } from "../../shared/api/describeError";
 import { copyOutcome } from "../../shared/orders/CopyAnswer";
+import { CommandSender, commandFailure } from "../../shared/commands/CommandSender";
 import { formatCount, formatQuantity } from "../../shared/format/formatQuantity";
 import { plainNumberText, wholeNumberOf } from "../../shared/orderForm/numberText";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
-import { failed, failedWith, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { VerticalMessages } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
@@ -46,8 +46,9 @@ export class CloseSpreadDialogStore {
   checked = false;
   /** Both legs' bid, ask and last, read while the dialog is open. */
   readonly quotes: QuoteFeed;
+  /** How the close is sent: one key per opening, the question before it goes out twice, the write-limit waits. */
+  readonly commands: CommandSender;
 
-  private readonly deps: StoreDeps;
   private readonly links: ExitLinks;
 
   /**
@@ -55,9 +56,9 @@ export class CloseSpreadDialogStore {
    * @param links The tables' reload and the selection's end.
    */
   constructor(deps: StoreDeps, links: ExitLinks) {
-    this.deps = deps;
     this.links = links;
-    makeAutoObservable<this, "deps" | "links">(this, { deps: false, links: false, quotes: false }, { autoBind: true });
+    this.commands = new CommandSender(deps);
+    makeAutoObservable<this, "links">(this, { links: false, quotes: false, commands: false }, { autoBind: true });
     this.quotes = new QuoteFeed(deps, "option", () =>
       this.isOpen && this.pair !== null ? [this.pair.longSymbol, this.pair.shortSymbol] : [],
     );
@@ -145,6 +146,7 @@ export class CloseSpreadDialogStore {
     this.priceEdited = false;
     this.checked = false;
     this.isOpen = true;
+    this.commands.open();
   }
 
   /** Closes the dialog; ignored while sending. */
@@ -183,12 +185,16 @@ export class CloseSpreadDialogStore {
 
   /**
    * Sends one closing spread per chosen account through exit_order/VERTICAL. A field that cannot be sent is
-   * marked and nothing is sent; `success` (or exits cut to holdings, which the toast names) closes the dialog.
+   * marked and nothing is sent; `success` (or exits cut to holdings, which the toast names) closes the dialog, and
+   * so does an answer some accounts accepted (a warning); a press while it is being sent sends nothing.
    */
   async submit(): Promise<Outcome> {
     const pair = this.pair;
     const chosen = this.chosenHoldings;
-    if (this.pending || pair === null) {
+    if (this.pending) {
+      return NOT_SENT;
+    }
+    if (pair === null) {
       return failed(VerticalMessages.exitFailed);
     }
     if (chosen.length === 0) {
@@ -202,7 +208,7 @@ export class CloseSpreadDialogStore {
     this.pending = true;
     let outcome: Outcome;
     try {
-      const answer = await this.deps.api.post(VerticalPaths.exitOrder, {
+      const answer = await this.commands.send("post", VerticalPaths.exitOrder, {
         allTradingAccountsOrderList: chosen.map((holding) => positionAccount(holding.long)),
         optionChainPrimarySymbol: pair.longSymbol,
         optionChainPrimaryInstruction: "SELL_TO_CLOSE",
@@ -212,10 +218,10 @@ export class CloseSpreadDialogStore {
         optionChainQuantity: this.wholeQuantity,
         optionChainPrice: this.orderType === "MARKET" ? 0 : plainNumberText(this.price),
       });
-      outcome = copyOutcome(answer, VerticalMessages.exitSucceeded, VerticalMessages.exitFailed);
+      outcome = copyOutcome(answer, VerticalMessages.exitSucceeded, VerticalMessages.exitFailed, "exit");
     } catch (error) {
       console.error("Closing the spread failed", error);
-      outcome = failedWith(VerticalMessages.exitFailed, describeError(error));
+      outcome = commandFailure(VerticalMessages.exitFailed, error);
     }
     runInAction(() => {
       this.pending = false;

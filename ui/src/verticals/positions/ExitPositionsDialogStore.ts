@@ -1,13 +1,13 @@
 // The Option Exit Order dialog: one position closed, or the selected positions closed with one set of fields.
 import { makeAutoObservable, runInAction } from "mobx";
-import { describeError } from "../../shared/api/describeError";
-import { acceptedText, copyAnswerText, isAcceptedAnswer } from "../../shared/orders/CopyAnswer";
+import { commandOutcome } from "../../shared/orders/CopyAnswer";
+import { commandFailure } from "../../shared/commands/CommandSender";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { CLOSING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/OptionOrderForm";
-import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
-import { VerticalMessages, withReason } from "../VerticalMessages";
+import { VerticalMessages } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
 import { exitDefaults, positionAccount, type VerticalPosition } from "./VerticalPosition";
 
@@ -94,10 +94,17 @@ export class ExitPositionsDialogStore {
     }
   }
 
-  /** Sends the exit; `success` closes the dialog (and ends the selection for selected positions). */
+  /**
+   * Sends the exit; `success` closes the dialog (and ends the selection for selected positions), and so does an
+   * answer some accounts accepted (a warning saying how many and why the others did not); a press while it is
+   * being sent sends nothing.
+   */
   async submit(): Promise<Outcome> {
     const first = this.targets[0];
-    if (first === undefined || this.pending) {
+    if (this.pending) {
+      return NOT_SENT;
+    }
+    if (first === undefined) {
       return failed(this.selected ? VerticalMessages.exitMultipleError : VerticalMessages.exitFailed);
     }
     this.pending = true;
@@ -158,12 +165,10 @@ export class ExitPositionsDialogStore {
   private async exitOne(position: VerticalPosition): Promise<Outcome> {
     try {
       const answer = await this.preflight.send(this.oneCommand(position));
-      return isAcceptedAnswer(answer)
-        ? succeeded(acceptedText(VerticalMessages.exitSucceeded, answer))
-        : failed(withReason(VerticalMessages.exitFailed, copyAnswerText(answer)));
+      return commandOutcome(answer, { ok: VerticalMessages.exitSucceeded, failed: VerticalMessages.exitFailed, kind: "exit" });
     } catch (error) {
       console.error("Exiting the position failed", error);
-      return failed(withReason(VerticalMessages.exitFailed, describeError(error)));
+      return commandFailure(VerticalMessages.exitFailed, error);
     }
   }
 
@@ -194,18 +199,21 @@ export function multipleCommand(ordersToExit: readonly ExitEntry[]): PreflightCo
 }
 
 /**
- * Sends exit_order_multiple/VERTICAL through the dialog's pre-flight (in its fan-out mode): `success` is "Selected positions successfully exited.", any other
- * answer "Failed to exit some or all positions." and a failed call "An error occurred while exiting
- * positions.", each followed by the server's reason.
+ * Sends exit_order_multiple/VERTICAL through the dialog's pre-flight (in its fan-out mode): `success` is "Selected
+ * positions successfully exited.", an answer some accounts accepted a warning saying how many and why the others
+ * did not, an answer none accepted "Failed to exit some or all positions." and a failed call "An error occurred
+ * while exiting positions.", each followed by the server's reason.
  */
 export async function exitMultiple(preflight: PreflightStore, ordersToExit: readonly ExitEntry[]): Promise<Outcome> {
   try {
     const answer = await preflight.send(multipleCommand(ordersToExit));
-    return isAcceptedAnswer(answer)
-      ? succeeded(acceptedText(VerticalMessages.exitMultipleSucceeded, answer))
-      : failed(withReason(VerticalMessages.exitMultiplePartial, copyAnswerText(answer)));
+    return commandOutcome(answer, {
+      ok: VerticalMessages.exitMultipleSucceeded,
+      failed: VerticalMessages.exitMultiplePartial,
+      kind: "exit",
+    });
   } catch (error) {
     console.error("Exiting the positions failed", error);
-    return failed(withReason(VerticalMessages.exitMultipleError, describeError(error)));
+    return commandFailure(VerticalMessages.exitMultipleError, error);
   }
 }

@@ -116,7 +116,7 @@ describe("ReviewSetDialogStore", () => {
     expect(requests.filter((r) => r.method === "POST")).toEqual([]);
   });
 
-  it("a partial answer is 'Failed to place orders: ' with the text; a refusal 'Error placing orders: ' with the message", async () => {
+  it("an answer some accounts accepted says so as a warning and closes the dialog", async () => {
     const { verticals, server } = harness();
     await verticals.sets.load();
     const set = verticals.sets.sets[0];
@@ -124,6 +124,23 @@ describe("ReviewSetDialogStore", () => {
     verticals.reviewDialog.open(set);
     server.on(PLACE, () =>
       jsonResponse(200, { agentTradingSessionID: 4, accepted: [1], failed: [{ accountId: 2, accountName: "Beta", reason: "token expired" }] }),
+    );
+    await expect(verticals.reviewDialog.place()).resolves.toEqual({
+      ok: true,
+      partial: true,
+      message: "Placed on 1 of 2 accounts; 1 not sent: token expired (1)",
+    });
+    expect(verticals.reviewDialog.isOpen).toBe(false);
+  });
+
+  it("an answer no account accepted is 'Failed to place orders: ' with the text; a refusal 'Error placing orders: ' with the message", async () => {
+    const { verticals, server } = harness();
+    await verticals.sets.load();
+    const set = verticals.sets.sets[0];
+    if (set === undefined) throw new Error("no set");
+    verticals.reviewDialog.open(set);
+    server.on(PLACE, () =>
+      jsonResponse(200, { agentTradingSessionID: 4, accepted: [], failed: [{ accountId: 2, accountName: "Beta", reason: "token expired" }] }),
     );
     await expect(verticals.reviewDialog.place()).resolves.toEqual({
       ok: false,

@@ -1,8 +1,8 @@
 // The Review Order Set dialog: a saved set's legs, their net and the per-tier spreads, placed on every active account.
 import { makeAutoObservable, runInAction } from "mobx";
-import { describeError } from "../../shared/api/describeError";
-import { copyAnswerText, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
-import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
+import { commandOutcome } from "../../shared/orders/CopyAnswer";
+import { commandFailure } from "../../shared/commands/CommandSender";
+import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
@@ -75,14 +75,18 @@ export class ReviewSetDialogStore {
     }
   }
 
-  /** Places the set's legs; `success` closes the dialog. Legs of mixed order types or quantities send nothing. */
+  /**
+   * Places the set's legs; `success` closes the dialog, and so does an answer some accounts accepted (a warning
+   * saying how many and why the others did not). Legs of mixed order types or quantities send nothing, and so
+   * does a press while the set is being placed.
+   */
   async place(): Promise<Outcome> {
     const legs = this.set?.legs ?? [];
     if (legs.length === 0) {
       return failed(VerticalMessages.setEmpty);
     }
     if (this.pending) {
-      return failed(`${VerticalMessages.setPlaceFailed}the set is already being placed`);
+      return NOT_SENT;
     }
     const problem = legsProblem(legs);
     if (problem !== null) {
@@ -92,12 +96,14 @@ export class ReviewSetDialogStore {
     let outcome: Outcome;
     try {
       const answer = await this.preflight.send(this.command(legs));
-      outcome = isSuccessAnswer(answer)
-        ? succeeded(VerticalMessages.setPlaced)
-        : failed(VerticalMessages.setPlaceFailed + copyAnswerText(answer));
+      outcome = commandOutcome(answer, {
+        ok: VerticalMessages.setPlaced,
+        failed: VerticalMessages.setPlaceFailed,
+        kind: "place",
+      });
     } catch (error) {
       console.error("Placing the order set failed", error);
-      outcome = failed(VerticalMessages.setPlaceError + describeError(error));
+      outcome = commandFailure(VerticalMessages.setPlaceError, error);
     }
     runInAction(() => {
       this.pending = false;
