@@ -3,6 +3,7 @@
 //! [`Store::open`] checks the schema version, then hands out one repository per concern. Every
 //! repository is a cheap handle over a sled tree; all of them share one database file.
 
+mod account_limits;
 mod account_vault;
 mod agents;
 mod command_keys;
@@ -21,6 +22,7 @@ mod unflushed_outcomes;
 mod watch_lists;
 mod web_sessions;
 
+pub use account_limits::AccountLimitsStore;
 pub use account_vault::AccountVault;
 pub use agents::{AgentRecord, Agents};
 pub use command_keys::{CommandKeyRecord, CommandKeys, KeptAnswer};
@@ -189,6 +191,14 @@ impl Store {
     /// [`StoreError::Database`] when the tree cannot be opened.
     pub fn saved_orders(&self) -> Result<SavedOrders, StoreError> {
         SavedOrders::open(&self.db)
+    }
+
+    /// Each account's sizing profile and guards.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the tree cannot be opened.
+    pub fn account_limits(&self) -> Result<AccountLimitsStore, StoreError> {
+        AccountLimitsStore::open(&self.db)
     }
 
     /// Agent and app settings.
