@@ -691,7 +691,7 @@ async fn a_market_order_fills_the_positions_show_and_an_exit_closes_them() {
     assert_eq!(
         answer["failed"],
         json!([{"accountId": off_id, "accountName": "Off",
-        "reason": format!("the account holds no long position in {symbol}")}])
+        "reason": format!("the account holds no long position in {description}")}])
     );
     // The exit asked 10 of the Big account, which holds 3: the answer says it was cut.
     assert_eq!(
