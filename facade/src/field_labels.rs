@@ -37,6 +37,18 @@ pub fn label(field: &str) -> &str {
         "optionChainCallPut" => "CALL/PUT",
         "fanOutMode" => "Fan-out mode",
         "defaultFanOutMode" => "Default fan-out mode",
+        "sizing" => "Sizing",
+        "sizing.method" => "Sizing Method",
+        "sizing.value" => "Sizing Value",
+        "sizing.belowOne" => "Below One Unit",
+        "maxQuantityPerOrder" => "Max Quantity Per Order",
+        "maxPositionPerSymbol" => "Max Position Per Symbol",
+        "maxNotionalPerOrder" => "Max Notional Per Order",
+        "allowSymbols" => "Allow Symbols",
+        "denySymbols" => "Deny Symbols",
+        "openClose" => "Open/Close",
+        "maxOrdersPerDay" => "Max Orders Per Day",
+        "splitTotal" => "Split Total",
         other => other,
     }
 }

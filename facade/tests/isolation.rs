@@ -166,6 +166,21 @@ fn matrix(a: &Ids) -> BTreeMap<String, Row> {
             "POST /api/operator/account_write_limit",
             owned(json!({"accountUsername": "alice-Small", "writeLimitPerMinute": 7})),
         ),
+        (
+            "GET /api/trading_account/limits",
+            open("the caller's own accounts"),
+        ),
+        (
+            "GET /api/command_waits",
+            open("the caller's own accounts' waits"),
+        ),
+        (
+            "PUT /api/trading_account/limits",
+            owned(
+                json!({"accountUsername": "alice-Small", "maxQuantityPerOrder": 1,
+                "sizing": {"method": "FIXED", "value": 9}, "openClose": "CLOSE_ONLY"}),
+            ),
+        ),
         // Single-leg options.
         (
             "GET /api/copy_trading_account/database/COMMON",
@@ -488,6 +503,41 @@ fn matrix(a: &Ids) -> BTreeMap<String, Row> {
         };
         rows.insert(format!("POST /api/preflight/{check}"), Row::Owned(body));
     }
+    // Each plan preview takes its command's body too (with a split for the places).
+    for (preview, command) in [
+        (
+            "COMMON/place_order",
+            "POST /api/copy_trading_account/place_order/COMMON",
+        ),
+        (
+            "COMMON/replace_order",
+            "PUT /api/copy_trading_account/replace_order/COMMON",
+        ),
+        (
+            "VERTICAL/place_order",
+            "POST /api/copy_trading_account/place_order/VERTICAL",
+        ),
+        (
+            "STOCK/place_order",
+            "POST /api/stock_copy_trading/place_order",
+        ),
+        (
+            "STOCK/replace_order",
+            "PUT /api/stock_copy_trading/replace_order",
+        ),
+    ] {
+        let mut body = match rows.get(command) {
+            Some(Row::Owned(body)) => body.clone(),
+            _ => panic!("{command} has an owned-id row"),
+        };
+        if preview.ends_with("place_order") {
+            body["splitTotal"] = json!(5);
+        }
+        rows.insert(
+            format!("POST /api/plan_preview/{preview}"),
+            Row::Owned(body),
+        );
+    }
     rows
 }
 
@@ -548,8 +598,20 @@ async fn dump(
         "/api/option_contract_save_order/get_option_contract_save_order_list/VERTICAL",
         "/api/stock_save_order/get_stock_save_order_list",
         "/api/stock/get_stock_list",
+        "/api/trading_account/limits",
     ] {
         all.insert(path.to_owned(), get_json(service, cookie, path).await);
+    }
+    // The balances' age moves with the polls of A's accounts, not with the calls of others.
+    if let Some(rows) = all
+        .get_mut("/api/trading_account/limits")
+        .and_then(Value::as_array_mut)
+    {
+        for row in rows {
+            if let Some(row) = row.as_object_mut() {
+                row.remove("balances");
+            }
+        }
     }
     let mut accounts = get_json(service, cookie, "/api/operator/accounts").await;
     // Counters of the last minute move with the clock, not with the calls of others.

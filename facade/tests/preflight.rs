@@ -65,6 +65,10 @@ async fn check_accounts_answers_each_account_with_the_brokers_text_and_sends_not
     let service = app.service().await;
     let alice = desk(&service, "alice").await;
     let body = big_buy(&service, &alice, Some("ALL_OR_NONE")).await;
+    let shares = body["stockQuantity"]
+        .as_f64()
+        .map(|shares| shares as u64)
+        .expect("a number of shares");
     let (status, text) = call!(
         &service,
         post_json("/api/preflight/STOCK/place_order", &body.to_string()).cookie(alice.clone())
@@ -80,9 +84,12 @@ async fn check_accounts_answers_each_account_with_the_brokers_text_and_sends_not
     assert_eq!(
         answer,
         json!({"accounts": [
-            {"accountId": 1, "accountName": "Small", "result": "PASS", "messages": [], "commission": 0.0, "fees": 0.0, "projectedBuyingPower": null},
-            {"accountId": 2, "accountName": "Medium", "result": "PASS", "messages": [], "commission": 0.0, "fees": 0.0, "projectedBuyingPower": null},
-            {"accountId": 3, "accountName": "Big", "result": "REJECT", "messages": [BUYING_POWER], "commission": 0.0, "fees": 0.0, "projectedBuyingPower": null},
+            {"accountId": 1, "accountName": "Small", "result": "PASS", "messages": [], "commission": 0.0, "fees": 0.0, "projectedBuyingPower": null,
+             "sizedQuantity": shares, "plannedQuantity": shares, "guard": null, "guardReason": null},
+            {"accountId": 2, "accountName": "Medium", "result": "PASS", "messages": [], "commission": 0.0, "fees": 0.0, "projectedBuyingPower": null,
+             "sizedQuantity": shares * 2, "plannedQuantity": shares * 2, "guard": null, "guardReason": null},
+            {"accountId": 3, "accountName": "Big", "result": "REJECT", "messages": [BUYING_POWER], "commission": 0.0, "fees": 0.0, "projectedBuyingPower": null,
+             "sizedQuantity": shares * 3, "plannedQuantity": shares * 3, "guard": null, "guardReason": null},
         ]})
     );
     assert!(
@@ -330,9 +337,11 @@ async fn checks_of_exits_name_the_planners_reason_for_an_account_holding_nothing
         json_of(&text),
         json!({"accounts": [
             {"accountId": 1, "accountName": "Small", "result": "REJECT", "messages": ["the account holds no long position in AAPL"],
-             "commission": 0.0, "fees": 0.0, "projectedBuyingPower": null},
+             "commission": 0.0, "fees": 0.0, "projectedBuyingPower": null,
+             "sizedQuantity": 5, "plannedQuantity": 0, "guard": null, "guardReason": null},
             {"accountId": 2, "accountName": "Medium", "result": "REJECT", "messages": ["the account holds no long position in AAPL"],
-             "commission": 0.0, "fees": 0.0, "projectedBuyingPower": null},
+             "commission": 0.0, "fees": 0.0, "projectedBuyingPower": null,
+             "sizedQuantity": 5, "plannedQuantity": 0, "guard": null, "guardReason": null},
         ]})
     );
     // Option and vertical checks take their commands' bodies too.

@@ -7,13 +7,14 @@ use actix_web::HttpResponse;
 use engine::account::AccountRegistry;
 use engine::copy::{
     AccountFacts, AgentFacts, CancelResult, CopyCommand, CopySession, ExecuteError, Executed,
-    ExitCut, Holdings, Plan, PlanError, Work, exit_cuts, gate_previews, plan, previews,
+    ExitCut, Holdings, LimitNote, Plan, PlanError, Work, exit_cuts, gate_previews, plan, previews,
 };
 use engine::ids::{AccountId, AgentId};
 use serde::Serialize;
 
 use super::fan_out::{Dispatch, How};
 use super::option_views::AccountNames;
+use super::plan_preview::plan_answer;
 use super::preflight::{check_answer, refused_answer};
 use crate::{ApiError, AppState};
 
@@ -117,17 +118,22 @@ pub(crate) async fn run(
     let tiers = settings.tier_multipliers(agent)?;
     let supervisor = &state.services.supervisor;
     let holdings = PolledHoldings(&state.services.registry);
+    let limits = super::limit_facts::gather(state, agent, how.split_total, how.dispatch)?;
     let facts = AgentFacts {
         accounts: &accounts,
         tiers,
         holdings: &holdings,
         book: supervisor.keeper().book(),
-        limits: &engine::copy::LimitFacts::none(),
+        limits: &limits,
     };
     let plan = plan(&command, &facts)?;
-    if how.dispatch == Dispatch::Check {
-        let checks = supervisor.preview(&plan).await;
-        return check_answer(state, agent, &checks);
+    match how.dispatch {
+        Dispatch::Plan => return plan_answer(state, agent, &plan, &limits),
+        Dispatch::Check => {
+            let checks = supervisor.preview(&plan).await;
+            return check_answer(state, agent, &plan, &checks);
+        }
+        Dispatch::Send => {}
     }
     let mode = match how.mode {
         Some(mode) => mode,
@@ -146,13 +152,29 @@ pub(crate) async fn run(
         plan
     };
     let cuts = exit_cuts(&command, &plan);
+    let guard_cuts = guard_cuts(&plan);
     match supervisor.execute(plan).await? {
         Executed::Session(session) => {
             tracing::info!(agent = %agent, session = %session.id, kind = %command.kind, accounts = session.rows.len(), "copy trade sent");
-            session_answer(state, &session, &cuts)
+            session_answer(state, &session, &cuts, &guard_cuts)
         }
         Executed::Cancels { results, .. } => cancel_answer(state, agent, &results),
     }
+}
+
+/// The orders of `plan` that a guard cut and that still go out (not refused by pre-flight since).
+fn guard_cuts(plan: &Plan) -> Vec<LimitNote> {
+    plan.limited
+        .iter()
+        .filter(|note| {
+            note.sent > 0
+                && plan
+                    .works
+                    .get(note.work)
+                    .is_some_and(|w| matches!(w.work, Work::Place(_) | Work::Replace { .. }))
+        })
+        .cloned()
+        .collect()
 }
 
 /// One account that did not accept, in a partial answer.
@@ -179,8 +201,27 @@ pub(crate) struct Capped {
     sent: u32,
 }
 
+/// An order a guard cut, sent for less than its sizing gave, in a partial answer.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = copy::Cut)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Cut {
+    account_id: u64,
+    account_name: String,
+    /// The quantity sizing gave (contracts, shares or spreads).
+    asked: u32,
+    /// The quantity sent.
+    sent: u32,
+    /// What cut it.
+    #[schema(value_type = super::limits::GuardSchema)]
+    guard: &'static str,
+    /// Why, naming the guard.
+    reason: String,
+}
+
 /// The partial answer: which accounts accepted and which did not, and why; for an exit, also the
-/// accounts whose exit was cut to what they hold. Cancels carry no session id.
+/// accounts whose exit was cut to what they hold; for any order, the accounts a guard cut. Cancels
+/// carry no session id.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = copy::PartialAnswer)]
 #[serde(rename_all = "camelCase")]
@@ -202,6 +243,12 @@ pub(crate) struct Partial {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schema(required = false)]
     capped: Vec<Capped>,
+    /// The accounts whose order a guard cut, with the quantity sizing gave, the quantity sent and why
+    /// (absent when none was cut). A command whose every account accepted but some were cut answers
+    /// this object with an empty `failed`, never the bare `success`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
+    cut: Vec<Cut>,
 }
 
 /// The spec's text answer of a command every account accepted.
@@ -218,8 +265,10 @@ fn session_answer(
     state: &AppState,
     session: &CopySession,
     cuts: &[ExitCut],
+    guard_cuts: &[LimitNote],
 ) -> Result<HttpResponse, ApiError> {
     if cuts.is_empty()
+        && guard_cuts.is_empty()
         && session
             .rows
             .iter()
@@ -258,6 +307,17 @@ fn session_answer(
                 sent: cut.sent,
             })
             .collect(),
+        cut: guard_cuts
+            .iter()
+            .map(|note| Cut {
+                account_id: note.account.get(),
+                account_name: names.of(note.account).0,
+                asked: note.sized,
+                sent: note.sent,
+                guard: note.guard.as_str(),
+                reason: note.reason.clone(),
+            })
+            .collect(),
     }))
 }
 
@@ -288,5 +348,6 @@ fn cancel_answer(
             })
             .collect(),
         capped: Vec::new(),
+        cut: Vec::new(),
     }))
 }

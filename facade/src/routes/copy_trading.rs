@@ -262,6 +262,8 @@ pub(super) fn session_id(value: &Loose) -> Result<SessionId, ApiError> {
 pub(super) struct PlaceBody {
     #[serde(flatten)]
     fan_out: FanOutField,
+    #[serde(flatten)]
+    split: super::equal_split::SplitField,
     #[serde(default)]
     all_trading_accounts_order_list: Vec<AccountRef>,
     #[serde(flatten)]
@@ -310,7 +312,7 @@ pub(super) async fn place_order(
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
-    let how = body.fan_out.how(dispatch)?;
+    let how = body.fan_out.how(dispatch)?.split(body.split.total()?);
     let order = OptionOrder::parse(&body.order, OPENING)?;
     let listed = listed_accounts(&body.all_trading_accounts_order_list)?;
     let targets = if listed.is_empty() {

@@ -61,6 +61,9 @@ pub(crate) enum Dispatch {
     Send,
     /// Planned and previewed on every targeted account; nothing is sent or stored.
     Check,
+    /// Planned only (`/api/plan_preview/...`): each account's quantity and what cut or refused it;
+    /// no brokerage is asked, nothing is sent or stored.
+    Plan,
 }
 
 /// What to do with a parsed command: send or check it, and in which mode (`None`: the default).
@@ -70,6 +73,8 @@ pub(crate) struct How {
     pub(crate) dispatch: Dispatch,
     /// The mode the body asked for.
     pub(crate) mode: Option<FanOutMode>,
+    /// The total a place splits equally over its accounts (`splitTotal`), instead of sizing each.
+    pub(crate) split_total: Option<u32>,
 }
 
 impl How {
@@ -77,7 +82,17 @@ impl How {
     pub(crate) const DEFAULT: Self = Self {
         dispatch: Dispatch::Send,
         mode: None,
+        split_total: None,
     };
+
+    /// The same, splitting `total` equally when one is given.
+    #[must_use]
+    pub(crate) fn split(self, total: Option<u32>) -> Self {
+        Self {
+            split_total: total,
+            ..self
+        }
+    }
 }
 
 impl FanOutField {
@@ -92,7 +107,11 @@ impl FanOutField {
             // Any other JSON value is refused with the same message as an unknown word.
             Some(_) => Some(parse_mode("", "fanOutMode")?),
         };
-        Ok(How { dispatch, mode })
+        Ok(How {
+            dispatch,
+            mode,
+            split_total: None,
+        })
     }
 }
 
@@ -125,7 +144,8 @@ mod tests {
             field(Some(" all_or_none ")).how(Dispatch::Check).ok(),
             Some(How {
                 dispatch: Dispatch::Check,
-                mode: Some(FanOutMode::AllOrNone)
+                mode: Some(FanOutMode::AllOrNone),
+                split_total: None,
             })
         );
         assert_eq!(

@@ -5,14 +5,18 @@ mod answer_schemas;
 mod command_waits;
 mod copy_commands;
 mod copy_trading;
+mod equal_split;
 mod fan_out;
 mod guards;
+mod limit_facts;
+mod limits;
 mod link_refusal;
 pub mod openapi;
 mod operator;
 mod option_contract;
 mod option_views;
 mod paper_pages;
+mod plan_preview;
 mod preflight;
 mod session_records;
 mod session_summary;
@@ -74,6 +78,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
             .configure(stock_lists::configure)
             .configure(session_records::configure)
             .configure(preflight::configure)
+            .configure(limits::configure)
+            .configure(plan_preview::configure)
             .configure(command_waits::configure)
             .configure(openapi::configure)
             .default_service(web::to(not_found)),

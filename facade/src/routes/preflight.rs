@@ -9,8 +9,11 @@
 //! all at once. Nothing is sent and nothing is stored; each preview takes one write from its account's
 //! budget. The answer is one row per targeted account: `accountId`, `accountName`, `result` (PASS,
 //! WARNING or REJECT), `messages` (the brokerage's texts: rejects, then warnings), `commission`, `fees`
-//! and `projectedBuyingPower` (null when the brokerage does not say). An account the planner refuses
-//! (an exit where it holds nothing) is a REJECT with the planner's reason.
+//! and `projectedBuyingPower` (null when the brokerage does not say), with what the plan does before
+//! anything is sent: `sizedQuantity` (what the account's sizing gave), `plannedQuantity` (what it
+//! would be sent; 0 when refused), `guard` and `guardReason` (what cut or refused it, and why; null
+//! when sent as sized). An account the planner refuses (an exit where it holds nothing, a guard) is a
+//! REJECT with the planner's reason.
 //!
 //! A command sent with `fanOutMode` ALL_OR_NONE that some account would refuse answers 409 with the one
 //! error shape plus the rejecting accounts: `{"error", "code": "preview_refused", "rejects":
@@ -18,13 +21,14 @@
 
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
-use engine::copy::{AccountCheck, PreviewRefusal, PreviewVerdict, TradeKind};
+use engine::copy::{AccountCheck, Plan, PreviewRefusal, PreviewVerdict, TradeKind};
 use engine::ids::AgentId;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
 use super::fan_out::Dispatch;
 use super::option_views::{AccountNames, number};
+use super::plan_preview::planned_works;
 use super::{copy_trading, mount, stock_trading, vertical_trading};
 use crate::json_body::JsonBody;
 use crate::{ApiError, AppState};
@@ -68,13 +72,25 @@ struct CheckRow {
     /// negative when it does not fit; null when the brokerage does not say.
     #[schema(required = true)]
     projected_buying_power: Option<f64>,
+    /// What the account's sizing profile (or the equal split) gave, before its guards.
+    sized_quantity: u32,
+    /// What would be sent (contracts, spreads or shares); 0 when the account is refused.
+    planned_quantity: u32,
+    /// What cut or refused the account's order; null when sent as sized.
+    #[schema(value_type = Option<super::limits::GuardSchema>, required = true)]
+    guard: Option<&'static str>,
+    /// Why the guard (or the sizing) cut or refused it; null when sent as sized.
+    #[schema(required = true)]
+    guard_reason: Option<String>,
 }
 
 /// Every targeted account's check, in the command's order.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = preflight::CheckAnswer, example = json!({"accounts": [
-    {"accountId": 1, "accountName": "Small", "result": "PASS", "messages": [], "commission": 0.0, "fees": 0.0, "projectedBuyingPower": 195400.0},
-    {"accountId": 2, "accountName": "Big", "result": "REJECT", "messages": ["Order rejected: insufficient buying power"], "commission": 0.0, "fees": 0.0, "projectedBuyingPower": -3800.0}
+    {"accountId": 1, "accountName": "Small", "result": "PASS", "messages": [], "commission": 0.0, "fees": 0.0, "projectedBuyingPower": 195400.0,
+     "sizedQuantity": 2, "plannedQuantity": 2, "guard": null, "guardReason": null},
+    {"accountId": 2, "accountName": "Big", "result": "REJECT", "messages": ["Order rejected: insufficient buying power"], "commission": 0.0, "fees": 0.0, "projectedBuyingPower": -3800.0,
+     "sizedQuantity": 6, "plannedQuantity": 4, "guard": "MAX_QUANTITY_PER_ORDER", "guardReason": "maximum quantity per order: at most 4; cut from 6 to 4"}
 ]}))]
 struct CheckAnswer {
     accounts: Vec<CheckRow>,
@@ -88,20 +104,24 @@ fn result_word(verdict: PreviewVerdict) -> &'static str {
     }
 }
 
-/// The answer of a check call.
+/// The answer of a check call: each check with the planned quantity of its work in `plan` (the
+/// checks come one per place, replace or refusal, in the plan's order).
 ///
 /// # Errors
 /// Storage errors reading the account names.
 pub(crate) fn check_answer(
     state: &AppState,
     agent: AgentId,
+    plan: &Plan,
     checks: &[AccountCheck],
 ) -> Result<HttpResponse, ApiError> {
     let names = AccountNames::load(state, agent)?;
     let money = |d: Decimal| number(Some(d));
+    let planned = planned_works(plan);
     let accounts = checks
         .iter()
-        .map(|check| CheckRow {
+        .zip(planned)
+        .map(|(check, work)| CheckRow {
             account_id: check.account.get(),
             account_name: names.of(check.account).0,
             result: result_word(check.verdict()),
@@ -115,6 +135,10 @@ pub(crate) fn check_answer(
             commission: money(check.preview.commission),
             fees: money(check.preview.fees),
             projected_buying_power: check.preview.projected_buying_power.map(money),
+            sized_quantity: work.sized,
+            planned_quantity: work.planned,
+            guard: work.guard.map(|g| g.as_str()),
+            guard_reason: work.guard.and(work.reason),
         })
         .collect();
     Ok(HttpResponse::Ok().json(CheckAnswer { accounts }))

@@ -240,6 +240,8 @@ fn command(agent: AgentId, action: Action) -> CopyCommand {
 pub(super) struct PlaceBody {
     #[serde(flatten)]
     fan_out: FanOutField,
+    #[serde(flatten)]
+    split: super::equal_split::SplitField,
     #[serde(default)]
     all_trading_accounts_order_list: Vec<AccountRef>,
     #[serde(flatten)]
@@ -265,10 +267,13 @@ pub(super) async fn place_order(
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
-    let how = body.fan_out.how(dispatch)?;
+    let how = body.fan_out.how(dispatch)?.split(body.split.total()?);
     let order = body.order.order(StockAction::Place)?;
     let listed = listed_accounts(&body.all_trading_accounts_order_list)?;
-    check_known_stock(&state, agent, order.symbol()).await?;
+    // A plan preview asks no brokerage.
+    if dispatch != Dispatch::Plan {
+        check_known_stock(&state, agent, order.symbol()).await?;
+    }
     let targets = if listed.is_empty() {
         Targets::Active
     } else {

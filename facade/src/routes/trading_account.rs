@@ -313,6 +313,9 @@ fn remove_account(
 ) -> Result<(), StoreError> {
     state.services.registry.stop(id);
     state.store.account_vault()?.forget(id)?;
+    if let Some(record) = accounts.get(id)? {
+        state.store.account_limits()?.remove(record.agent, id)?;
+    }
     accounts.delete(id)?;
     Ok(())
 }

@@ -229,6 +229,8 @@ async fn check_in_chain(
 pub(super) struct PlaceBody {
     #[serde(flatten)]
     fan_out: FanOutField,
+    #[serde(flatten)]
+    split: super::equal_split::SplitField,
     #[serde(default)]
     all_trading_accounts_order_list: Vec<AccountRef>,
     order_legs: Vec<LegBody>,
@@ -253,11 +255,14 @@ pub(super) async fn place_order(
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     let body = body.into_inner();
-    let how = body.fan_out.how(dispatch)?;
+    let how = body.fan_out.how(dispatch)?.split(body.split.total()?);
     let legs: Vec<LegForm> = body.order_legs.iter().map(LegBody::form).collect();
     let vertical = Vertical::from_form(&legs, LegRule::Opening).map_err(|e| bad(&e))?;
     let listed = listed_accounts(&body.all_trading_accounts_order_list)?;
-    check_in_chain(&state, agent, &vertical).await?;
+    // A plan preview asks no brokerage.
+    if dispatch != Dispatch::Plan {
+        check_in_chain(&state, agent, &vertical).await?;
+    }
     let targets = if listed.is_empty() {
         Targets::Active
     } else {
