@@ -333,3 +333,81 @@ async fn poll_all(desk: &SchwabDesk) {
         handle.account.poll_now().await;
     }
 }
+
+#[actix_web::test]
+async fn a_fraction_of_a_share_shows_in_the_table_and_exits_sell_the_whole_shares() {
+    let desk = SchwabDesk::start();
+    let state = desk.state.clone();
+    let service =
+        test::init_service(App::new().configure(move |cfg| routes::configure(cfg, &state))).await;
+    let alice = support::sign_in(&service, "alice").await;
+    let add = json!({"accountName": "Small", "accountUsername": "login-Small", "accountPassword": "pw-123",
+        "accountType": "small_account"});
+    assert_eq!(
+        call!(
+            &service,
+            post_json("/api/trading_account/login/", &add.to_string()).cookie(alice.clone())
+        )
+        .0,
+        StatusCode::OK
+    );
+    let redirected = desk.authorize("login-Small").await;
+    let paste = json!({"accountName": "Small", "accountUsername": "login-Small", "authorizationCodeUrl": redirected});
+    assert_eq!(
+        call!(
+            &service,
+            post_json(
+                "/api/trading_account/get_access_token_from_authorization_code/",
+                &paste.to_string()
+            )
+            .cookie(alice.clone())
+        )
+        .0,
+        StatusCode::OK
+    );
+    // A dividend reinvested at the brokerage: Schwab's positions answer says 61.5854 shares of IWM.
+    let paper = desk.fake.paper();
+    let hash = paper
+        .accounts()
+        .into_iter()
+        .find(|a| a.username == "login-Small")
+        .expect("the paper account")
+        .link
+        .hash;
+    paper
+        .reinvest_dividend(&hash, "IWM", rust_decimal_macros::dec!(61.5854))
+        .expect("reinvested");
+    poll_all(&desk).await;
+    let positions = || {
+        test::TestRequest::get()
+            .uri("/api/stock_copy_trading_position/database")
+            .cookie(alice.clone())
+    };
+    let (_, text) = call!(&service, positions());
+    let row = &json_of(&text)["IWM"][0];
+    assert_eq!(row["stockSettledQuantity"], json!(61.5854), "{text}");
+    assert_eq!(row["accountName"], "Small");
+
+    // An exit of more than is held sells the 61 whole shares; the fraction stays and still shows.
+    let exit = json!({"allTradingAccountsOrderList": [{"accountId": row["accountId"], "accountName": "Small",
+        "accountUsername": "login-Small"}], "stockSymbol": "IWM", "stockSession": "NORMAL", "stockDuration": "DAY",
+        "stockInstruction": "SELL", "stockOrderType": "MARKET", "stockQuantity": 62, "stockPrice": 0,
+        "stockStopPrice": 0, "stockStopPriceLinkType": "VALUE", "stockStopPriceOffset": 0.1});
+    let (status, text) = call!(
+        &service,
+        post_json("/api/stock_copy_trading/exit_order/", &exit.to_string()).cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert_eq!(
+        json_of(&text)["capped"],
+        json!([{"accountId": row["accountId"], "accountName": "Small", "asked": 62, "sent": 61}])
+    );
+    poll_all(&desk).await;
+    let (_, text) = call!(&service, positions());
+    assert_eq!(
+        json_of(&text)["IWM"][0]["stockSettledQuantity"],
+        json!(0.5854),
+        "{text}"
+    );
+    desk.fake.stop().await;
+}

@@ -36,6 +36,13 @@ pub struct Position {
     pub settled_short_quantity: u32,
     /// Current market value (negative for short positions).
     pub market_value: Decimal,
+    /// The part of a share held long beyond `long_quantity` (a reinvested dividend: 61.5854 shares are
+    /// 61 and 0.5854). Orders trade whole shares, so exits and caps count `long_quantity` alone.
+    #[serde(default, skip_serializing_if = "Decimal::is_zero")]
+    pub long_fraction: Decimal,
+    /// The part of a share held short beyond `short_quantity`.
+    #[serde(default, skip_serializing_if = "Decimal::is_zero")]
+    pub short_fraction: Decimal,
 }
 
 impl Position {
@@ -43,6 +50,14 @@ impl Position {
     #[must_use]
     pub fn net_quantity(&self) -> i64 {
         i64::from(self.long_quantity) - i64::from(self.short_quantity)
+    }
+
+    /// What is held, fractions of a share included: long minus short (`61.5854`, `-3`).
+    #[must_use]
+    pub fn net_held(&self) -> Decimal {
+        Decimal::from(self.long_quantity) + self.long_fraction
+            - Decimal::from(self.short_quantity)
+            - self.short_fraction
     }
 }
 
@@ -65,13 +80,23 @@ mod tests {
             settled_long_quantity: 0,
             settled_short_quantity: 3,
             market_value: dec!(-285),
+            long_fraction: Decimal::ZERO,
+            short_fraction: Decimal::ZERO,
         };
         assert_eq!(short_call.net_quantity(), -3);
+        assert_eq!(short_call.net_held(), dec!(-3));
         let long = Position {
             long_quantity: 5,
             short_quantity: 0,
             ..short_call
         };
         assert_eq!(long.net_quantity(), 5);
+        let reinvested = Position {
+            long_quantity: 61,
+            long_fraction: dec!(0.5854),
+            ..long
+        };
+        assert_eq!(reinvested.net_quantity(), 61, "whole shares alone trade");
+        assert_eq!(reinvested.net_held(), dec!(61.5854));
     }
 }

@@ -165,8 +165,10 @@ pub(crate) fn stock_orders_answer(
 pub(crate) struct StockPositionRow {
     stock_symbol: String,
     stock_average_price: f64,
-    /// Shares held, short holdings negative.
-    stock_settled_quantity: i64,
+    /// Shares held, short holdings negative, with the fraction of a share a reinvested dividend left
+    /// (`61.5854`); orders trade the whole shares. A whole holding is written as a whole number.
+    #[schema(value_type = f64)]
+    stock_settled_quantity: serde_json::Number,
     account_id: u64,
     account_name: String,
     account_username: String,
@@ -196,8 +198,8 @@ fn stock_positions(state: &AppState, agent: AgentId) -> Result<BTreeMap<String, 
             .iter()
             .filter(|p| p.asset_type.is_stock())
         {
-            let net = position.net_quantity();
-            if net == 0 {
+            let net = position.net_held();
+            if net.is_zero() {
                 continue;
             }
             map.entry(position.symbol.clone())
@@ -205,7 +207,7 @@ fn stock_positions(state: &AppState, agent: AgentId) -> Result<BTreeMap<String, 
                 .push(StockPositionRow {
                     stock_symbol: position.symbol.clone(),
                     stock_average_price: number(Some(position.average_price)),
-                    stock_settled_quantity: net,
+                    stock_settled_quantity: held_number(net),
                     account_id: record.id.get(),
                     account_name: record.name.clone(),
                     account_username: record.username.clone(),
@@ -213,6 +215,16 @@ fn stock_positions(state: &AppState, agent: AgentId) -> Result<BTreeMap<String, 
         }
     }
     rows_by_key(map)
+}
+
+/// `held` as a JSON number: a whole number when it is one (`-3`), else its decimals (`61.5854`).
+fn held_number(held: rust_decimal::Decimal) -> serde_json::Number {
+    if held.fract().is_zero() {
+        if let Ok(whole) = i64::try_from(held) {
+            return serde_json::Number::from(whole);
+        }
+    }
+    serde_json::Number::from_f64(number(Some(held))).unwrap_or_else(|| serde_json::Number::from(0))
 }
 
 /// The stock positions answer: the full table, or with `?since=` the delta form; ETag and 304.

@@ -217,6 +217,25 @@ impl PaperBrokerage {
         self.lock().set_price(symbol, price, now)
     }
 
+    /// Books a dividend reinvested as `shares` of `symbol` (fractions allowed, as a brokerage's dividend
+    /// reinvestment buys them) on an account, for rehearsals and tests of fractional holdings.
+    ///
+    /// # Errors
+    /// `Rejected` for an unknown account or symbol, shares that are not positive, or a short holding.
+    pub fn reinvest_dividend(
+        &self,
+        account: &AccountHash,
+        symbol: &str,
+        shares: Decimal,
+    ) -> Result<(), BrokerError> {
+        let now = self.clock.now();
+        let mut state = self.lock();
+        let index = state
+            .account_index(account)
+            .ok_or_else(|| BrokerError::rejected("account not found"))?;
+        state.reinvest(index, symbol, shares, now)
+    }
+
     /// The fills booked on an account, oldest first.
     ///
     /// # Errors

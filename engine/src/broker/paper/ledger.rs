@@ -53,6 +53,9 @@ impl Fill {
 pub struct Holding {
     /// Long (positive) or short (negative) quantity.
     pub net: i64,
+    /// A fraction of a share held long beyond `net` (reinvested dividends), below one; orders never
+    /// trade it.
+    pub fraction: Decimal,
     /// Average price per share of the open quantity.
     pub average_price: Decimal,
     /// Equity or option.
@@ -93,6 +96,7 @@ impl Ledger {
             .entry(fill.symbol.clone())
             .or_insert_with(|| Holding {
                 net: 0,
+                fraction: Decimal::ZERO,
                 average_price: Decimal::ZERO,
                 asset_type: fill.asset_type.clone(),
             });
@@ -106,10 +110,47 @@ impl Ledger {
             holding.average_price = ((old + new) / Decimal::from(after.abs())).round_dp(4);
         }
         holding.net = after;
-        if after == 0 {
+        if after == 0 && holding.fraction.is_zero() {
             self.holdings.remove(&fill.symbol);
         }
         self.fills.push(fill);
+    }
+
+    /// Books a dividend of `symbol` reinvested as `shares` (fractions allowed) at `price`: the shares
+    /// are added to a long or empty holding and the average price takes them in; cash is unchanged (the
+    /// dividend paid for them).
+    ///
+    /// # Errors
+    /// The reason, when `shares` is not positive or the account is short `symbol`.
+    pub fn reinvest(
+        &mut self,
+        symbol: &str,
+        shares: Decimal,
+        price: Decimal,
+        asset_type: AssetType,
+    ) -> Result<(), String> {
+        if shares <= Decimal::ZERO || price <= Decimal::ZERO {
+            return Err("shares and price must be positive".to_owned());
+        }
+        let holding = self
+            .holdings
+            .entry(symbol.to_owned())
+            .or_insert_with(|| Holding {
+                net: 0,
+                fraction: Decimal::ZERO,
+                average_price: Decimal::ZERO,
+                asset_type,
+            });
+        if holding.net < 0 {
+            return Err(format!("the account is short {symbol}"));
+        }
+        let held = Decimal::from(holding.net) + holding.fraction;
+        let after = held + shares;
+        holding.average_price =
+            ((held * holding.average_price + shares * price) / after).round_dp(4);
+        holding.net = i64::try_from(after.trunc()).unwrap_or(i64::MAX);
+        holding.fraction = after.fract();
+        Ok(())
     }
 
     /// Open holdings by symbol.
@@ -144,6 +185,32 @@ impl Ledger {
 mod tests {
     use super::*;
     use rust_decimal_macros::dec;
+
+    #[test]
+    fn a_reinvested_dividend_adds_a_fraction_that_sales_of_whole_shares_leave() {
+        let mut ledger = Ledger::new(dec!(1000));
+        ledger.apply(fill(Instruction::Buy, 2, dec!(100)));
+        ledger
+            .reinvest("AAPL", dec!(0.75), dec!(120), AssetType::Equity)
+            .expect("reinvested");
+        let held = ledger.holdings().get("AAPL").expect("held");
+        assert_eq!((held.net, held.fraction), (2, dec!(0.75)));
+        assert_eq!(held.average_price, dec!(105.4545));
+        assert_eq!(ledger.cash, dec!(800), "the dividend paid for the shares");
+        ledger
+            .reinvest("AAPL", dec!(0.5), dec!(120), AssetType::Equity)
+            .expect("reinvested");
+        let held = ledger.holdings().get("AAPL").expect("held");
+        assert_eq!((held.net, held.fraction), (3, dec!(0.25)));
+        // Selling the whole shares leaves the fraction held.
+        ledger.apply(fill(Instruction::Sell, 3, dec!(130)));
+        let held = ledger.holdings().get("AAPL").expect("the fraction stays");
+        assert_eq!((held.net, held.fraction), (0, dec!(0.25)));
+        assert_eq!(
+            ledger.reinvest("AAPL", dec!(0), dec!(120), AssetType::Equity),
+            Err("shares and price must be positive".to_owned())
+        );
+    }
 
     fn fill(instruction: Instruction, quantity: u32, price: Decimal) -> Fill {
         Fill {

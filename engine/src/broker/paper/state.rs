@@ -925,6 +925,38 @@ impl PaperState {
             .collect()
     }
 
+    /// Books a dividend of a listed stock or fund reinvested as `shares` at its current mark.
+    ///
+    /// # Errors
+    /// `Rejected` for an unknown account or symbol, shares that are not positive, or a short holding.
+    pub fn reinvest(
+        &mut self,
+        account: usize,
+        symbol: &str,
+        shares: Decimal,
+        now: DateTime<Utc>,
+    ) -> Result<(), BrokerError> {
+        self.advance(now);
+        let asset_type = self
+            .market
+            .listing(symbol)
+            .map(|listing| listing.asset_type.clone())
+            .ok_or_else(|| BrokerError::rejected(format!("unknown symbol `{symbol}`")))?;
+        let price = self
+            .market
+            .prices(symbol)
+            .map(|p| p.mark)
+            .ok_or_else(|| BrokerError::rejected(format!("unknown symbol `{symbol}`")))?;
+        let paper = self
+            .accounts
+            .get_mut(account)
+            .ok_or_else(|| BrokerError::rejected("account not found"))?;
+        paper
+            .ledger
+            .reinvest(symbol, shares, price, asset_type)
+            .map_err(BrokerError::rejected)
+    }
+
     /// Fills booked on an account, oldest first.
     #[must_use]
     pub fn fills(&self, account: usize) -> Vec<Fill> {
@@ -990,7 +1022,10 @@ impl PaperState {
             average_price: holding.average_price,
             settled_long_quantity: long,
             settled_short_quantity: short,
-            market_value: (Decimal::from(holding.net) * mark * multiplier).round_dp(2),
+            market_value: ((Decimal::from(holding.net) + holding.fraction) * mark * multiplier)
+                .round_dp(2),
+            long_fraction: holding.fraction,
+            short_fraction: Decimal::ZERO,
         }
     }
 

@@ -169,10 +169,12 @@ fn position(wire: WirePosition) -> Position {
         AssetType::parse_lenient,
     );
     Position {
-        long_quantity: held_quantity(wire.long_quantity, &instrument.symbol),
-        short_quantity: held_quantity(wire.short_quantity, &instrument.symbol),
-        settled_long_quantity: held_quantity(wire.settled_long_quantity, &instrument.symbol),
-        settled_short_quantity: held_quantity(wire.settled_short_quantity, &instrument.symbol),
+        long_quantity: whole_held(wire.long_quantity),
+        short_quantity: whole_held(wire.short_quantity),
+        long_fraction: wire.long_quantity.abs().fract(),
+        short_fraction: wire.short_quantity.abs().fract(),
+        settled_long_quantity: whole_held(wire.settled_long_quantity),
+        settled_short_quantity: whole_held(wire.settled_short_quantity),
         put_call: instrument
             .put_call
             .as_deref()
@@ -186,14 +188,11 @@ fn position(wire: WirePosition) -> Position {
     }
 }
 
-/// A held quantity as a whole number. Fractional shares (reinvested dividends) cannot be traded through the
-/// API, so only the whole part counts; negative values (undocumented sign conventions) count as their size.
-fn held_quantity(quantity: Decimal, symbol: &str) -> u32 {
-    let size = quantity.abs();
-    if !size.fract().is_zero() {
-        tracing::warn!(symbol, %quantity, "fractional position quantity; counting the whole part only");
-    }
-    u32::try_from(size.trunc()).unwrap_or(u32::MAX)
+/// The whole shares (or contracts) of a held quantity; the fraction of a share beyond them (reinvested
+/// dividends), which orders cannot trade, is kept apart in the position. Negative values (undocumented
+/// sign conventions) count as their size.
+fn whole_held(quantity: Decimal) -> u32 {
+    u32::try_from(quantity.abs().trunc()).unwrap_or(u32::MAX)
 }
 
 /// Every order that the domain can represent; others are skipped with a warning naming the problem.
@@ -1270,6 +1269,16 @@ mod tests {
             .map(|p| p.symbol.as_str())
             .collect();
         assert_eq!(stocks, ["GDX", "SPY", "MSFT"]);
+        // A fraction of a share is kept beside the whole shares orders can trade.
+        let fund = snapshot
+            .positions
+            .iter()
+            .find(|p| p.symbol == "SWVXX")
+            .expect("the money market fund");
+        assert_eq!(
+            (fund.long_quantity, fund.long_fraction, fund.net_held()),
+            (312, dec!(0.417), dec!(312.417))
+        );
     }
 
     #[test]

@@ -52,6 +52,8 @@ export function parseStockPositions(value: unknown): StockPosition[] {
 /**
  * The default closing order (spec 02 §4): SELL the settled quantity, or BUY_TO_COVER a short one with the
  * quantity made positive; DAY, LIMIT at the average price on a tick the order may carry, stop price 0, VALUE, offset 0.1.
+ * Orders trade whole shares: of 61.5854 shares held (a reinvested dividend) the exit sells 61, and the fraction stays
+ * in the positions table.
  */
 export function stockExitDefaults(position: StockPosition): StockFormValues {
   const settled = position.stockSettledQuantity;
@@ -60,7 +62,7 @@ export function stockExitDefaults(position: StockPosition): StockFormValues {
     instruction: settled < 0 ? "BUY_TO_COVER" : "SELL",
     choice: "DAY",
     orderType: "LIMIT",
-    quantity: String(Math.abs(settled)),
+    quantity: String(Math.trunc(Math.abs(settled))),
     price: priceOnTick(position.stockAveragePrice, true),
     stopPrice: "0",
     linkType: "VALUE",
