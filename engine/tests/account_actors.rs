@@ -409,6 +409,49 @@ async fn polling_fills_views_and_spends_reads_on_busy_accounts_first() -> Result
 }
 
 #[actix_rt::test]
+async fn a_persons_read_gets_a_read_at_once_when_background_work_spent_the_rest_of_the_minute()
+-> Result<()> {
+    use engine::account::{ReadClass, ReadShares};
+    let rig = Rig::new(120)?;
+    rig.registry.reads().set_shares(ReadShares::default());
+    let handle = rig.authorized(1, "alpha").await?;
+    let other = rig.authorized(2, "bravo").await?;
+    rig.clock.advance(Duration::seconds(61));
+    // Background polls take their share (60 of 120), then event reads all but the person reserve.
+    assert_eq!(rig.registry.poll_due().await.len(), 2);
+    let reads = rig.registry.reads();
+    while reads.try_take_as(2, ReadClass::Background) {}
+    assert_eq!(reads.background_last_minute(), 60);
+    while reads.try_take_as(1, ReadClass::Event) {}
+    assert_eq!(reads.used_last_minute(), 96);
+    other.account.request_poll();
+    assert_eq!(rig.registry.poll_due().await, Vec::<AccountId>::new());
+
+    // An option chain, quotes, Account Info and a refresh get their reads at once: nobody waits.
+    let before = rig.clock.now();
+    let chain = handle.account.option_chain("AAPL", PutCall::Call).await?;
+    assert_eq!(chain.underlying, "AAPL");
+    assert!(!chain.expirations.is_empty());
+    let quotes = handle.account.quotes(&["AAPL".to_owned()]).await?;
+    assert!(quotes.contains_key("AAPL"));
+    let snapshot = handle.addr.send(FetchSnapshot).await??;
+    assert!(snapshot.balances.cash_balance.is_some());
+    handle.account.poll_now().await;
+    assert_eq!(rig.clock.now(), before, "no read waited");
+    assert_eq!(reads.used_last_minute(), 101);
+    // Its routine poll's two reads, and the five it just waited on.
+    assert_eq!(handle.addr.send(GetHealth).await?.reads_last_minute, 7);
+
+    // A stream's opening read, not a person's, waits for room outside the reserve and gives up.
+    assert_eq!(
+        handle.account.take_opening_read().await,
+        Err(AccountError::ThrottledPastDeadline)
+    );
+    assert_eq!(reads.used_last_minute(), 101);
+    Ok(())
+}
+
+#[actix_rt::test]
 async fn stopping_an_account_removes_it_from_the_registry() -> Result<()> {
     let rig = Rig::new(1000)?;
     rig.authorized(1, "alpha").await?;

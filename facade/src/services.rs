@@ -3,7 +3,9 @@
 use std::sync::Arc;
 
 use actix::Actor as _;
-use engine::account::{AccountDeps, AccountRegistry, BudgetName, CallBudget, PollScheduler};
+use engine::account::{
+    AccountDeps, AccountRegistry, BudgetName, CallBudget, PollScheduler, ReadShares,
+};
 use engine::broker::paper::{PaperBrokerage, PaperConfig};
 use engine::broker::schwab::{SchwabBrokerage, SchwabConfig};
 use engine::broker::{Brokerage, SubmitPolicy};
@@ -157,7 +159,11 @@ impl Services {
             vault: Arc::new(store.account_vault()?),
             clock: clock.clone(),
             pause: pause.clone(),
-            reads: Arc::new(CallBudget::new(read_limit, clock.clone()).named(BudgetName::Reads)),
+            reads: Arc::new(
+                CallBudget::new(read_limit, clock.clone())
+                    .named(BudgetName::Reads)
+                    .with_shares(ReadShares::default()),
+            ),
             observer: keeper.clone(),
         };
         let registry = AccountRegistry::new(deps, actix::Arbiter::current());

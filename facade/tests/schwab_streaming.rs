@@ -107,15 +107,17 @@ async fn fills_show_from_the_stream_and_after_a_drop_from_the_catch_up() {
     );
     assert_eq!(status, StatusCode::OK);
     let budget = json_of(&text);
-    // 110 a minute for Schwab by default; a tenth is kept for the reads events ask for.
+    // 110 a minute for Schwab by default; a tenth is kept for the reads events ask for, a fifth
+    // for the reads a person waits on.
     assert_eq!(
         (
             budget["readLimitPerMinute"].clone(),
             budget["reservedForEvents"].clone(),
+            budget["reservedForPeople"].clone(),
             budget["streamingAccounts"].clone(),
             budget["polledAccounts"].clone()
         ),
-        (json!(110), json!(11), json!(ACCOUNTS), json!(0)),
+        (json!(110), json!(11), json!(22), json!(ACCOUNTS), json!(0)),
         "{budget}"
     );
 

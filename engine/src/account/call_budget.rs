@@ -4,6 +4,10 @@
 //! can let almost twice its rate through in one minute (a full bucket plus a minute of refill), so every
 //! budget also keeps the times of its recent calls and refuses a call that would make any 60-second
 //! window hold more than the limit.
+//!
+//! The app's read budget is also shared ([`ReadShares`]): a call says who it is for ([`ReadClass`]);
+//! only a person's reads may use the reserve kept for them, and background reads are capped at their
+//! share of the minute, counted in a window of their own.
 
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -16,6 +20,7 @@ use governor::nanos::Nanos;
 use governor::state::{InMemoryState, NotKeyed};
 use governor::{Quota, RateLimiter};
 
+use super::read_shares::{ReadClass, ReadShares};
 use super::recent_calls::{RecentCalls, WINDOW};
 use crate::clock::Clock;
 
@@ -39,6 +44,37 @@ struct Inner {
     per_minute: u32,
     limiter: Limiter,
     recent: RecentCalls,
+    shares: ReadShares,
+    /// The background calls of the last minute (also counted in `recent`).
+    background: RecentCalls,
+}
+
+impl Inner {
+    /// Whether `calls` calls of `class` fit the window now: the minute stays within the class's
+    /// ceiling and, for background calls, within the background share.
+    fn fits(&mut self, now: chrono::DateTime<chrono::Utc>, calls: u32, class: ReadClass) -> bool {
+        let ceiling = self.shares.ceiling(class, self.per_minute) as usize;
+        if self.recent.count(now) + calls as usize > ceiling {
+            return false;
+        }
+        class != ReadClass::Background
+            || self.background.count(now) + calls as usize
+                <= self.shares.background_cap(self.per_minute) as usize
+    }
+}
+
+/// How long until `calls` of the window's calls have left it, when the window holds more than
+/// `room` (so that a call fits under `room` again); `None` when it fits now or holds too few.
+fn until_under(
+    window: &mut RecentCalls,
+    now: chrono::DateTime<chrono::Utc>,
+    room: u32,
+) -> Option<chrono::DateTime<chrono::Utc>> {
+    let held = window.count(now);
+    if held < room as usize {
+        return None;
+    }
+    window.leaves_at(held - room as usize)
 }
 
 /// A budget of calls per minute, changeable at run time, with usage counters for operators.
@@ -109,6 +145,8 @@ impl CallBudget {
             per_minute,
             limiter: limiter(per_minute, &clock),
             recent: RecentCalls::default(),
+            shares: ReadShares::UNSHARED,
+            background: RecentCalls::default(),
         };
         Self {
             clock,
@@ -126,21 +164,49 @@ impl CallBudget {
         self
     }
 
+    /// The same budget, shared between read classes as `shares` says.
+    #[must_use]
+    pub fn with_shares(self, shares: ReadShares) -> Self {
+        self.set_shares(shares);
+        self
+    }
+
+    /// Changes how the budget is shared; it applies to the next call.
+    pub fn set_shares(&self, shares: ReadShares) {
+        self.lock().shares = shares;
+    }
+
+    /// How the budget is shared between read classes.
+    #[must_use]
+    pub fn shares(&self) -> ReadShares {
+        self.lock().shares
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         // The guarded data is counters and timestamps, valid after any partial update.
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Takes `calls` calls from the budget if all of them fit now; otherwise takes none.
+    /// Takes `calls` calls from the budget if all of them fit now; otherwise takes none. The calls
+    /// may use the whole budget (as a person's reads may).
     pub fn try_take(&self, calls: u32) -> bool {
+        self.try_take_as(calls, ReadClass::Person)
+    }
+
+    /// Takes `calls` calls of `class` if all of them fit now within what the class may use (see
+    /// [`ReadShares`]); otherwise takes none.
+    pub fn try_take_as(&self, calls: u32, class: ReadClass) -> bool {
         let now = self.clock.now();
         let mut inner = self.lock();
-        let fits_window = inner.recent.count(now) + calls as usize <= inner.per_minute as usize;
+        let fits_window = inner.fits(now, calls, class);
         let paced = fits_window
             && NonZeroU32::new(calls)
                 .is_none_or(|n| matches!(inner.limiter.check_n(n), Ok(Ok(()))));
         if paced {
             inner.recent.record(now, calls);
+            if class == ReadClass::Background {
+                inner.background.record(now, calls);
+            }
         }
         drop(inner);
         if paced {
@@ -156,15 +222,23 @@ impl CallBudget {
     /// full, else one pacing interval (60 s / limit), the longest governor can make a call wait.
     #[must_use]
     pub fn retry_after(&self) -> Duration {
+        self.retry_after_as(ReadClass::Person)
+    }
+
+    /// As [`CallBudget::retry_after`], for a call of `class`: until the window holds less than the
+    /// class's ceiling (and, for background calls, less than the background share).
+    #[must_use]
+    pub fn retry_after_as(&self, class: ReadClass) -> Duration {
         let now = self.clock.now();
         let mut inner = self.lock();
         let pacing = WINDOW / inner.per_minute;
-        if inner.recent.count(now) < inner.per_minute as usize {
-            return pacing;
+        let ceiling = inner.shares.ceiling(class, inner.per_minute);
+        let mut free_at = until_under(&mut inner.recent, now, ceiling);
+        if class == ReadClass::Background {
+            let cap = inner.shares.background_cap(inner.per_minute);
+            free_at = free_at.max(until_under(&mut inner.background, now, cap));
         }
-        inner
-            .recent
-            .oldest_leaves_at()
+        free_at
             .map(|free_at| {
                 (free_at - now)
                     .to_std()
@@ -194,6 +268,14 @@ impl CallBudget {
         let now = self.clock.now();
         let mut inner = self.lock();
         u32::try_from(inner.recent.count(now)).unwrap_or(u32::MAX)
+    }
+
+    /// How many background calls ([`ReadClass::Background`]) were taken in the last 60 seconds.
+    #[must_use]
+    pub fn background_last_minute(&self) -> u32 {
+        let now = self.clock.now();
+        let mut inner = self.lock();
+        u32::try_from(inner.background.count(now)).unwrap_or(u32::MAX)
     }
 
     /// How many calls this budget gave since it was made.
@@ -319,6 +401,61 @@ mod tests {
         assert!(budget.try_take(2));
         assert!(!budget.try_take(2));
         assert_eq!(budget.used_last_minute(), 2);
+    }
+
+    #[test]
+    fn background_and_event_reads_leave_the_person_reserve_and_background_keeps_to_its_share() {
+        let clock = clock();
+        let budget =
+            CallBudget::new(120, Arc::new(clock.clone())).with_shares(ReadShares::default());
+        // Background work takes what it may: half the minute.
+        let mut background = 0;
+        while budget.try_take_as(2, ReadClass::Background) {
+            background += 2;
+        }
+        assert_eq!(background, 60);
+        assert_eq!(budget.background_last_minute(), 60);
+        // Event reads take the rest but the person reserve (24 of 120).
+        let mut events = 0;
+        while budget.try_take_as(1, ReadClass::Event) {
+            events += 1;
+        }
+        assert_eq!(events, 36);
+        // A person's read gets a read at once, every one of the reserve.
+        for _ in 0..24 {
+            assert!(budget.try_take_as(1, ReadClass::Person));
+        }
+        assert!(!budget.try_take(1), "the whole minute is used");
+        assert_eq!(budget.used_last_minute(), 120);
+        // Background waits until its own calls leave the window.
+        assert_eq!(
+            budget.retry_after_as(ReadClass::Background),
+            Duration::from_secs(60)
+        );
+        clock.advance(chrono::Duration::seconds(60));
+        assert_eq!(budget.background_last_minute(), 0);
+        assert!(budget.try_take_as(2, ReadClass::Background));
+    }
+
+    #[test]
+    fn an_event_read_waits_only_until_the_window_is_under_its_ceiling() {
+        let clock = clock();
+        let budget =
+            CallBudget::new(20, Arc::new(clock.clone())).with_shares(ReadShares::default());
+        // The reserve of 20 is 10 (the floor, at most half): events may hold 10.
+        for _ in 0..5 {
+            assert!(budget.try_take_as(1, ReadClass::Event));
+        }
+        clock.advance(chrono::Duration::seconds(10));
+        for _ in 0..5 {
+            assert!(budget.try_take_as(1, ReadClass::Event));
+        }
+        assert!(!budget.try_take_as(1, ReadClass::Event));
+        assert_eq!(
+            budget.retry_after_as(ReadClass::Event),
+            Duration::from_secs(50)
+        );
+        assert!(budget.try_take(1), "a person's read fits at once");
     }
 
     proptest! {

@@ -10,7 +10,7 @@ use super::event_followups::{Followups, UNKNOWN_GRACE};
 use super::link_rule::link_under_rule;
 use super::{
     AccountError, BudgetName, CallBudget, EventFit, LinkRefusal, LinkStatus, OrderListing,
-    OrderObserver, RecentCalls, StreamStatus, TokenExpiries, TokenKeeper, TokenVault,
+    OrderObserver, ReadClass, RecentCalls, StreamStatus, TokenExpiries, TokenKeeper, TokenVault,
 };
 use crate::broker::OptionChain;
 use crate::broker::{
@@ -486,7 +486,7 @@ impl LinkedAccount {
             }
         }
         if round.snapshot {
-            if let Err(err) = self.fetch_snapshot().await {
+            if let Err(err) = self.read_snapshot(ReadClass::Event).await {
                 tracing::debug!(account = %self.id, error = %err, "balances read after a fill failed");
                 if may_pass(&err) {
                     self.followups().snapshot();
@@ -505,7 +505,7 @@ impl LinkedAccount {
         let hash = self.linked_hash().await?;
         let broker = self.deps.broker.clone();
         let outcome = self
-            .waited_read(|token| {
+            .waited_read(ReadClass::Event, |token| {
                 let broker = broker.clone();
                 let hash = hash.clone();
                 async move { broker.get_order(&token, &hash, order).await }
@@ -532,7 +532,7 @@ impl LinkedAccount {
         let broker = self.deps.broker.clone();
         let (now, from, to) = self.order_window();
         let outcome = self
-            .waited_read(|token| {
+            .waited_read(ReadClass::Event, |token| {
                 let broker = broker.clone();
                 let hash = hash.clone();
                 async move { broker.list_orders(&token, &hash, from, to).await }
@@ -636,7 +636,7 @@ impl LinkedAccount {
         let broker = self.deps.broker.as_ref();
         WaitedRead::new(self.deps.pause.clone())
             .run(self.deps.clock.as_ref(), is_passing, || async move {
-                self.take_read(READ_DEADLINE).await?;
+                self.take_read(ReadClass::Person, READ_DEADLINE).await?;
                 broker
                     .account_numbers(token)
                     .await
@@ -670,7 +670,7 @@ impl LinkedAccount {
         }
         let broker = self.deps.broker.clone();
         let outcome = self
-            .waited_read(|token| {
+            .waited_read(ReadClass::Person, |token| {
                 let broker = broker.clone();
                 async move { broker.account_numbers(&token).await }
             })
@@ -706,9 +706,10 @@ impl LinkedAccount {
         }
     }
 
-    /// One read a person waits on: a read from the app budget and a call with a usable token, tried
-    /// again with backoff within [`WaitedRead`]'s budget while the brokerage's failure is passing.
-    async fn waited_read<T, F, Fut>(&self, call: F) -> Result<T, AccountError>
+    /// One read someone waits on (a person, or an order event's follow-up, as `class` says): a read
+    /// of that class from the app budget and a call with a usable token, tried again with backoff
+    /// within [`WaitedRead`]'s budget while the brokerage's failure is passing.
+    async fn waited_read<T, F, Fut>(&self, class: ReadClass, call: F) -> Result<T, AccountError>
     where
         F: Fn(AccessToken) -> Fut,
         Fut: std::future::Future<Output = Result<T, BrokerError>>,
@@ -716,27 +717,27 @@ impl LinkedAccount {
         let call = &call;
         WaitedRead::new(self.deps.pause.clone())
             .run(self.deps.clock.as_ref(), is_passing, || async move {
-                self.take_read(READ_DEADLINE).await?;
+                self.take_read(class, READ_DEADLINE).await?;
                 self.with_token(call).await
             })
             .await
     }
 
     /// Takes the read that opening an order stream costs (Schwab's `userPreference`), waiting up to
-    /// [`READ_DEADLINE`] for room in the app budget.
+    /// [`READ_DEADLINE`] for room in the app budget outside the person reserve.
     ///
     /// # Errors
     /// [`AccountError::ThrottledPastDeadline`] when the budget has no room in time.
     pub async fn take_opening_read(&self) -> Result<(), AccountError> {
-        self.take_read(READ_DEADLINE).await
+        self.take_read(ReadClass::Event, READ_DEADLINE).await
     }
 
-    /// Waits for room in the app-wide read budget, up to `deadline`.
-    async fn take_read(&self, deadline: Duration) -> Result<(), AccountError> {
+    /// Waits for room for a read of `class` in the app-wide read budget, up to `deadline`.
+    async fn take_read(&self, class: ReadClass, deadline: Duration) -> Result<(), AccountError> {
         let started = self.deps.clock.now();
         let limit = chrono::Duration::from_std(deadline).unwrap_or(chrono::Duration::MAX);
         loop {
-            if self.deps.reads.try_take(1) {
+            if self.deps.reads.try_take_as(1, class) {
                 self.count_reads(1);
                 return Ok(());
             }
@@ -745,7 +746,7 @@ impl LinkedAccount {
                 self.view().throttled = true;
                 return Err(AccountError::ThrottledPastDeadline);
             }
-            let retry = self.deps.reads.retry_after();
+            let retry = self.deps.reads.retry_after_as(class);
             let left = (limit - waited).to_std().unwrap_or(Duration::ZERO);
             self.deps
                 .pause
@@ -875,10 +876,15 @@ impl LinkedAccount {
     /// [`AccountError::ThrottledPastDeadline`] when the budget has no room within [`READ_DEADLINE`], or
     /// the brokerage's or token keeper's error.
     pub async fn fetch_snapshot(&self) -> Result<AccountSnapshot, AccountError> {
+        self.read_snapshot(ReadClass::Person).await
+    }
+
+    /// Reads balances and positions as a read of `class` and keeps them in the view.
+    async fn read_snapshot(&self, class: ReadClass) -> Result<AccountSnapshot, AccountError> {
         let outcome = async {
             let hash = self.linked_hash().await?;
             let broker = self.deps.broker.clone();
-            self.waited_read(|token| {
+            self.waited_read(class, |token| {
                 let broker = broker.clone();
                 let hash = hash.clone();
                 async move { broker.account(&token, &hash).await }
@@ -907,7 +913,7 @@ impl LinkedAccount {
     ) -> Result<OptionChain, AccountError> {
         let broker = self.deps.broker.clone();
         let outcome = self
-            .waited_read(|token| {
+            .waited_read(ReadClass::Person, |token| {
                 let broker = broker.clone();
                 async move { broker.option_chain(&token, underlying, side).await }
             })
@@ -927,7 +933,7 @@ impl LinkedAccount {
     ) -> Result<std::collections::BTreeMap<String, crate::broker::Quote>, AccountError> {
         let broker = self.deps.broker.clone();
         let outcome = self
-            .waited_read(|token| {
+            .waited_read(ReadClass::Person, |token| {
                 let broker = broker.clone();
                 async move { broker.quotes(&token, symbols).await }
             })
@@ -936,9 +942,14 @@ impl LinkedAccount {
         outcome
     }
 
-    /// Polls now when the read budget has room for it, else asks for the next scheduled poll.
+    /// Polls now when the read budget has room for it (a person asked: the reads may use the person
+    /// reserve), else asks for the next scheduled poll.
     pub async fn poll_now(&self) {
-        if self.deps.reads.try_take(2) {
+        if self
+            .deps
+            .reads
+            .try_take_as(super::poll_planner::READS_PER_POLL, ReadClass::Person)
+        {
             if let Err(err) = self.poll_prepaid().await {
                 tracing::debug!(account = %self.id, error = %err, "poll on request failed");
             }

@@ -11,6 +11,7 @@ pub mod messages;
 mod observer;
 mod order_preview;
 pub mod poll_planner;
+mod read_shares;
 mod recent_calls;
 mod registry;
 mod scheduler;
@@ -31,6 +32,9 @@ pub use linked_account::{
     READ_DEADLINE,
 };
 pub use observer::{EventFit, IgnoreOrders, OrderListing, OrderObserver};
+pub use read_shares::{
+    BACKGROUND_PERCENT, PERSON_RESERVE_MIN, PERSON_RESERVE_PERCENT, ReadClass, ReadShares,
+};
 pub use recent_calls::{RecentCalls, WINDOW};
 pub use registry::{AccountHandle, AccountRegistry};
 pub use scheduler::{POLL_TICK, PollScheduler, TOKEN_TICK};

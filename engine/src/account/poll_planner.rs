@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::CallBudget;
+use super::{CallBudget, ReadClass};
 use crate::ids::AccountId;
 
 /// How often an account with open orders is polled.
@@ -75,9 +75,10 @@ pub fn event_reserve(candidates: &[PollCandidate], per_minute: u32) -> u32 {
     }
 }
 
-/// Picks the accounts to poll now and takes their reads from `budget`, leaving `reserve` reads of the
-/// minute free; stops at the first that does not fit, so the budget is never exceeded and a busy
-/// account never waits behind an idle one.
+/// Picks the accounts to poll now and takes their reads from `budget` as background reads (never the
+/// person reserve, at most the background share), leaving `reserve` reads of the minute free besides;
+/// stops at the first that does not fit, so the budget is never exceeded and a busy account never
+/// waits behind an idle one.
 pub fn plan(
     candidates: &[PollCandidate],
     budget: &CallBudget,
@@ -88,10 +89,13 @@ pub fn plan(
     due.sort_by_key(|c| c.rank());
     let mut chosen = Vec::new();
     for candidate in due {
-        let free = budget
-            .per_minute()
-            .saturating_sub(budget.used_last_minute());
-        if free < READS_PER_POLL + reserve || !budget.try_take(READS_PER_POLL) {
+        let ceiling = budget
+            .shares()
+            .ceiling(ReadClass::Background, budget.per_minute());
+        let free = ceiling.saturating_sub(budget.used_last_minute());
+        if free < READS_PER_POLL + reserve
+            || !budget.try_take_as(READS_PER_POLL, ReadClass::Background)
+        {
             break;
         }
         chosen.push(candidate.account);

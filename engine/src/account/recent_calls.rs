@@ -32,9 +32,16 @@ impl RecentCalls {
     /// When the oldest call in the window leaves it (`None` when the window is empty).
     #[must_use]
     pub fn oldest_leaves_at(&self) -> Option<DateTime<Utc>> {
+        self.leaves_at(0)
+    }
+
+    /// When the call `index` places from the oldest (0 is the oldest) leaves the window; `None` when
+    /// the window holds no such call.
+    #[must_use]
+    pub fn leaves_at(&self, index: usize) -> Option<DateTime<Utc>> {
         self.times
-            .front()
-            .map(|&oldest| oldest + chrono::Duration::from_std(WINDOW).unwrap_or_default())
+            .get(index)
+            .map(|&at| at + chrono::Duration::from_std(WINDOW).unwrap_or_default())
     }
 }
 
@@ -49,6 +56,11 @@ mod tests {
         calls.record(start, 2);
         calls.record(start + chrono::Duration::seconds(30), 1);
         assert_eq!(calls.count(start + chrono::Duration::seconds(59)), 3);
+        assert_eq!(
+            calls.leaves_at(2),
+            Some(start + chrono::Duration::seconds(90))
+        );
+        assert_eq!(calls.leaves_at(3), None);
         assert_eq!(
             calls.oldest_leaves_at(),
             Some(start + chrono::Duration::seconds(60))

@@ -298,6 +298,9 @@ struct ReadBudgetAnswer {
     /// Reads routine polls leave free for the reads order events ask for (0 while no account
     /// streams).
     reserved_for_events: u32,
+    /// Reads of every minute only the reads a person waits on may use (option chains, quotes,
+    /// Account Info, a refresh): background work and order events never take them.
+    reserved_for_people: u32,
     /// Reads refused by the budget since the server started.
     refused_reads: u64,
     /// Accounts whose order stream is connected, and so polled only every 5 minutes.
@@ -331,6 +334,7 @@ async fn read_budget(
                 &candidates,
                 reads.per_minute(),
             ),
+            reserved_for_people: reads.shares().person_reserve(reads.per_minute()),
             refused_reads: reads.refused(),
             streaming_accounts: streaming,
             polled_accounts: candidates.len() - streaming,
