@@ -28,6 +28,7 @@ import type { SavedOptionOrder } from "./lists/SavedOptionOrder";
 import { SavedOptionOrderStore } from "./lists/SavedOptionOrderStore";
 import { SessionOrdersDialogStore } from "./orders/SessionOrdersDialogStore";
 import { WarningDialogStore } from "../shared/stores/WarningDialogStore";
+import { ALL_FINAL, allLiveFinal, liveIsOpen, type LiveAccess } from "../shared/orders/liveOrders";
 
 /** What the option store needs from the root store: the API client, the environment and the session. */
 export type OptionStoreDeps = TablePollingDeps;
@@ -105,7 +106,11 @@ export class OptionStore {
       reloadTables,
     });
     const doneWithSelected = () => this.sessionDialog.view.clearSelection();
-    this.replaceDialog = new ReplaceOrderDialogStore(deps, { reloadTables, doneWithSelected });
+    this.replaceDialog = new ReplaceOrderDialogStore(deps, {
+      reloadTables,
+      doneWithSelected,
+      liveRowOf: (row) => this.liveRowOf(row),
+    });
     this.cancelDialog = new CancelOrderDialogStore(deps, { reloadTables, doneWithSelected });
     this.sessionDialog = new SessionOrdersDialogStore({
       rowsOf: (id) => this.orderTable.rowsOf(id),
@@ -150,14 +155,24 @@ export class OptionStore {
     return liveOptionRow(row, this.orderTable.sessions);
   }
 
-  /** The rows of `session` whose orders can be replaced. */
+  /** The rows of `session` whose orders can be replaced: a REPLACED one only while its live order is open. */
   replaceableRows(session: OptionSession): OptionOrderRow[] {
-    return session.rows.filter(canReplace);
+    return session.rows.filter((row) => canReplace(row) && liveIsOpen(row, this.live));
   }
 
-  /** The rows of `session` whose orders can be cancelled. */
+  /** The rows of `session` whose orders can be cancelled: a REPLACED one only while its live order is open. */
   cancellableRows(session: OptionSession): OptionOrderRow[] {
-    return session.rows.filter(canCancel);
+    return session.rows.filter((row) => canCancel(row) && liveIsOpen(row, this.live));
+  }
+
+  /** Why C and R of `session` are disabled when all its live orders are final; null otherwise. */
+  finalReason(session: OptionSession): string | null {
+    return allLiveFinal(session.rows, this.live) ? ALL_FINAL : null;
+  }
+
+  /** How a row's live order is found and read. */
+  private get live(): LiveAccess<OptionOrderRow> {
+    return { liveOf: (row) => this.liveRowOf(row), statusOf: (row) => row.optionChainStatus };
   }
 
   /** Loads the favourite tickers and the saved orders (the screen mounted). */

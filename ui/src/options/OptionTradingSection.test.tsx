@@ -85,7 +85,7 @@ describe("OptionTradingSection orders table", () => {
       "1 WORKING1 FAILED_TO_PLACE",
       "LIMIT",
       "03:04:05",
-      "1 rejected",
+      "1 not sent",
       "Alpha +1",
     ]);
     expect(within(newest).getByRole("img", { name: "Status colour purple" })).toHaveStyle({
@@ -126,6 +126,57 @@ describe("OptionTradingSection orders table", () => {
     }
     expect(cellTexts(row).slice(2, 7)).toEqual(["#7", "AAPL 10/18/2024 230.00 C", "0%", "3", "0 / 6"]);
     expect(within(row).getByText("0%").closest(".bp6-tag")).toHaveClass("bp6-intent-danger");
+  });
+
+  it("counts the accounts the brokerage rejected apart from those never sent the order beside the status dot", async () => {
+    const rejected = { optionChainStatus: "REJECTED", optionChainStatusDescription: "Order rejected: no margin" };
+    const notSent = { optionChainStatus: "FAILED_TO_PLACE", optionChainOrderId: null, optionChainStatusDescription: "x" };
+    renderOptionScreen({
+      rows: [
+        orderRowJson(8, 1),
+        orderRowJson(8, 2, rejected),
+        orderRowJson(8, 3, rejected),
+        orderRowJson(8, 4, notSent),
+        orderRowJson(8, 5, notSent),
+        orderRowJson(8, 6, notSent),
+      ],
+    });
+
+    await within(ordersTable()).findByRole("button", { name: "View session 8" });
+    const [row] = bodyRows(ordersTable());
+    expect(row?.querySelector(".cd-rejected-count")?.textContent).toBe("2 rejected · 3 not sent");
+  });
+
+  it("disables C and R on a session whose live orders are all final, saying why", async () => {
+    const filled = { optionChainStatus: "FILLED", optionChainFilledQuantity: 1, optionChainOwnStatusColor: "none" as const };
+    renderOptionScreen({
+      rows: [
+        // Session 3 replaced session 2's orders, and they filled: nothing of session 2 is left to change.
+        orderRowJson(2, 1, { optionChainStatus: "REPLACED", optionChainOwnStatusColor: "none" }),
+        orderRowJson(2, 2, { optionChainStatus: "REPLACED", optionChainOwnStatusColor: "none" }),
+        orderRowJson(3, 1, { ...filled, replacedSessionID: 2 }),
+        orderRowJson(3, 2, { ...filled, replacedSessionID: 2 }),
+        // Session 4 replaced session 1's orders, one of which still works.
+        orderRowJson(1, 1, { optionChainStatus: "REPLACED", optionChainOwnStatusColor: "none" }),
+        orderRowJson(4, 1, { replacedSessionID: 1 }),
+      ],
+    });
+
+    await within(ordersTable()).findByRole("button", { name: "View session 4" });
+    for (const id of [2, 3]) {
+      for (const name of [`Replace session ${id}`, `Cancel session ${id}`]) {
+        const button = within(ordersTable()).getByRole("button", { name });
+        expect(button).toBeDisabled();
+        expect(button).toHaveAttribute("title", "All orders of this session are final");
+      }
+    }
+    for (const id of [1, 4]) {
+      for (const name of [`Replace session ${id}`, `Cancel session ${id}`]) {
+        const button = within(ordersTable()).getByRole("button", { name });
+        expect(button).toBeEnabled();
+        expect(button).toHaveAttribute("title", name);
+      }
+    }
   });
 
   it("shows a dash, not 0.00, as the price of MARKET orders that did not fill, and groups thousands", async () => {

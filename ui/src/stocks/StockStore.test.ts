@@ -268,6 +268,45 @@ describe("StockStore replace and cancel", () => {
     });
   });
 
+  it("refuses a replace with every order's own terms as nothing to change, marks it and sends nothing", async () => {
+    const { stocks, requests } = harness([stockRowJson(5, 1)], [], {
+      "PUT /api/stock_copy_trading/replace_order_individual/": () => textResponse(200, "success"),
+    });
+    await stocks.polling.poll();
+    stocks.sessionDialog.view.open(5);
+    stocks.sessionDialog.replaceRow(stocks.sessionDialog.view.rows[0]!);
+    const dialog = stocks.orderDialog;
+    await dialog.tiers.load();
+
+    expect(await dialog.submit()).toEqual({
+      ok: false,
+      message: "Replace selected order failed: nothing to change: every order already has these terms",
+    });
+    expect([dialog.isOpen, dialog.nothingToChange]).toEqual([true, true]);
+    expect(requests.filter((request) => request.method === "PUT")).toEqual([]);
+    dialog.form.setPrice("151");
+    expect(dialog.nothingToChange).toBe(false);
+    expect(await dialog.submit()).toEqual({ ok: true, message: "Replace selected order successful" });
+  });
+
+  it("keeps the individual replace open and marked when the server says it changes nothing", async () => {
+    const { stocks } = harness([stockRowJson(5, 1)], [], {
+      "PUT /api/stock_copy_trading/replace_order_individual/": () =>
+        jsonResponse(400, {
+          error: "There is nothing to change: every order already has these terms; nothing was sent",
+          code: "bad_request",
+        }),
+    });
+    await stocks.polling.poll();
+    stocks.sessionDialog.view.open(5);
+    stocks.sessionDialog.replaceRow(stocks.sessionDialog.view.rows[0]!);
+    const outcome = await stocks.orderDialog.submit();
+    expect(outcome.message).toBe(
+      "Replace selected order failed: There is nothing to change: every order already has these terms; nothing was sent",
+    );
+    expect([stocks.orderDialog.isOpen, stocks.orderDialog.nothingToChange]).toEqual([true, true]);
+  });
+
   it("replaces an exit order with the closing instructions, keeping SELL", async () => {
     const { stocks } = harness([stockRowJson(9, 1, { stockInstruction: "SELL" })]);
     await stocks.polling.poll();

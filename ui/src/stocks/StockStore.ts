@@ -5,6 +5,7 @@ import { openForSelection } from "../shared/stores/selectionRules";
 import { SessionTable } from "../shared/stores/SessionTable";
 import { TablePolling, type TablePollingDeps } from "../shared/stores/TablePolling";
 import { WarningDialogStore } from "../shared/stores/WarningDialogStore";
+import { ALL_FINAL, allLiveFinal, liveIsOpen, type LiveAccess } from "../shared/orders/liveOrders";
 import { SavedStockOrderStore } from "./lists/SavedStockOrderStore";
 import { savedOrderValues, type SavedStockOrder } from "./lists/SavedStockOrder";
 import { StockWatchListStore } from "./lists/StockWatchListStore";
@@ -91,6 +92,7 @@ export class StockStore {
       exitedSelected,
       doneWithSelected,
       saveOrder: (fields) => this.savedOrders.save(fields),
+      liveRowOf: (row) => this.liveRowOf(row),
     });
     this.cancelDialog = new StockCancelDialogStore(deps, { reloadTables, doneWithSelected });
     this.sessionDialog = new StockSessionDialogStore({
@@ -136,14 +138,24 @@ export class StockStore {
     return liveStockRow(row, this.orderTable.sessions);
   }
 
-  /** The rows of `session` whose orders can be replaced. */
+  /** The rows of `session` whose orders can be replaced: a REPLACED one only while its live order is open. */
   replaceableRows(session: StockSession): StockOrderRow[] {
-    return session.rows.filter(canReplaceStock);
+    return session.rows.filter((row) => canReplaceStock(row) && liveIsOpen(row, this.live));
   }
 
-  /** The rows of `session` whose orders can be cancelled. */
+  /** The rows of `session` whose orders can be cancelled: a REPLACED one only while its live order is open. */
   cancellableRows(session: StockSession): StockOrderRow[] {
-    return session.rows.filter(canCancelStock);
+    return session.rows.filter((row) => canCancelStock(row) && liveIsOpen(row, this.live));
+  }
+
+  /** Why C and R of `session` are disabled when all its live orders are final; null otherwise. */
+  finalReason(session: StockSession): string | null {
+    return allLiveFinal(session.rows, this.live) ? ALL_FINAL : null;
+  }
+
+  /** How a row's live order is found and read. */
+  private get live(): LiveAccess<StockOrderRow> {
+    return { liveOf: (row) => this.liveRowOf(row), statusOf: (row) => row.stockStatus };
   }
 
   /** Forgets everything of the previous agent. */

@@ -25,6 +25,8 @@ import { OrderSetStore } from "./sets/OrderSetStore";
 import { ReviewSetDialogStore } from "./sets/ReviewSetDialogStore";
 import { VerticalMessages } from "./VerticalMessages";
 import { VerticalPaths } from "./verticalPaths";
+import { ALL_FINAL, allLiveFinal, liveIsOpen, type LiveAccess } from "../shared/orders/liveOrders";
+import { liveRowOf } from "../shared/orders/replaceChain";
 
 /** What the vertical store needs from the root store: the API client, the environment and the session. */
 export type VerticalStoreDeps = TablePollingDeps;
@@ -132,6 +134,31 @@ export class VerticalStore {
     }
     const rows = this.orderTable.byId.get(this.viewedSessionId);
     return rows === undefined ? null : { id: this.viewedSessionId, rows };
+  }
+
+  /** Whether `row`'s live order (a REPLACED leg followed to the leg that replaced it) may still change. */
+  liveLegIsOpen(row: VerticalOrderRow): boolean {
+    return liveIsOpen(row, this.live);
+  }
+
+  /** Why C and R of `session` are disabled when all its live orders are final; null otherwise. */
+  finalReason(session: VerticalSession): string | null {
+    return allLiveFinal(session.rows, this.live) ? ALL_FINAL : null;
+  }
+
+  /** How a leg's live order is found and read. */
+  private get live(): LiveAccess<VerticalOrderRow> {
+    const sessions = this.orderTable.sessions;
+    return {
+      liveOf: (row) =>
+        liveRowOf(row, row.agentTradingSessionID, sessions, {
+          accountOf: (entry) => entry.accountId,
+          statusOf: (entry) => entry.optionChainStatus,
+          placedOf: (entry) => entry.optionChainOrderId !== null,
+          replacedSessionOf: (rows) => rows[0]?.replacedSessionID ?? null,
+        }),
+      statusOf: (row) => row.optionChainStatus,
+    };
   }
 
   /** True while any request of the screen is in flight (the poller waits for it). */

@@ -39,6 +39,7 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
   const summary = optionSessionSummary(session);
   const group = optionGroupSummary(session);
   const descriptions = Array.from(new Set(session.rows.map((row) => row.optionChainDescription)));
+  const final = options.finalReason(session);
   return (
     <tr data-session-id={id}>
       <td>
@@ -56,6 +57,7 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
           label={`Replace session ${id}`}
           intent={Intent.PRIMARY}
           disabled={options.replaceableRows(session).length === 0}
+          why={final}
           onClick={() => options.replaceSession(session)}
         />
         <RoundButton
@@ -63,6 +65,7 @@ export const OptionSessionRow = observer(function OptionSessionRow({ session }: 
           label={`Cancel session ${id}`}
           intent={Intent.DANGER}
           disabled={options.cancellableRows(session).length === 0}
+          why={final}
           onClick={() => options.cancelSession(session)}
         />
       </td>

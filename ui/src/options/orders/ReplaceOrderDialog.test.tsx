@@ -67,10 +67,51 @@ describe("ReplaceOrderDialog", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Replace Orders of Session 5" })).toBeNull());
   });
 
+  it("refuses terms every order already has: 'nothing to change' on the form, nothing sent", async () => {
+    const { dialog, user, fake } = await openReplace(() => textResponse(200, "success"));
+    await waitFor(() => expect(within(dialog).getByTestId("tier-preview")).toHaveTextContent("Total 4 contracts"));
+
+    await user.click(within(dialog).getByRole("button", { name: "Replace order" }));
+
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
+        ok: false,
+        message: "Replace order failed: nothing to change: every order already has these terms",
+      }),
+    );
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Nothing to change: every order already has these terms");
+    expect(fake.requests.filter((r) => r.method === "PUT")).toEqual([]);
+    // Changing a term takes the mark away.
+    const price = within(dialog).getByLabelText("Price");
+    await user.clear(price);
+    await user.type(price, "1.30");
+    expect(within(dialog).queryByText(/Nothing to change/)).toBeNull();
+  });
+
+  it("marks the form when the server says the replacement changes nothing", async () => {
+    const { dialog, user } = await openReplace(() =>
+      jsonResponse(400, {
+        error: "There is nothing to change: every order already has these terms; nothing was sent",
+        code: "bad_request",
+      }),
+    );
+    const price = within(dialog).getByLabelText("Price");
+    await user.clear(price);
+    await user.type(price, "1.30");
+
+    await user.click(within(dialog).getByRole("button", { name: "Replace order" }));
+
+    await waitFor(() => expect(within(dialog).getByRole("alert")).toHaveTextContent("Nothing to change"));
+    expect(screen.getByRole("dialog", { name: "Replace Orders of Session 5" })).toBeInTheDocument();
+  });
+
   it("toasts 'Replace order failed' and stays open when refused", async () => {
     const { dialog, user } = await openReplace(() =>
       jsonResponse(409, { error: "order 501 of account 1 is FILLED", code: "not_replaceable" }),
     );
+    const price = within(dialog).getByLabelText("Price");
+    await user.clear(price);
+    await user.type(price, "1.05");
 
     await user.click(within(dialog).getByRole("button", { name: "Replace order" }));
 

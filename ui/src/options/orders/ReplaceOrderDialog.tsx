@@ -8,6 +8,7 @@ import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 import { QuoteLine } from "../../shared/quotes/QuoteLine";
+import { NothingToChangeNote } from "../../shared/orderForm/NothingToChangeNote";
 
 /** The replacement's instruction, order type, quantity and price, and what each tier will be sent. */
 export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
@@ -22,6 +23,7 @@ export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
           <QuoteLine key={symbol} label={dialog.description} quote={dialog.quotes.quoteOf(symbol)} />
         ))}
         <OrderFormFields form={dialog.form} />
+        <NothingToChangeNote shown={dialog.nothingToChange} />
         <TierPreviewNote text={dialog.previewText} />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>

@@ -1,5 +1,5 @@
 // The replace dialogs: one account's order, the orders checked in a session, or a session's open orders.
-import { makeAutoObservable } from "mobx";
+import { makeAutoObservable, runInAction } from "mobx";
 import { OptionPaths } from "../optionPaths";
 import { requestOutcome, sendFromDialog } from "../../shared/stores/DialogRequest";
 import { OptionMessages } from "../OptionMessages";
@@ -13,6 +13,7 @@ import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { priceOnTick } from "../../shared/format/priceOnTick";
+import { NOTHING_TO_CHANGE, samePrice, saysNothingToChange, sentNumber } from "../../shared/orders/nothingToChange";
 
 /** What the replace dialog works with besides the API client. */
 export interface ReplaceOrderDialogLinks {
@@ -20,6 +21,8 @@ export interface ReplaceOrderDialogLinks {
   readonly reloadTables: () => void;
   /** Tells the session view its checked orders were replaced (it clears the ticks). */
   readonly doneWithSelected: () => void;
+  /** The live order of a row (a REPLACED row followed to the order that replaced it); the row itself by default. */
+  readonly liveRowOf?: (row: OptionOrderRow) => OptionOrderRow;
 }
 
 /**
@@ -39,6 +42,8 @@ export class ReplaceOrderDialogStore {
   readonly form = new OptionOrderForm(REPLACE_INSTRUCTIONS);
   /** True while the replacement is in flight. */
   pending = false;
+  /** The form's terms last refused as changing nothing (marked while the form still holds them), or null. */
+  refusedTerms: string | null = null;
   /** Tier multipliers and accounts for the preview. */
   readonly tiers: TierPreviewStore;
   /** The fan-out mode and Check accounts. */
@@ -79,6 +84,11 @@ export class ReplaceOrderDialogStore {
     return first === undefined ? [] : [first.optionChainSymbol];
   }
 
+  /** True while the form holds terms refused as changing nothing: every order already has them. */
+  get nothingToChange(): boolean {
+    return this.refusedTerms !== null && this.refusedTerms === JSON.stringify(this.form.payload());
+  }
+
   /** The option of the orders, in words. */
   get description(): string {
     return this.targets[0]?.optionChainDescription ?? "";
@@ -110,6 +120,7 @@ export class ReplaceOrderDialogStore {
     this.scope = scope;
     this.sessionId = sessionId;
     this.targets = [...targets];
+    this.refusedTerms = null;
     const quantity = String(first.optionChainQuantity);
     this.form.fill({
       instruction: first.optionChainInstruction,
@@ -135,6 +146,9 @@ export class ReplaceOrderDialogStore {
    * Sends the replacement; `success` closes the dialog, and so does an answer some accounts accepted (a warning
    * saying how many and why the others did not); anything else keeps it open and says why. A quantity or price
    * that cannot be sent is marked on its field and nothing is sent; a press while it is being sent sends nothing.
+   * Terms every targeted order already has (its quantity with its tier multiplier, instruction, order type and
+   * price) are refused as "nothing to change", marked on the form, and nothing is sent; so are they when the
+   * server says so.
    */
   async submit(): Promise<Outcome> {
     const texts =
@@ -152,6 +166,11 @@ export class ReplaceOrderDialogStore {
     if (problem !== null) {
       return failedWith(texts.failed, problem);
     }
+    const terms = JSON.stringify(this.form.payload());
+    if (this.changesNothing()) {
+      this.refusedTerms = terms;
+      return failedWith(texts.failed, NOTHING_TO_CHANGE);
+    }
     const result = await sendFromDialog(this, {
       send: () => this.preflight.send(this.command(first)),
       accepted: isSuccessAnswer,
@@ -166,7 +185,33 @@ export class ReplaceOrderDialogStore {
     if (result.ok && this.scope === "selected") {
       this.links.doneWithSelected();
     }
+    if (!result.ok && saysNothingToChange(result.reason)) {
+      runInAction(() => {
+        this.refusedTerms = terms;
+      });
+    }
     return requestOutcome(result, texts);
+  }
+
+  /**
+   * Whether the form's terms are every target's own: each live order's instruction, order type, price (for a
+   * LIMIT) and quantity, the form's quantity times the account's tier multiplier. False while a multiplier is
+   * unknown (the server then decides).
+   */
+  private changesNothing(): boolean {
+    const terms = this.form.payload();
+    const liveOf = this.links.liveRowOf ?? ((row: OptionOrderRow) => row);
+    return this.targets.every((target) => {
+      const live = liveOf(target);
+      const multiplier = this.tiers.multiplierOf(target.accountId);
+      return (
+        multiplier !== null &&
+        terms.optionChainInstruction === live.optionChainInstruction &&
+        terms.optionChainOrderType === live.optionChainOrderType &&
+        sentNumber(terms.optionChainQuantity) * multiplier === live.optionChainQuantity &&
+        (terms.optionChainOrderType !== "LIMIT" || samePrice(sentNumber(terms.optionChainPrice), live.optionChainPrice))
+      );
+    });
   }
 
   /** Check accounts: previews the replacement on every targeted account (nothing is sent). */

@@ -152,6 +152,9 @@ describe("SessionOrdersDialog", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Replace selected orders" }));
     const replace = await screen.findByRole("dialog", { name: "Replace Selected Orders" });
+    const price = within(replace).getByLabelText("Price");
+    await user.clear(price);
+    await user.type(price, "1.05");
     await user.click(within(replace).getByRole("button", { name: "Replace order" }));
     await waitFor(() =>
       expect(showOutcome).toHaveBeenLastCalledWith({

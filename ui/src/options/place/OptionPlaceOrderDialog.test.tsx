@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
+import { deferred, jsonResponse, textResponse } from "../../shared/test/fakeTransport";
 import { renderOptionScreen } from "../test/renderOptionScreen";
 import type { RouteHandler } from "../../shared/test/routeResponder";
 import { showDanger, showOutcome, showSuccess } from "../../shared/shell/toaster";
@@ -201,6 +201,110 @@ describe("OptionPlaceOrderDialog", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
     expect(showSuccess).not.toHaveBeenCalled();
     expect(showOutcome).not.toHaveBeenCalled();
+  });
+
+  it("an order some accounts took shows one warning counting the others by reason, and closes", async () => {
+    const { dialog, user, server, state } = await openDialog();
+    server.on("POST /api/copy_trading_account/place_order/COMMON", () => {
+      state.rows.push(orderRowJson(1, 1), orderRowJson(1, 2));
+      state.rows.push(
+        orderRowJson(1, 3, {
+          optionChainOrderId: null,
+          optionChainStatus: "FAILED_TO_PLACE",
+          optionChainStatusDescription: "insufficient buying power",
+        }),
+      );
+      return jsonResponse(200, {
+        agentTradingSessionID: 1,
+        accepted: [1, 2],
+        failed: [{ accountId: 3, accountName: "Account 3", reason: "insufficient buying power" }],
+      });
+    });
+    await chooseAaplCall(user, dialog);
+
+    await user.click(within(dialog).getByRole("button", { name: "Place order" }));
+
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
+        ok: true,
+        partial: true,
+        message: "Placed on 2 of 3 accounts; 1 not sent: insufficient buying power (1)",
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
+    await waitFor(() => expect(screen.getByRole("table", { name: "Option orders" })).toHaveTextContent("#1"));
+    expect(showSuccess).not.toHaveBeenCalled();
+    expect(showDanger).not.toHaveBeenCalled();
+  });
+
+  it("a double click sends one order, and the buttons stay disabled from the click to the answer", async () => {
+    const answer = deferred<Response>();
+    const { dialog, user, fake } = await openDialog({
+      "POST /api/copy_trading_account/place_order/COMMON": () => answer.promise,
+    });
+    await chooseAaplCall(user, dialog);
+    const place = within(dialog).getByRole("button", { name: "Place order" });
+
+    await user.dblClick(place);
+
+    expect(place).toBeDisabled();
+    expect(within(dialog).getByRole("button", { name: "CANCEL" })).toBeDisabled();
+    answer.resolve(textResponse(200, "success"));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
+    expect(fake.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    expect(showOutcome).not.toHaveBeenCalled();
+  });
+
+  it("says under the buttons which accounts' write limits the order waits for while it is in flight", async () => {
+    const answer = deferred<Response>();
+    const { dialog, user, commandScheduler } = await openDialog({
+      "POST /api/copy_trading_account/place_order/COMMON": () => answer.promise,
+      "GET /api/command_waits": () => jsonResponse(200, { waits: [{ accountName: "Atlas Small", secondsLeft: 20 }] }),
+    });
+    await chooseAaplCall(user, dialog);
+    await user.click(within(dialog).getByRole("button", { name: "Place order" }));
+
+    commandScheduler.fire();
+
+    await waitFor(() =>
+      expect(within(dialog).getByTestId("command-waits")).toHaveTextContent("waiting for Atlas Small's write limit: 20 s"),
+    );
+    answer.resolve(textResponse(200, "success"));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
+    expect(commandScheduler.live()).toEqual([]);
+  });
+
+  it("asks before the same order goes out again within 30 s; Don't send sends nothing and keeps the dialog", async () => {
+    const { dialog, user, fake, server, state } = await openDialog();
+    server.on("POST /api/copy_trading_account/place_order/COMMON", () => {
+      state.rows.push(orderRowJson(1, 1), orderRowJson(1, 2), orderRowJson(1, 3));
+      return textResponse(200, "success");
+    });
+    await chooseAaplCall(user, dialog);
+    await user.click(within(dialog).getByRole("button", { name: "Place order" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
+    await waitFor(() => expect(screen.getByRole("table", { name: "Option orders" })).toHaveTextContent("#1"));
+
+    await user.click(screen.getByRole("button", { name: "BUY/SELL" }));
+    const again = await screen.findByRole("dialog", { name: TITLE });
+    await chooseAaplCall(user, again);
+    await user.click(within(again).getByRole("button", { name: "Place order" }));
+
+    const question = await screen.findByRole("dialog", { name: "Send this order again?" });
+    expect(question).toHaveTextContent("You sent this order to 3 accounts at 03:04:05. Send it again?");
+    await user.click(within(question).getByRole("button", { name: "Don't send" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Send this order again?" })).toBeNull());
+    expect(screen.getByRole("dialog", { name: TITLE })).toBeInTheDocument();
+    expect(within(again).getByRole("button", { name: "Place order" })).toBeEnabled();
+    expect(fake.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    expect(showOutcome).not.toHaveBeenCalled();
+
+    await user.click(within(again).getByRole("button", { name: "Place order" }));
+    const confirm = await screen.findByRole("dialog", { name: "Send this order again?" });
+    await user.click(within(confirm).getByRole("button", { name: "Send again" }));
+    await waitFor(() => expect(fake.requests.filter((r) => r.method === "POST")).toHaveLength(2));
+    const [first, second] = fake.requests.filter((r) => r.method === "POST").map((r) => r.headers["idempotency-key"]);
+    expect(second).not.toBe(first);
   });
 
   it("a refused order toasts 'Place order failed: ' with the server's text and stays open", async () => {

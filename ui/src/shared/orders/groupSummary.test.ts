@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { stopText, stopWords } from "../format/stopText";
 import { acceptedText, cappedText, copyOutcome, isAcceptedAnswer } from "./CopyAnswer";
 import { orderPriceText, priceRangeText, quantitiesText, rangeText, summarizeGroup, type OrderFacts } from "./groupSummary";
-import { allRefused, refusalsOf } from "./rejections";
+import { allRefused, refusalCountText, refusalsOf } from "./rejections";
 import { liveRowOf } from "./replaceChain";
 
 const order = (fields: Partial<OrderFacts>): OrderFacts => ({
@@ -89,6 +89,8 @@ describe("refusalsOf", () => {
     expect(refusals).toEqual({
       accounts: 2,
       refused: 2,
+      rejected: 1,
+      notSent: 1,
       byReason: [
         { reason: "insufficient buying power", accounts: 1 },
         { reason: "token expired", accounts: 1 },
@@ -96,6 +98,25 @@ describe("refusalsOf", () => {
     });
     expect(allRefused(refusals)).toBe(true);
     expect(allRefused(refusalsOf([{ accountId: 1, status: "FILLED", reason: null }]))).toBe(false);
+  });
+
+  it("tells the accounts the brokerage rejected apart from those never sent the order", () => {
+    const row = (accountId: number, status: string) => ({ accountId, status, reason: null });
+    const both = refusalsOf([
+      row(1, "REJECTED"),
+      row(2, "REJECTED"),
+      row(3, "FAILED_TO_PLACE"),
+      row(4, "FAILED_TO_PLACE"),
+      row(5, "FAILED_TO_PLACE"),
+      row(6, "WORKING"),
+    ]);
+    expect([both.rejected, both.notSent]).toEqual([2, 3]);
+    expect(refusalCountText(both)).toBe("2 rejected · 3 not sent");
+    expect(refusalCountText(refusalsOf([row(1, "REJECTED"), row(2, "FILLED")]))).toBe("1 rejected");
+    expect(refusalCountText(refusalsOf([row(1, "FAILED_TO_PLACE"), row(2, "FILLED")]))).toBe("1 not sent");
+    expect(refusalCountText(refusalsOf([row(1, "FILLED")]))).toBe("");
+    // An account of a spread with one leg rejected and one never sent counts as rejected, once.
+    expect(refusalCountText(refusalsOf([row(1, "REJECTED"), row(1, "FAILED_TO_PLACE")]))).toBe("1 rejected");
   });
 });
 

@@ -33,6 +33,10 @@ export interface Refusals {
   readonly accounts: number;
   /** Accounts with at least one refused row. */
   readonly refused: number;
+  /** Of those, the accounts the brokerage rejected (a REJECTED row). */
+  readonly rejected: number;
+  /** Of those, the accounts never sent the order (a FAILED_TO_PLACE row and no REJECTED one). */
+  readonly notSent: number;
   /** The refused accounts by reason, most first. */
   readonly byReason: readonly ReasonCount[];
 }
@@ -44,9 +48,16 @@ export interface Refusals {
 export function refusalsOf(rows: readonly RowOutcome[], statuses: readonly string[] = REFUSED_STATUSES): Refusals {
   const accounts = new Set<number>();
   const reasons = new Map<number, string>();
+  const rejected = new Set<number>();
   for (const row of rows) {
     accounts.add(row.accountId);
-    if (statuses.includes(row.status) && !reasons.has(row.accountId)) {
+    if (!statuses.includes(row.status)) {
+      continue;
+    }
+    if (row.status === "REJECTED") {
+      rejected.add(row.accountId);
+    }
+    if (!reasons.has(row.accountId)) {
       const reason = row.reason?.trim() ?? "";
       reasons.set(row.accountId, reason === "" ? NO_REASON : reason);
     }
@@ -58,7 +69,25 @@ export function refusalsOf(rows: readonly RowOutcome[], statuses: readonly strin
   const byReason = Array.from(counts, ([reason, count]) => ({ reason, accounts: count })).sort(
     (a, b) => b.accounts - a.accounts || a.reason.localeCompare(b.reason),
   );
-  return { accounts: accounts.size, refused: reasons.size, byReason };
+  return {
+    accounts: accounts.size,
+    refused: reasons.size,
+    rejected: rejected.size,
+    notSent: reasons.size - rejected.size,
+    byReason,
+  };
+}
+
+/**
+ * How many accounts of a session were refused, as the status mark says it beside the dot: those the brokerage
+ * rejected and those never sent the order apart (`2 rejected · 3 not sent`); empty when none was refused.
+ */
+export function refusalCountText(refusals: Refusals): string {
+  const parts = [
+    refusals.rejected > 0 ? `${refusals.rejected} rejected` : null,
+    refusals.notSent > 0 ? `${refusals.notSent} not sent` : null,
+  ];
+  return parts.filter((part) => part !== null).join(" · ");
 }
 
 /** True when every account of the session was refused (the group must not look like a success). */

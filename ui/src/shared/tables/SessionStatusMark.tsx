@@ -2,7 +2,7 @@
 import { Colors } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import type { SessionStatusColor } from "../orders/orderStatus";
-import { allRefused, type Refusals } from "../orders/rejections";
+import { allRefused, refusalCountText, type Refusals } from "../orders/rejections";
 import { StatusDot } from "./StatusDot";
 
 /** Props of {@link SessionStatusMark}. */
@@ -15,32 +15,36 @@ export interface SessionStatusMarkProps {
 
 /**
  * The server's colour says whether the session's rows are final; a final session whose orders were all
- * rejected is not a success, so it shows a red cross and "N rejected" instead of the green dot. Some refused
- * accounts add "N rejected" beside the dot. The count may wrap under the mark, so the column stays narrow.
+ * refused is not a success, so it shows a red cross and the count instead of the green dot. Some refused
+ * accounts add the count beside the dot: "N rejected" for the accounts the brokerage rejected, "N not sent"
+ * for those never sent the order, both when there are both ("2 rejected · 3 not sent"). The count may wrap
+ * under the mark, so the column stays narrow.
  */
 export const SessionStatusMark = observer(function SessionStatusMark({ color, refusals }: SessionStatusMarkProps) {
   const reasons = refusals.byReason.map((entry) => `${entry.reason} (${entry.accounts})`).join("; ");
+  const count = refusalCountText(refusals);
   if (allRefused(refusals)) {
     const accounts = refusals.accounts === 1 ? "account" : "accounts";
+    const how = refusals.notSent === 0 ? "rejected" : refusals.rejected === 0 ? "not sent" : "refused";
     return (
       <span className="cd-status-mark" title={reasons}>
         <span
           role="img"
-          aria-label={`All ${refusals.accounts} ${accounts} rejected`}
+          aria-label={`All ${refusals.accounts} ${accounts} ${how}`}
           className="cd-status-rejected"
           data-color="rejected"
           style={{ backgroundColor: Colors.RED3 }}
         >
           ✕
         </span>
-        <span className="cd-rejected-count">{`${refusals.refused} rejected`}</span>
+        <span className="cd-rejected-count">{count}</span>
       </span>
     );
   }
   return (
     <span className="cd-status-mark" title={refusals.refused > 0 ? reasons : undefined}>
       <StatusDot color={color} />
-      {refusals.refused > 0 && <span className="cd-rejected-count">{`${refusals.refused} rejected`}</span>}
+      {refusals.refused > 0 && <span className="cd-rejected-count">{count}</span>}
     </span>
   );
 });

@@ -8,6 +8,7 @@ import { QuoteLine } from "../../shared/quotes/QuoteLine";
 import { useStores } from "../../shared/shell/StoreContext";
 import { StockOrderFields } from "../form/StockOrderFields";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
+import { NothingToChangeNote } from "../../shared/orderForm/NothingToChangeNote";
 
 /** CANCEL and "Place order" / "Replace order" / "Exit order" / "Save order", disabled while in flight. */
 export const StockOrderDialog = observer(function StockOrderDialog() {
@@ -22,6 +23,7 @@ export const StockOrderDialog = observer(function StockOrderDialog() {
           <QuoteLine label={dialog.quoted.label} quote={dialog.quotes.quoteOf(dialog.quoted.symbol)} />
         )}
         <StockOrderFields form={dialog.form} symbolReadOnly={dialog.mode === "exit"} />
+        <NothingToChangeNote shown={dialog.nothingToChange} />
         {dialog.previewShown && <TierPreviewNote text={dialog.previewText} />}
         {dialog.mode !== "save" && <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />}
       </DialogBody>

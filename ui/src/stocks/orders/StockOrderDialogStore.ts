@@ -2,6 +2,7 @@
 import { makeAutoObservable, reaction, runInAction } from "mobx";
 import { copyOutcome, type CommandKind } from "../../shared/orders/CopyAnswer";
 import { commandFailure } from "../../shared/commands/CommandSender";
+import { NOTHING_TO_CHANGE, saysNothingToChange } from "../../shared/orders/nothingToChange";
 import { prefillPrice } from "../../shared/quotes/Quote";
 import { priceOnTick, priceTextOnTick } from "../../shared/format/priceOnTick";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
@@ -44,6 +45,8 @@ export interface StockOrderDialogLinks {
   readonly doneWithSelected: () => void;
   /** Saves an order (the saved-order dialog). */
   readonly saveOrder: (fields: StockOrderFields) => Promise<Outcome>;
+  /** The live order of a row (a REPLACED row followed to the order that replaced it); the row itself by default. */
+  readonly liveRowOf?: (row: StockOrderRow) => StockOrderRow;
 }
 
 /** The row's order as form values; prices as an order carries them (`1.00`, `0.1235` below $1). */
@@ -97,6 +100,9 @@ export class StockOrderDialogStore {
   /** The price the quote prefilled, while the field still holds it (a typed price is never overwritten). */
   prefilledPrice: string | null = null;
 
+  /** The form's terms last refused as changing nothing (marked while the form still holds them), or null. */
+  refusedTerms: string | null = null;
+
   private readonly links: StockOrderDialogLinks;
 
   /**
@@ -121,6 +127,11 @@ export class StockOrderDialogStore {
       ({ bid }) => this.prefillFromQuote(bid),
       { equals: (a, b) => a.bid === b.bid && a.orderType === b.orderType && a.symbol === b.symbol },
     );
+  }
+
+  /** True while a replace form holds terms refused as changing nothing: every order already has them. */
+  get nothingToChange(): boolean {
+    return this.refusedTerms !== null && this.refusedTerms === typedTerms(this.form);
   }
 
   /** The form's symbol and its quote, for the dialog's quote line. */
@@ -270,6 +281,7 @@ export class StockOrderDialogStore {
     this.sessionId = sessionId;
     this.orders = [...rows];
     this.closingReplace = STOCK_CLOSING_INSTRUCTIONS.some((instruction) => instruction === first.stockInstruction);
+    this.refusedTerms = null;
     this.form.fill(rowValues(first));
     this.show(first.accountId);
   }
@@ -308,7 +320,9 @@ export class StockOrderDialogStore {
    * Checks the form and sends the request of the mode. A field marked wrong sends nothing, and so does a press
    * while the request is in flight. Success closes the dialog, and so does an answer some accounts accepted (a
    * warning saying how many and why the others did not); a failure keeps it open, except for the individual
-   * replace, which closes either way (unless the agent chose not to send it again).
+   * replace, which closes either way (unless the agent chose not to send it again, or it changes nothing). A
+   * replace whose terms every order already has (its quantity with its tier multiplier) is refused as "nothing to
+   * change", marked on the form, and nothing is sent; so is it when the server says so.
    */
   async submit(): Promise<Outcome> {
     const mode = this.mode;
@@ -319,6 +333,11 @@ export class StockOrderDialogStore {
     const fields = this.form.check();
     if (fields === null) {
       return failed(mode === "save" ? StockMessages.saveIncomplete : withReason(texts.failed, this.form.firstError ?? ""));
+    }
+    const typed = typedTerms(this.form);
+    if ((mode === "replaceSelected" || mode === "replaceIndividual") && this.changesNothing(fields)) {
+      this.refusedTerms = typed;
+      return failed(withReason(texts.failed, NOTHING_TO_CHANGE));
     }
     this.pending = true;
     let outcome: Outcome;
@@ -331,11 +350,17 @@ export class StockOrderDialogStore {
       } catch (error) {
         console.error("The stock order request failed", error);
         outcome = commandFailure(texts.failed, error);
+        if (saysNothingToChange(error)) {
+          runInAction(() => {
+            this.refusedTerms = typed;
+          });
+        }
       }
     }
+    const unchanged = this.refusedTerms === typed;
     runInAction(() => {
       this.pending = false;
-      if (outcome.ok || (mode === "replaceIndividual" && outcome.quiet !== true)) {
+      if (outcome.ok || (mode === "replaceIndividual" && outcome.quiet !== true && !unchanged)) {
         this.isOpen = false;
       }
     });
@@ -349,6 +374,26 @@ export class StockOrderDialogStore {
       this.links.reloadTables();
     }
     return outcome;
+  }
+
+  /**
+   * Whether `fields` are every replaced order's own terms: each live order's, read as the form would send them,
+   * with the form's quantity times the account's tier multiplier. False while a multiplier is unknown (the
+   * server then decides).
+   */
+  private changesNothing(fields: StockOrderFields): boolean {
+    const liveOf = this.links.liveRowOf ?? ((row: StockOrderRow) => row);
+    return this.orders.every((row) => {
+      const multiplier = this.tiers.multiplierOf(row.accountId);
+      const own = new StockOrderForm(this.closingReplace ? STOCK_CLOSING_INSTRUCTIONS : STOCK_OPENING_INSTRUCTIONS);
+      own.fill(rowValues(liveOf(row)));
+      const terms = own.check();
+      return (
+        multiplier !== null &&
+        terms !== null &&
+        JSON.stringify({ ...fields, stockQuantity: fields.stockQuantity * multiplier }) === JSON.stringify(terms)
+      );
+    });
   }
 
   /**
@@ -440,6 +485,12 @@ const MODE_KINDS: Readonly<Record<StockOrderMode, CommandKind>> = {
   exit: "exit",
   save: "place",
 };
+
+/** The form's fields as typed, to tell whether it still holds terms refused as changing nothing. */
+function typedTerms(form: StockOrderForm): string {
+  const { symbol, instruction, choice, orderType, quantity, price, stopPrice, linkType, offset, linkBasis } = form;
+  return JSON.stringify([symbol, instruction, choice, orderType, quantity, price, stopPrice, linkType, offset, linkBasis]);
+}
 
 function modeTexts(mode: StockOrderMode): { ok: string; failed: string } {
   switch (mode) {

@@ -50,6 +50,7 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
   const price =
     priced.length === 0 ? DASH : rangeText({ min: Math.min(...priced), max: Math.max(...priced) }, formatPrice);
   const stops = session.rows.map(stockStopText);
+  const final = stocks.finalReason(session);
   return (
     <tr data-session-id={id}>
       <td>
@@ -67,6 +68,7 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
           label={`Replace session ${id}`}
           intent={Intent.PRIMARY}
           disabled={stocks.replaceableRows(session).length === 0}
+          why={final}
           onClick={() => stocks.replaceSession(session)}
         />
         <RoundButton
@@ -74,6 +76,7 @@ export const StockSessionRow = observer(function StockSessionRow({ session }: St
           label={`Cancel session ${id}`}
           intent={Intent.DANGER}
           disabled={stocks.cancellableRows(session).length === 0}
+          why={final}
           onClick={() => stocks.cancelSession(session)}
         />
       </td>

@@ -175,7 +175,7 @@ describe("ReplaceLegsDialogStore", () => {
     ]);
   });
 
-  it("keeps each order's own net while the legs' quotes are read, and sends an untouched order at it", async () => {
+  it("keeps each order's own net while the legs' quotes are read: untouched, it changes nothing and is not sent", async () => {
     const { root, requests, server, quoteScheduler } = harness();
     server.on("GET /api/copy_trading_account/get_option_quotes/COMMON", () =>
       jsonResponse(200, [
@@ -196,9 +196,18 @@ describe("ReplaceLegsDialogStore", () => {
     expect(dialog.chosenDrafts.map((draft) => draft.row.optionChainLegIndex)).toEqual([0, 1]);
     const key = dialog.drafts[0]?.orderKey ?? "";
     expect(dialog.netOfOrder(key)).toEqual({ type: "NET_DEBIT", price: 0.6 });
+    await expect(dialog.submit()).resolves.toEqual({
+      ok: false,
+      message: "Replace order failed: nothing to change: every order already has these terms",
+    });
+    expect(sent(requests, "PUT")).toEqual([]);
+    expect(dialog.nothingToChange).toBe(true);
+    // A new net is a change: the bought leg's price moves, the sold leg keeps its own terms.
+    dialog.drafts[0]?.form.setPrice("0.65");
+    expect(dialog.nothingToChange).toBe(false);
     await expect(dialog.submit()).resolves.toEqual({ ok: true, message: "Replace order successful" });
     const body = JSON.parse(sent(requests, "PUT")[0]?.[2] ?? "null") as { legsToUpdate: { newPrice: number }[] };
-    expect(body.legsToUpdate.map((leg) => leg.newPrice)).toEqual([0.6, 0]);
+    expect(body.legsToUpdate.map((leg) => leg.newPrice)).toEqual([0.65, 0]);
   });
 
   it("starts a credit spread whose first leg is bought at its net on the sold leg", () => {
@@ -242,6 +251,9 @@ describe("ReplaceLegsDialogStore", () => {
     server.on(REPLACE, () => jsonResponse(409, { error: "the order is FILLED", code: "not_replaceable" }));
     const dialog = root.verticals.replaceDialog;
     dialog.open(session(rows));
+    for (const draft of dialog.drafts) {
+      draft.form.setQuantity("4");
+    }
     await expect(dialog.submit()).resolves.toEqual({ ok: false, message: "Replace order failed: the order is FILLED" });
     expect(dialog.isOpen).toBe(true);
   });

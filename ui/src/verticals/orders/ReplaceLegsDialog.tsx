@@ -10,6 +10,7 @@ import { OrderNewNet } from "./OrderNewNet";
 import { legKey, orderNetText } from "./VerticalOrderRow";
 import { LegFieldCells } from "./LegFieldCells";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
+import { NothingToChangeNote } from "../../shared/orderForm/NothingToChangeNote";
 
 /** Quantities are each account's spreads as shown; the new net of each order follows its legs' prices. */
 export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
@@ -65,6 +66,7 @@ export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
             })}
           </tbody>
         </HTMLTable>
+        <NothingToChangeNote shown={dialog.nothingToChange} />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter

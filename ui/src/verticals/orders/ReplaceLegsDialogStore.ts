@@ -1,7 +1,8 @@
 // The Replace Individual Order Legs dialog: each replaceable leg with new fields, chosen by account order.
-import { makeAutoObservable, observable } from "mobx";
+import { makeAutoObservable, observable, runInAction } from "mobx";
 import { commandOutcome } from "../../shared/orders/CopyAnswer";
 import { commandFailure } from "../../shared/commands/CommandSender";
+import { NOTHING_TO_CHANGE, samePrice, saysNothingToChange, sentNumber } from "../../shared/orders/nothingToChange";
 import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
@@ -34,6 +35,8 @@ export class ReplaceLegsDialogStore {
   readonly chosen = observable.set<string>();
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
+  /** The chosen legs' terms last refused as changing nothing (marked while they are the same), or null. */
+  refusedTerms: string | null = null;
 
   /** The legs' bid, ask and last, read while the dialog is open (shown only: they never price a leg). */
   readonly quotes: QuoteFeed;
@@ -72,7 +75,18 @@ export class ReplaceLegsDialogStore {
       }
     }
     this.isOpen = true;
+    this.refusedTerms = null;
     this.preflight.reset();
+  }
+
+  /** True while the chosen legs hold terms refused as changing nothing: every order already has them. */
+  get nothingToChange(): boolean {
+    return this.refusedTerms !== null && this.refusedTerms === this.chosenTerms;
+  }
+
+  /** The chosen legs as they would be sent. */
+  private get chosenTerms(): string {
+    return JSON.stringify(this.chosenDrafts.map((draft) => draft.replacement));
   }
 
   /** Closes the dialog; ignored while replacing. */
@@ -129,6 +143,11 @@ export class ReplaceLegsDialogStore {
     if (problem !== null) {
       return failed(withReason(VerticalMessages.replaceFailed, problem));
     }
+    const terms = this.chosenTerms;
+    if (this.changesNothing(chosen)) {
+      this.refusedTerms = terms;
+      return failed(withReason(VerticalMessages.replaceFailed, NOTHING_TO_CHANGE));
+    }
     this.pending = true;
     let outcome: Outcome;
     try {
@@ -141,6 +160,11 @@ export class ReplaceLegsDialogStore {
     } catch (error) {
       console.error("Replacing the vertical legs failed", error);
       outcome = commandFailure(VerticalMessages.replaceFailed, error);
+      if (saysNothingToChange(error)) {
+        runInAction(() => {
+          this.refusedTerms = terms;
+        });
+      }
     }
     this.finish(outcome);
     return outcome;
@@ -157,6 +181,44 @@ export class ReplaceLegsDialogStore {
       return Promise.resolve(failedWith(CHECK_FAILED, problem));
     }
     return this.preflight.check(this.command(chosen));
+  }
+
+  /**
+   * Whether every chosen order would be sent its own terms: each leg its instruction and quantity, the order its
+   * order type and net (a single-leg order its price). False when an order is REPLACED (its row is not its live
+   * order: the server decides).
+   */
+  private changesNothing(chosen: readonly LegDraft[]): boolean {
+    const keys = Array.from(new Set(chosen.map((draft) => draft.orderKey)));
+    return keys.every((key) => {
+      const legs = this.drafts.filter((draft) => draft.orderKey === key);
+      const [first] = legs;
+      if (first === undefined || legs.some((draft) => draft.row.optionChainStatus === "REPLACED")) {
+        return false;
+      }
+      const sameLegs = legs.every(
+        (draft) =>
+          draft.form.instruction === draft.row.optionChainInstruction &&
+          sentNumber(draft.form.payload().optionChainQuantity) === draft.row.optionChainQuantity,
+      );
+      const own = first.row;
+      if (!sameLegs) {
+        return false;
+      }
+      if (legs.length === 1) {
+        const fields = first.form.payload();
+        return (
+          fields.optionChainOrderType === own.optionChainOrderType &&
+          (fields.optionChainOrderType !== "LIMIT" || samePrice(sentNumber(fields.optionChainPrice), own.optionChainPrice))
+        );
+      }
+      const net = this.netOfOrder(key);
+      return (
+        net !== null &&
+        net.type === own.optionChainOrderType &&
+        (net.type === "MARKET" || samePrice(net.price, own.optionChainPrice))
+      );
+    });
   }
 
   /** The replace call of the `chosen` legs. */

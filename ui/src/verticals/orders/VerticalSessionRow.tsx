@@ -38,6 +38,7 @@ export const VerticalSessionRow = observer(function VerticalSessionRow({ session
   }
   const id = session.id;
   const summary = verticalSessionSummary(session);
+  const final = verticals.finalReason(session);
   const group = verticalGroupSummary(session);
   const descriptions = Array.from(
     new Set(
@@ -62,14 +63,16 @@ export const VerticalSessionRow = observer(function VerticalSessionRow({ session
           letter="R"
           label={`Replace session ${id}`}
           intent={Intent.PRIMARY}
-          disabled={!session.rows.some(canReplaceLeg)}
+          disabled={!session.rows.some((row) => canReplaceLeg(row) && verticals.liveLegIsOpen(row))}
+          why={final}
           onClick={() => verticals.replaceSession(session)}
         />
         <RoundButton
           letter="C"
           label={`Cancel session ${id}`}
           intent={Intent.DANGER}
-          disabled={!session.rows.some(canCancelLeg)}
+          disabled={!session.rows.some((row) => canCancelLeg(row) && verticals.liveLegIsOpen(row))}
+          why={final}
           onClick={() => verticals.cancelSession(session)}
         />
       </td>
