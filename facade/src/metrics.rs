@@ -51,6 +51,8 @@ pub fn render(registry: &AccountRegistry) -> String {
     let reads = registry.reads();
     metrics::gauge!("copydesk_read_limit_per_minute").set(f64::from(reads.per_minute()));
     metrics::gauge!("copydesk_reads_last_minute").set(f64::from(reads.used_last_minute()));
+    metrics::gauge!("copydesk_background_reads_last_minute")
+        .set(f64::from(reads.background_last_minute()));
     metrics::gauge!("copydesk_accounts").set(statuses.len() as f64);
     handle.render()
 }

@@ -162,7 +162,13 @@ impl Services {
             reads: Arc::new(
                 CallBudget::new(read_limit, clock.clone())
                     .named(BudgetName::Reads)
-                    .with_shares(ReadShares::default()),
+                    .with_shares(ReadShares {
+                        background_percent: store
+                            .settings()?
+                            .background_read_percent()?
+                            .unwrap_or(engine::account::BACKGROUND_PERCENT),
+                        ..ReadShares::default()
+                    }),
             ),
             observer: keeper.clone(),
         };

@@ -716,12 +716,12 @@ async fn operators_see_health_and_tune_limits_and_tiers() {
 
     assert_eq!(
         call!(&service, test::TestRequest::get().uri("/api/operator/settings").cookie(alice.clone())),
-        (StatusCode::OK, r#"{"readLimitPerMinute":6000,"readLimitEditable":true,"tierMultipliers":{"small_account":1,"medium_account":2,"big_account":3},"defaultFanOutMode":"SEND_TO_ALL"}"#.into())
+        (StatusCode::OK, r#"{"readLimitPerMinute":6000,"readLimitEditable":true,"backgroundReadPercent":50,"tierMultipliers":{"small_account":1,"medium_account":2,"big_account":3},"defaultFanOutMode":"SEND_TO_ALL"}"#.into())
     );
     let change = json!({"readLimitPerMinute": 90, "tierMultipliers": {"small_account": 1, "medium_account": 4, "big_account": 9}, "defaultFanOutMode": "ALL_OR_NONE"}).to_string();
     assert_eq!(
         call!(&service, post_json("/api/operator/settings", &change).cookie(alice.clone())),
-        (StatusCode::OK, r#"{"readLimitPerMinute":90,"readLimitEditable":true,"tierMultipliers":{"small_account":1,"medium_account":4,"big_account":9},"defaultFanOutMode":"ALL_OR_NONE"}"#.into())
+        (StatusCode::OK, r#"{"readLimitPerMinute":90,"readLimitEditable":true,"backgroundReadPercent":50,"tierMultipliers":{"small_account":1,"medium_account":4,"big_account":9},"defaultFanOutMode":"ALL_OR_NONE"}"#.into())
     );
     assert_eq!(app.state.services.registry.reads().per_minute(), 90);
     let unknown_mode =
@@ -805,6 +805,103 @@ async fn only_the_operator_changes_the_read_limit_every_agent_shares() {
     );
     assert_eq!(status, StatusCode::OK);
     assert_eq!(app.state.services.registry.reads().per_minute(), 100_000);
+}
+
+#[actix_web::test]
+async fn the_operator_sets_the_background_share_of_reads_and_the_read_budget_shows_its_use() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = sign_in(&service, "alice").await;
+    let bob = sign_in(&service, "bob").await;
+    let budget = || async {
+        let (status, text) = call!(
+            &service,
+            test::TestRequest::get()
+                .uri("/api/operator/read_budget")
+                .cookie(alice.clone())
+        );
+        assert_eq!(status, StatusCode::OK, "{text}");
+        json_of(&text)
+    };
+    let shown = budget().await;
+    // 6,000 a minute on paper: a fifth kept for people, half for background work.
+    assert_eq!(
+        (
+            shown["reservedForPeople"].clone(),
+            shown["backgroundReadPercent"].clone(),
+            shown["backgroundReadLimit"].clone(),
+            shown["backgroundReadsLastMinute"].clone()
+        ),
+        (json!(1200), json!(50), json!(3000), json!(0)),
+        "{shown}"
+    );
+    for bad in [json!(0), json!(101)] {
+        let change = json!({"backgroundReadPercent": bad}).to_string();
+        assert_eq!(
+            call!(
+                &service,
+                post_json("/api/operator/settings", &change).cookie(alice.clone())
+            ),
+            (
+                StatusCode::BAD_REQUEST,
+                error_body(
+                    "Background share of reads must be between 1 and 100 (percent)",
+                    "bad_request"
+                )
+            )
+        );
+    }
+    let change = json!({"backgroundReadPercent": 30}).to_string();
+    assert_eq!(
+        call!(
+            &service,
+            post_json("/api/operator/settings", &change).cookie(bob.clone())
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            error_body(
+                "Background share of reads is shared by every agent; only the operator may change it",
+                "forbidden"
+            )
+        )
+    );
+    assert_eq!(budget().await["backgroundReadPercent"], json!(50));
+    let (status, text) = call!(
+        &service,
+        post_json("/api/operator/settings", &change).cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert_eq!(json_of(&text)["backgroundReadPercent"], json!(30));
+    let reads = app.state.services.registry.reads();
+    assert_eq!(reads.shares().background_percent, 30);
+    assert_eq!(
+        app.state
+            .store
+            .settings()
+            .unwrap()
+            .background_read_percent()
+            .unwrap(),
+        Some(30)
+    );
+    // Background work now takes at most 1,800 reads a minute; what it took shows at once.
+    assert!(reads.try_take_as(40, engine::account::ReadClass::Background));
+    let shown = budget().await;
+    assert_eq!(
+        (
+            shown["backgroundReadLimit"].clone(),
+            shown["backgroundReadsLastMinute"].clone(),
+            shown["readsLastMinute"].clone()
+        ),
+        (json!(1800), json!(40), json!(40)),
+        "{shown}"
+    );
+    // Bob's own settings go through with the share as it is (the form sends it unchanged).
+    let own = json!({"backgroundReadPercent": 30, "tierMultipliers": {"small_account": 2, "medium_account": 4, "big_account": 6}}).to_string();
+    let (status, text) = call!(
+        &service,
+        post_json("/api/operator/settings", &own).cookie(bob)
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
 }
 
 #[actix_web::test]

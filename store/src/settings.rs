@@ -1,5 +1,5 @@
 //! Settings kept across restarts: each agent's tier multipliers and default fan-out mode, and the
-//! app-wide read limit.
+//! app-wide read limit and background share of reads.
 
 use engine::account::TierMultipliers;
 use engine::copy::FanOutMode;
@@ -10,6 +10,7 @@ use crate::agents::decode_u64;
 
 const SETTINGS_TREE: &str = "settings";
 const READ_LIMIT_KEY: &[u8] = b"app/read_limit_per_minute";
+const BACKGROUND_READ_PERCENT_KEY: &[u8] = b"app/background_read_percent";
 
 /// Typed access to the settings tree.
 #[derive(Clone)]
@@ -100,6 +101,30 @@ impl Settings {
             .insert(READ_LIMIT_KEY, &u64::from(per_minute).to_be_bytes())?;
         Ok(())
     }
+
+    /// The stored app-wide share of the read budget background reads may take (percent), if one was
+    /// set.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub fn background_read_percent(&self) -> Result<Option<u32>, StoreError> {
+        Ok(self
+            .tree
+            .get(BACKGROUND_READ_PERCENT_KEY)?
+            .map(|b| u32::try_from(decode_u64(&b)).unwrap_or(u32::MAX)))
+    }
+
+    /// Stores the app-wide share of the read budget background reads may take (percent).
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub fn set_background_read_percent(&self, percent: u32) -> Result<(), StoreError> {
+        self.tree.insert(
+            BACKGROUND_READ_PERCENT_KEY,
+            &u64::from(percent).to_be_bytes(),
+        )?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -142,6 +167,10 @@ mod tests {
         );
         assert_eq!(settings.read_limit().unwrap(), None);
         settings.set_read_limit(90).unwrap();
+        assert_eq!(settings.read_limit().unwrap(), Some(90));
+        assert_eq!(settings.background_read_percent().unwrap(), None);
+        settings.set_background_read_percent(35).unwrap();
+        assert_eq!(settings.background_read_percent().unwrap(), Some(35));
         assert_eq!(settings.read_limit().unwrap(), Some(90));
     }
 }

@@ -211,6 +211,9 @@ impl CallBudget {
         drop(inner);
         if paced {
             self.taken.fetch_add(u64::from(calls), Ordering::Relaxed);
+            if class == ReadClass::Background {
+                metrics::counter!("copydesk_background_reads_total").increment(u64::from(calls));
+            }
         } else {
             self.refused.fetch_add(1, Ordering::Relaxed);
         }

@@ -76,6 +76,9 @@ pub struct AccountView {
     pub throttled: bool,
     /// Whether a poll was asked for ahead of schedule.
     pub poll_requested: bool,
+    /// Whether the last poll listed orders whose status or filled quantity differed from what the
+    /// account knew from its stream (the stream may be missing events).
+    pub disagreed: bool,
 }
 
 impl AccountView {
@@ -233,6 +236,7 @@ impl LinkedAccount {
             requested: view.poll_requested,
             streaming: self.is_streaming(),
             open_orders: view.has_open_orders(),
+            unsettled: view.disagreed || self.has_unfinished_rows(),
             last_poll: view.last_poll,
         }
     }
@@ -257,6 +261,17 @@ impl LinkedAccount {
         let view = self.view();
         let value = view.snapshot.as_ref()?.balances.liquidation_value?;
         Some((value, view.snapshot_at?))
+    }
+
+    /// The net quantity of `symbol` the last balances read saw (negative when short), read in place
+    /// rather than copying the snapshot; `None` before the first read or when nothing is held.
+    #[must_use]
+    pub fn held(&self, symbol: &str) -> Option<i64> {
+        self.view()
+            .snapshot
+            .as_ref()?
+            .position(symbol)
+            .map(crate::broker::Position::net_quantity)
     }
 
     /// The brokerage account this account trades through, once authorized.
@@ -818,9 +833,21 @@ impl LinkedAccount {
                 at,
             };
             self.deps.observer.orders_seen(self.id, listing);
-            self.view().orders = orders;
+            let streaming = self.is_streaming();
+            let mut view = self.view();
+            view.disagreed = streaming && disagrees(&view.orders, &orders);
+            view.orders = orders;
         }
         outcome.map(|_| ())
+    }
+
+    /// Whether the copy layer holds a row of this account that is not final (see
+    /// [`LinkedAccount::reach_listings_back_to`], which it calls with that row's time).
+    fn has_unfinished_rows(&self) -> bool {
+        self.listing_reach
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some()
     }
 
     /// Makes the account's listings (polls and catch-ups) reach back to `at` when that is earlier
@@ -1157,6 +1184,17 @@ fn apply_to_order(order: &mut BrokerOrder, event: &OrderEvent) {
     if let Some(status) = event.change.status() {
         order.status = status;
     }
+}
+
+/// Whether a listing tells of an order known before another status or filled quantity than was
+/// known (what the stream said, for a streamed account).
+fn disagrees(known: &[BrokerOrder], listed: &[BrokerOrder]) -> bool {
+    listed.iter().any(|order| {
+        known.iter().any(|k| {
+            k.id == order.id
+                && (k.status != order.status || k.filled_quantity != order.filled_quantity)
+        })
+    })
 }
 
 /// Whether a follow-up read is worth asking again: the budget had no room in time, or the brokerage's

@@ -1,4 +1,5 @@
-//! Which accounts to poll now, within the app-wide read budget: asked-for and busy accounts first.
+//! Which accounts to poll now, within the app-wide read budget's background share: asked-for and busy
+//! accounts first, then those whose rows or stream need a look, the longest-waiting first.
 
 use chrono::{DateTime, Utc};
 
@@ -32,6 +33,9 @@ pub struct PollCandidate {
     pub streaming: bool,
     /// Whether the account has orders that are still open.
     pub open_orders: bool,
+    /// Whether the account needs a look before the others: it holds a row that is not final, or its
+    /// last poll found orders that differed from what its stream had told.
+    pub unsettled: bool,
     /// When it was last polled.
     pub last_poll: Option<DateTime<Utc>>,
 }
@@ -51,14 +55,18 @@ impl PollCandidate {
         self.requested || self.last_poll.is_none_or(|at| now - at >= every)
     }
 
-    /// Lower ranks go first: asked-for, then with open orders, then idle; the longest-waiting first.
+    /// Lower ranks go first: asked-for, then open orders no stream follows, then accounts with a
+    /// row that is not final, a disagreement or no stream, then the rest (streamed safety nets);
+    /// within each the longest-waiting first.
     fn rank(&self) -> (u8, Option<DateTime<Utc>>) {
         let class = if self.requested {
             0
         } else if self.open_orders && !self.streaming {
             1
-        } else {
+        } else if self.unsettled || !self.streaming {
             2
+        } else {
+            3
         };
         (class, self.last_poll)
     }
@@ -124,6 +132,7 @@ mod tests {
             requested: false,
             streaming: false,
             open_orders,
+            unsettled: false,
             last_poll,
         }
     }
@@ -197,6 +206,45 @@ mod tests {
         let many: Vec<PollCandidate> = (10..20).map(|id| candidate(id, true, None)).collect();
         assert_eq!(plan(&many, &budget, 2, now).len(), 2);
         assert_eq!(budget.used_last_minute(), 4);
+    }
+
+    #[test]
+    fn at_many_accounts_background_polls_keep_to_their_share_oldest_and_unsettled_first() {
+        use crate::account::ReadShares;
+        let clock = ManualClock::new(start());
+        let budget =
+            CallBudget::new(120, Arc::new(clock.clone())).with_shares(ReadShares::default());
+        let now = clock.now();
+        // 1,000 streamed accounts, all overdue for their safety net, polled at different times.
+        let mut accounts: Vec<PollCandidate> = (0..1_000u64)
+            .map(|id| PollCandidate {
+                streaming: true,
+                last_poll: Some(
+                    now - STREAMED_EVERY
+                        - chrono::Duration::seconds(i64::try_from(id).unwrap_or(0)),
+                ),
+                ..candidate(id, false, None)
+            })
+            .collect();
+        // One with a row not final, one whose stream is lost: both polled recently, yet first.
+        accounts[3].unsettled = true;
+        accounts[3].last_poll = Some(now - STREAMED_EVERY);
+        accounts[5].streaming = false;
+        accounts[5].last_poll = Some(now - IDLE_EVERY);
+        let reserve = event_reserve(&accounts, 120);
+        let chosen = plan(&accounts, &budget, reserve, now);
+        // Half the minute: 30 polls of two reads; the rest waits for the next minute.
+        assert_eq!(chosen.len(), 30);
+        assert_eq!(budget.background_last_minute(), 60);
+        assert_eq!(&chosen[..2], &[AccountId(3), AccountId(5)]);
+        // Then the longest-waiting: the highest ids were polled longest ago.
+        assert_eq!(chosen[2], AccountId(999));
+        assert_eq!(chosen[29], AccountId(972));
+        clock.advance(chrono::Duration::seconds(1));
+        assert!(plan(&accounts, &budget, reserve, clock.now()).is_empty());
+        // Events and people still find their reads.
+        assert!(budget.try_take_as(36, ReadClass::Event));
+        assert!(budget.try_take(24));
     }
 
     proptest! {

@@ -16,6 +16,8 @@ use crate::{ApiError, AppState};
 pub const WRITE_LIMIT_MAX: u32 = 120;
 /// The highest app-wide read limit an operator may set.
 pub const READ_LIMIT_MAX: u32 = 100_000;
+/// What the Operator panel calls the background share of reads (its messages name the field so).
+const BACKGROUND_SHARE_LABEL: &str = "Background share of reads";
 
 pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     mount(
@@ -161,12 +163,17 @@ async fn set_write_limit(
 
 /// The app read limit, the agent's tier multipliers and default fan-out mode.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-#[schema(as = operator::Settings, example = json!({"readLimitPerMinute": 120, "readLimitEditable": true, "tierMultipliers": {"small_account": 1, "medium_account": 2, "big_account": 3}, "defaultFanOutMode": "SEND_TO_ALL"}))]
+#[schema(as = operator::Settings, example = json!({"readLimitPerMinute": 120, "readLimitEditable": true, "backgroundReadPercent": 50, "tierMultipliers": {"small_account": 1, "medium_account": 2, "big_account": 3}, "defaultFanOutMode": "SEND_TO_ALL"}))]
 #[serde(rename_all = "camelCase")]
 struct SettingsAnswer {
     read_limit_per_minute: u32,
-    /// Whether this agent may change the read limit (the operator; it is the same for every agent).
+    /// Whether this agent may change the read limit and the background share (the operator; they
+    /// are the same for every agent).
     read_limit_editable: bool,
+    /// The most of the read budget, in percent, that background reads (safety-net polls and
+    /// position checks) take in any minute.
+    #[schema(minimum = 1, maximum = 100)]
+    background_read_percent: u32,
     #[schema(value_type = super::openapi::TierMultipliersSchema)]
     tier_multipliers: TierMultipliers,
     /// The mode of place, exit and replace calls that send no `fanOutMode`.
@@ -200,6 +207,7 @@ fn settings_answer(
     Ok(SettingsAnswer {
         read_limit_per_minute: state.services.registry.reads().per_minute(),
         read_limit_editable: is_operator(state, agent)?,
+        background_read_percent: state.services.registry.reads().shares().background_percent,
         tier_multipliers: state.store.settings()?.tier_multipliers(agent)?,
         default_fan_out_mode: state.store.settings()?.fan_out_mode(agent)?.as_str(),
     })
@@ -225,6 +233,7 @@ async fn get_settings(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct SettingsChange {
     read_limit_per_minute: Option<u32>,
+    background_read_percent: Option<u32>,
     #[schema(value_type = Option<super::openapi::TierMultipliersSchema>)]
     tier_multipliers: Option<TierMultipliers>,
     #[schema(value_type = Option<super::fan_out::FanOutModeSchema>)]
@@ -253,6 +262,13 @@ async fn set_settings(
             )));
         }
     }
+    if let Some(percent) = change.background_read_percent
+        && !(1..=100).contains(&percent)
+    {
+        return Err(ApiError::BadRequest(format!(
+            "{BACKGROUND_SHARE_LABEL} must be between 1 and 100 (percent)"
+        )));
+    }
     if let Some(tiers) = &change.tier_multipliers {
         tiers.validate().map_err(|field| {
             ApiError::BadRequest(format!("{field} must be between 1 and {MAX_MULTIPLIER}"))
@@ -272,6 +288,15 @@ async fn set_settings(
                 .into(),
         ));
     }
+    let reads = state.services.registry.reads();
+    if let Some(percent) = change.background_read_percent
+        && percent != reads.shares().background_percent
+        && !is_operator(&state, agent)?
+    {
+        return Err(ApiError::Forbidden(format!(
+            "{BACKGROUND_SHARE_LABEL} is shared by every agent; only the operator may change it"
+        )));
+    }
     let settings = state.store.settings()?;
     if let Some(mode) = fan_out_mode {
         settings.set_fan_out_mode(agent, mode)?;
@@ -279,6 +304,13 @@ async fn set_settings(
     if let Some(limit) = change.read_limit_per_minute {
         settings.set_read_limit(limit)?;
         state.services.registry.reads().set_per_minute(limit);
+    }
+    if let Some(percent) = change.background_read_percent {
+        settings.set_background_read_percent(percent)?;
+        reads.set_shares(engine::account::ReadShares {
+            background_percent: percent,
+            ..reads.shares()
+        });
     }
     if let Some(tiers) = change.tier_multipliers {
         settings.set_tier_multipliers(agent, &tiers)?;
@@ -301,6 +333,14 @@ struct ReadBudgetAnswer {
     /// Reads of every minute only the reads a person waits on may use (option chains, quotes,
     /// Account Info, a refresh): background work and order events never take them.
     reserved_for_people: u32,
+    /// The most of the limit, in percent, background reads (safety-net polls, position checks) may
+    /// take in any minute.
+    background_read_percent: u32,
+    /// The most reads background work may take in any minute (the share of the limit, never the
+    /// person reserve).
+    background_read_limit: u32,
+    /// Reads background work took in the last 60 seconds.
+    background_reads_last_minute: u32,
     /// Reads refused by the budget since the server started.
     refused_reads: u64,
     /// Accounts whose order stream is connected, and so polled only every 5 minutes.
@@ -335,6 +375,9 @@ async fn read_budget(
                 reads.per_minute(),
             ),
             reserved_for_people: reads.shares().person_reserve(reads.per_minute()),
+            background_read_percent: reads.shares().background_percent,
+            background_read_limit: reads.shares().background_cap(reads.per_minute()),
+            background_reads_last_minute: reads.background_last_minute(),
             refused_reads: reads.refused(),
             streaming_accounts: streaming,
             polled_accounts: candidates.len() - streaming,
