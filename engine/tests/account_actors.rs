@@ -477,7 +477,8 @@ async fn settle(mut condition: impl FnMut() -> bool) -> Result<()> {
 }
 
 #[actix_rt::test]
-async fn events_update_the_account_and_read_its_balances_but_never_write_an_order() -> Result<()> {
+async fn events_update_the_account_and_its_positions_are_checked_once_but_never_write_an_order()
+-> Result<()> {
     use engine::account::StreamPhase;
     let rig = Rig::new(1000)?;
     // Streams run before the account is authorized: its stream waits, then opens once it is linked.
@@ -509,14 +510,27 @@ async fn events_update_the_account_and_read_its_balances_but_never_write_an_orde
             &OrderRequest::market(OrderLeg::equity(Instruction::Buy, 7, "AAPL")),
         )
         .await?;
-    settle(|| {
-        handle.account.current_snapshot().is_some_and(|s| {
-            s.positions
-                .iter()
-                .any(|p| p.symbol == "AAPL" && p.long_quantity == 7)
-        })
-    })
-    .await?;
+    // The fill marks the positions stale; no read is made for it until the scheduler's position
+    // check (one background read), and balances are not read on their own.
+    settle(|| handle.account.poll_candidate().positions_stale).await?;
+    let reads_before = rig.registry.reads().used_last_minute();
+    let mut checked = Vec::new();
+    for _ in 0..10_000 {
+        checked = rig.registry.check_positions_due().await;
+        if !checked.is_empty() {
+            break;
+        }
+        tokio::task::yield_now().await;
+    }
+    assert_eq!(checked, vec![AccountId(1)]);
+    assert_eq!(rig.registry.reads().used_last_minute(), reads_before + 1);
+    assert!(handle.account.current_snapshot().is_some_and(|s| {
+        s.positions
+            .iter()
+            .any(|p| p.symbol == "AAPL" && p.long_quantity == 7)
+    }));
+    assert!(!handle.account.poll_candidate().positions_stale);
+    assert!(rig.registry.check_positions_due().await.is_empty());
     let stream = handle.account.stream_status();
     assert!(stream.events >= 2, "{stream:?}");
     assert!(stream.last_event.is_some());

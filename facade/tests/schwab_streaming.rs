@@ -1,7 +1,8 @@
 //! Schwab mode with order streams, against `schwab-fake` over loopback: 40 accounts, one MARKET
 //! fan-out, every row FILLED from the accounts' ACCT_ACTIVITY events while nothing polls, at most one
-//! order read and one balances read per account; with the events lost and the streams dropped, the
-//! fills show through the catch-up listing after the reconnect. The operator sees each stream.
+//! order read per account and one position check (a background read) per filled account; with the
+//! events lost and the streams dropped, the fills show through the catch-up listing after the
+//! reconnect. The operator sees each stream.
 
 #[macro_use]
 mod support;
@@ -151,8 +152,16 @@ async fn fills_show_from_the_stream_and_after_a_drop_from_the_catch_up() {
         all_filled(&table().await, "1")
     })
     .await;
-    // Nothing polled: no scheduler runs in this test, so the fills came from the events.
-    until("balances read after the fills", async || {
+    // Nothing polled: no scheduler runs in this test, so the fills came from the events, and they
+    // cost no read beyond a MARKET order's own (no balances read).
+    let by_events = reads.used_last_minute();
+    assert!(
+        by_events <= ACCOUNTS as u32,
+        "{by_events} reads for {ACCOUNTS} accounts"
+    );
+    // The positions are read once per filled account by the position checks, background reads.
+    until("positions checked after the fills", async || {
+        registry.check_positions_due().await;
         registry.handles().iter().all(|h| {
             h.account
                 .current_snapshot()
@@ -160,6 +169,7 @@ async fn fills_show_from_the_stream_and_after_a_drop_from_the_catch_up() {
         })
     })
     .await;
+    assert_eq!(reads.background_last_minute(), ACCOUNTS as u32);
     let spent = reads.used_last_minute();
     assert!(
         spent <= 2 * ACCOUNTS as u32,

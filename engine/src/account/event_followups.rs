@@ -1,5 +1,6 @@
 //! What an account still has to read after order events: orders no row knows yet, orders whose
-//! events told only part of the story, its balances after a fill, and a catch-up listing.
+//! events told only part of the story, and a catch-up listing. (Positions after a fill are read by
+//! the poll scheduler's position check, within the background share, not here.)
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -21,8 +22,6 @@ pub struct Followups {
     unknown: BTreeMap<BrokerOrderId, (DateTime<Utc>, Vec<OrderEvent>)>,
     /// Orders to read once.
     reads: BTreeSet<BrokerOrderId>,
-    /// Whether balances and positions are to be read (after a fill).
-    snapshot: bool,
     /// Whether the account's orders are to be listed (after a connect, a reconnect or a gap).
     catch_up: bool,
     /// Whether a follow-up task runs for the account (from the request that started it until a
@@ -37,8 +36,6 @@ pub struct Round {
     pub unknown: Vec<(DateTime<Utc>, Vec<OrderEvent>)>,
     /// Orders to read.
     pub reads: Vec<BrokerOrderId>,
-    /// Whether to read balances and positions.
-    pub snapshot: bool,
     /// Whether to list the orders.
     pub catch_up: bool,
 }
@@ -67,11 +64,6 @@ impl Followups {
         self.reads.insert(order);
     }
 
-    /// Asks for a read of balances and positions.
-    pub fn snapshot(&mut self) {
-        self.snapshot = true;
-    }
-
     /// Asks for a listing of the orders.
     pub fn catch_up(&mut self) {
         self.catch_up = true;
@@ -80,7 +72,7 @@ impl Followups {
     /// Whether anything is asked for.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.unknown.is_empty() && self.reads.is_empty() && !self.snapshot && !self.catch_up
+        self.unknown.is_empty() && self.reads.is_empty() && !self.catch_up
     }
 
     /// Marks a follow-up task as started: true when the caller is to start one; false when one runs
@@ -99,7 +91,6 @@ impl Followups {
         Round {
             unknown: std::mem::take(&mut self.unknown).into_values().collect(),
             reads: std::mem::take(&mut self.reads).into_iter().collect(),
-            snapshot: std::mem::take(&mut self.snapshot),
             catch_up: std::mem::take(&mut self.catch_up),
         }
     }
@@ -138,14 +129,13 @@ mod tests {
         followups.read(BrokerOrderId(7));
         followups.hold(event(8), now);
         followups.hold(event(8), now);
-        followups.snapshot();
         assert!(followups.schedule());
         assert!(!followups.schedule());
         let round = followups.take();
         assert_eq!(round.reads, vec![BrokerOrderId(7)]);
         assert_eq!(round.unknown.len(), 1);
         assert_eq!(round.unknown[0].1.len(), 2);
-        assert!(round.snapshot && !round.catch_up);
+        assert!(!round.catch_up);
         assert!(followups.is_empty());
         assert!(!followups.finish_round());
         followups.catch_up();
@@ -168,7 +158,7 @@ mod tests {
         let second = followups.take();
         assert_eq!(second.reads.len(), 49);
         assert!(!followups.finish_round(), "nothing left: the task ends");
-        followups.snapshot();
+        followups.catch_up();
         assert!(followups.schedule(), "a later request starts a new task");
     }
 }

@@ -79,6 +79,9 @@ pub struct AccountView {
     /// Whether the last poll listed orders whose status or filled quantity differed from what the
     /// account knew from its stream (the stream may be missing events).
     pub disagreed: bool,
+    /// Whether an order filled since positions were last read: the poll scheduler then reads them
+    /// again (a position check, one background read).
+    pub positions_stale: bool,
 }
 
 impl AccountView {
@@ -237,6 +240,7 @@ impl LinkedAccount {
             streaming: self.is_streaming(),
             open_orders: view.has_open_orders(),
             unsettled: view.disagreed || self.has_unfinished_rows(),
+            positions_stale: view.positions_stale,
             last_poll: view.last_poll,
         }
     }
@@ -412,8 +416,9 @@ impl LinkedAccount {
     }
 
     /// Takes in one order event pushed by the brokerage: the rows of that order learn it at once,
-    /// and what the event cannot tell is asked for as follow-up reads (the order itself once, the
-    /// balances after a fill, held events of an order no row knows yet). Never writes an order.
+    /// and what the event cannot tell is asked for as follow-up reads (the order itself once, held
+    /// events of an order no row knows yet). A fill marks the positions stale, for the scheduler's
+    /// next position check; balances are not read for it. Never writes an order.
     /// Returns whether a follow-up round is to be scheduled.
     pub fn on_event(&self, event: OrderEvent) -> bool {
         let now = self.deps.clock.now();
@@ -427,12 +432,12 @@ impl LinkedAccount {
             if let Some(order) = view.orders.iter_mut().find(|o| o.id == event.order) {
                 apply_to_order(order, &event);
             }
+            if matches!(event.change, OrderChange::Filled { .. }) {
+                view.positions_stale = true;
+            }
         }
         let fit = self.deps.observer.order_event(self.id, &event);
         let mut followups = self.followups();
-        if matches!(event.change, OrderChange::Filled { .. }) {
-            followups.snapshot();
-        }
         match fit {
             EventFit::Applied => {}
             EventFit::NeedsRead => followups.read(event.order),
@@ -500,14 +505,6 @@ impl LinkedAccount {
                 }
             }
         }
-        if round.snapshot {
-            if let Err(err) = self.read_snapshot(ReadClass::Event).await {
-                tracing::debug!(account = %self.id, error = %err, "balances read after a fill failed");
-                if may_pass(&err) {
-                    self.followups().snapshot();
-                }
-            }
-        }
         let mut followups = self.followups();
         for (first_seen, events) in held {
             followups.hold_again(first_seen, events);
@@ -570,9 +567,10 @@ impl LinkedAccount {
             at: now,
         };
         self.deps.observer.orders_seen(self.id, listing);
-        self.view().orders = orders;
+        let mut view = self.view();
+        view.orders = orders;
         if filled_now != filled_before {
-            self.followups().snapshot();
+            view.positions_stale = true;
         }
         Ok(())
     }
@@ -811,6 +809,33 @@ impl LinkedAccount {
         }
     }
 
+    /// Reads balances and positions again after a fill (a position check). The caller has already taken
+    /// its one read from the app budget (the poll scheduler does, as a background read).
+    ///
+    /// # Errors
+    /// Whatever the brokerage or the token keeper answered; the failure is also recorded in the status.
+    pub async fn check_positions_prepaid(&self) -> Result<(), AccountError> {
+        self.count_reads(super::poll_planner::READS_PER_POSITION_CHECK);
+        let outcome = async {
+            let hash = self.linked_hash().await?;
+            let broker = self.deps.broker.clone();
+            self.with_token(|token| {
+                let broker = broker.clone();
+                let hash = hash.clone();
+                async move { broker.account(&token, &hash).await }
+            })
+            .await
+        }
+        .await;
+        self.record_outcome(&outcome);
+        let snapshot = outcome?;
+        let mut view = self.view();
+        view.positions_stale = false;
+        view.snapshot = Some(snapshot);
+        view.snapshot_at = Some(self.deps.clock.now());
+        Ok(())
+    }
+
     /// Polls balances, positions and recent orders. The caller has already taken two reads from the
     /// app budget for it (the poll scheduler does).
     ///
@@ -824,6 +849,7 @@ impl LinkedAccount {
         view.poll_requested = false;
         if let Ok((snapshot, orders, (from, at))) = outcome.clone() {
             view.snapshot = Some(snapshot);
+            view.positions_stale = false;
             view.last_poll = Some(self.deps.clock.now());
             view.snapshot_at = view.last_poll;
             drop(view);
@@ -922,6 +948,7 @@ impl LinkedAccount {
         self.record_outcome(&outcome);
         if let Ok(snapshot) = &outcome {
             let mut view = self.view();
+            view.positions_stale = false;
             view.snapshot = Some(snapshot.clone());
             view.snapshot_at = Some(self.deps.clock.now());
         }

@@ -18,6 +18,8 @@ pub const STREAMED_EVERY: chrono::Duration = chrono::Duration::minutes(5);
 pub const EVENT_RESERVE_PERCENT: u32 = 10;
 /// Reads one poll costs (account with positions, and the order list).
 pub const READS_PER_POLL: u32 = 2;
+/// Reads one position check costs (the account with its positions, after a fill).
+pub const READS_PER_POSITION_CHECK: u32 = 1;
 
 /// What the planner needs to know of one account.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,6 +38,8 @@ pub struct PollCandidate {
     /// Whether the account needs a look before the others: it holds a row that is not final, or its
     /// last poll found orders that differed from what its stream had told.
     pub unsettled: bool,
+    /// Whether an order filled since the account's positions were read (a position check is due).
+    pub positions_stale: bool,
     /// When it was last polled.
     pub last_poll: Option<DateTime<Utc>>,
 }
@@ -111,6 +115,37 @@ pub fn plan(
     chosen
 }
 
+/// Picks the accounts whose positions are to be read again after a fill (not among `polled`, whose
+/// polls read them anyway), the longest since its last poll first, and takes one background read for
+/// each from `budget`, leaving `reserve` reads of the minute free; stops at the first that does not
+/// fit. A fan-out's fills thus cost one read per filled account, within the background share.
+pub fn plan_position_checks(
+    candidates: &[PollCandidate],
+    budget: &CallBudget,
+    reserve: u32,
+    polled: &[AccountId],
+) -> Vec<AccountId> {
+    let mut stale: Vec<&PollCandidate> = candidates
+        .iter()
+        .filter(|c| c.usable && c.positions_stale && !polled.contains(&c.account))
+        .collect();
+    stale.sort_by_key(|c| c.last_poll);
+    let mut chosen = Vec::new();
+    for candidate in stale {
+        let ceiling = budget
+            .shares()
+            .ceiling(ReadClass::Background, budget.per_minute());
+        let free = ceiling.saturating_sub(budget.used_last_minute());
+        if free < READS_PER_POSITION_CHECK + reserve
+            || !budget.try_take_as(READS_PER_POSITION_CHECK, ReadClass::Background)
+        {
+            break;
+        }
+        chosen.push(candidate.account);
+    }
+    chosen
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
@@ -133,6 +168,7 @@ mod tests {
             streaming: false,
             open_orders,
             unsettled: false,
+            positions_stale: false,
             last_poll,
         }
     }
@@ -242,6 +278,9 @@ mod tests {
         assert_eq!(chosen[29], AccountId(972));
         clock.advance(chrono::Duration::seconds(1));
         assert!(plan(&accounts, &budget, reserve, clock.now()).is_empty());
+        // A fill's position check waits for the share too.
+        accounts[7].positions_stale = true;
+        assert!(plan_position_checks(&accounts, &budget, reserve, &[]).is_empty());
         // Events and people still find their reads.
         assert!(budget.try_take_as(36, ReadClass::Event));
         assert!(budget.try_take(24));

@@ -171,13 +171,16 @@ impl AccountRegistry {
             .collect()
     }
 
-    /// Plans the polls due now within the read budget and runs them concurrently; returns the
-    /// accounts polled.
+    /// Plans the polls due now within the read budget's background share, then the position checks
+    /// of accounts whose orders filled (see [`poll_planner::plan_position_checks`]), and runs them
+    /// concurrently; returns the accounts polled (not those only checked).
     pub async fn poll_due(&self) -> Vec<AccountId> {
         let now = self.deps.clock.now();
         let candidates = self.candidates();
         let reserve = poll_planner::event_reserve(&candidates, self.deps.reads.per_minute());
         let chosen = poll_planner::plan(&candidates, &self.deps.reads, reserve, now);
+        let checked =
+            poll_planner::plan_position_checks(&candidates, &self.deps.reads, reserve, &chosen);
         let polls = chosen
             .iter()
             .filter_map(|id| self.get(*id))
@@ -186,8 +189,40 @@ impl AccountRegistry {
                     tracing::debug!(account = %handle.account.id(), error = %err, "poll failed");
                 }
             });
-        futures::future::join_all(polls).await;
+        futures::future::join_all(
+            polls.map(futures::future::Either::Left).chain(
+                self.position_checks(&checked)
+                    .map(futures::future::Either::Right),
+            ),
+        )
+        .await;
         chosen
+    }
+
+    /// Runs only the position checks due now (accounts whose orders filled since their positions
+    /// were read), within the background share; returns the accounts checked.
+    pub async fn check_positions_due(&self) -> Vec<AccountId> {
+        let candidates = self.candidates();
+        let reserve = poll_planner::event_reserve(&candidates, self.deps.reads.per_minute());
+        let checked =
+            poll_planner::plan_position_checks(&candidates, &self.deps.reads, reserve, &[]);
+        futures::future::join_all(self.position_checks(&checked)).await;
+        checked
+    }
+
+    /// The position checks of `accounts`, their reads already taken.
+    fn position_checks<'a>(
+        &'a self,
+        accounts: &'a [AccountId],
+    ) -> impl Iterator<Item = impl std::future::Future<Output = ()> + 'a> + 'a {
+        accounts
+            .iter()
+            .filter_map(|id| self.get(*id))
+            .map(|handle| async move {
+                if let Err(err) = handle.account.check_positions_prepaid().await {
+                    tracing::debug!(account = %handle.account.id(), error = %err, "position check failed");
+                }
+            })
     }
 
     /// Gives every running account, and every account started from now on, an order stream (see
