@@ -38,8 +38,11 @@ export async function registerAgent(request: APIRequestContext, agent: string): 
 /** Toasts not on their way out (a closed toast stays in the page while it fades). */
 const SHOWN_TOASTS = ".bp6-toast:not(.bp6-toast-exit):not(.bp6-toast-exit-active)";
 
-/** The message of a shown toast with the given Blueprint intent (`success` or `danger`). */
-export function toast(page: Page, intent: "success" | "danger"): Locator {
+/**
+ * The message of a shown toast with the given Blueprint intent: `success`, `warning` (a command that went out to
+ * some of its accounts only) or `danger`.
+ */
+export function toast(page: Page, intent: "success" | "warning" | "danger"): Locator {
   return page.locator(`${SHOWN_TOASTS}.bp6-intent-${intent}`).getByRole("alert");
 }
 

@@ -1,6 +1,14 @@
 // Tests of what a copy-trading answer says: `success`, or who refused and why.
 import { describe, expect, it } from "vitest";
-import { copyAnswerReason, copyAnswerText, groupedRefusalText, isSuccessAnswer, partialOutcome } from "./CopyAnswer";
+import {
+  acceptedText,
+  copyAnswerReason,
+  copyAnswerText,
+  groupedRefusalText,
+  isAcceptedAnswer,
+  isSuccessAnswer,
+  partialOutcome,
+} from "./CopyAnswer";
 
 describe("isSuccessAnswer", () => {
   it("is true only for the text success, spaces around it aside", () => {
@@ -164,5 +172,28 @@ describe("groupedRefusalText", () => {
       "4 accounts: insufficient buying power; Atlas Small: throttled past the deadline",
     );
     expect(groupedRefusalText(poor.slice(0, 2))).toBe("A, B: insufficient buying power");
+  });
+});
+
+describe("answers with orders cut by an account's limits", () => {
+  const cut = [{ accountId: 3, accountName: "Big C", asked: 9, sent: 5, guard: "MAX_QUANTITY", reason: "maximum quantity per order: 5" }];
+
+  it("is a success naming the cut when no account refused", () => {
+    expect(isAcceptedAnswer({ accepted: [1, 2, 3], failed: [], cut })).toBe(true);
+    expect(acceptedText("Place order successful", { accepted: [1, 2, 3], failed: [], cut })).toBe(
+      "Place order successful. Cut by the account's limits: Big C 5 of 9 (maximum quantity per order: 5)",
+    );
+  });
+
+  it("names the cut after a partial answer's refusals, leaving out a reason's own 'not sent:'", () => {
+    const answer = {
+      accepted: [1, 3],
+      failed: [{ accountId: 2, accountName: "B", reason: "not sent: the preview refused it: Order rejected: x" }],
+      cut,
+    };
+    expect(partialOutcome(answer, "place")?.message).toBe(
+      "Placed on 2 of 3 accounts; 1 not sent: the preview refused it: Order rejected: x (1). " +
+        "Cut by the account's limits: Big C 5 of 9 (maximum quantity per order: 5)",
+    );
   });
 });

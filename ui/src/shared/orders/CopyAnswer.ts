@@ -97,7 +97,7 @@ export function copyAnswerReason(answer: unknown): string | null {
       groups.length === 1 && only !== undefined && only.reason !== "" && only.names.length > NAMED_ACCOUNTS_MAX
         ? `${head}: ${only.reason}`
         : `${head} (${groups.map(groupText).join("; ")})`;
-    const capped = cappedText(answer);
+    const capped = cutsText(answer);
     return capped === null ? refusal : `${refusal}. ${capped}`;
   }
   return JSON.stringify(answer);
@@ -107,7 +107,7 @@ export function copyAnswerReason(answer: unknown): string | null {
  * The text of a copy-trading answer for a message: the text itself, or the failed accounts of a partial
  * answer grouped by reason (`Alpha: insufficient buying power; Beta, Gamma: token expired`; `10 accounts:
  * unknown symbol` past {@link NAMED_ACCOUNTS_MAX} accounts), then the exits cut to what was held
- * ({@link cappedText}).
+ * ({@link cappedText}) and the orders cut by limits ({@link cutText}).
  */
 export function copyAnswerText(answer: unknown): string {
   if (typeof answer === "string") {
@@ -115,7 +115,7 @@ export function copyAnswerText(answer: unknown): string {
   }
   if (isRecord(answer) && Array.isArray(answer.failed)) {
     const parts = refusalGroups(answer.failed).map(groupText);
-    const capped = cappedText(answer);
+    const capped = cutsText(answer);
     if (parts.length > 0) {
       return capped === null ? parts.join("; ") : `${parts.join("; ")}. ${capped}`;
     }
@@ -162,25 +162,52 @@ export function cappedText(answer: unknown): string | null {
 }
 
 /**
+ * What the answer says of orders an account's limits cut down (its `cut` list), e.g. `Cut by the account's limits:
+ * Big C 5 of 9 (maximum quantity per order: 5)`; null when none was cut.
+ */
+export function cutText(answer: unknown): string | null {
+  if (!isRecord(answer) || !Array.isArray(answer.cut)) {
+    return null;
+  }
+  const each = answer.cut.filter(isRecord).map((entry) => {
+    const name = typeof entry.accountName === "string" ? entry.accountName : `account ${String(entry.accountId)}`;
+    const asked = typeof entry.asked === "number" ? entry.asked : 0;
+    const sent = typeof entry.sent === "number" ? entry.sent : 0;
+    const why = typeof entry.reason === "string" && entry.reason.trim() !== "" ? ` (${entry.reason.trim()})` : "";
+    return `${name} ${formatQuantity(sent)} of ${formatQuantity(asked)}${why}`;
+  });
+  return each.length === 0 ? null : `Cut by the account's limits: ${each.join("; ")}`;
+}
+
+/** What an answer says besides who accepted: exits cut to what was held, then orders cut by limits. */
+function cutsText(answer: unknown): string | null {
+  const parts = [cappedText(answer), cutText(answer)].filter((part): part is string => part !== null);
+  return parts.length === 0 ? null : parts.join(". ");
+}
+
+/**
  * True when every targeted account accepted: the text `success`, or a partial answer that refused no account
- * and only says that exits were cut to what the accounts hold.
+ * and only says that exits were cut to what the accounts hold, or orders cut by an account's limits.
  */
 export function isAcceptedAnswer(answer: unknown): boolean {
   if (isSuccessAnswer(answer)) {
     return true;
   }
   return (
-    isRecord(answer) && Array.isArray(answer.failed) && answer.failed.length === 0 && cappedExits(answer).length > 0
+    isRecord(answer) &&
+    Array.isArray(answer.failed) &&
+    answer.failed.length === 0 &&
+    (cappedExits(answer).length > 0 || cutText(answer) !== null || acceptedAccounts(answer).length > 0)
   );
 }
 
-/** `ok`, followed by what the answer says of exits cut to what was held ({@link cappedText}), if anything. */
+/** `ok`, followed by what the answer says of exits cut to what was held and orders cut by limits, if anything. */
 export function acceptedText(ok: string, answer: unknown): string {
-  const capped = cappedText(answer);
-  if (capped === null) {
+  const cuts = cutsText(answer);
+  if (cuts === null) {
     return ok;
   }
-  return /[.!?]$/.test(ok.trim()) ? `${ok.trim()} ${capped}` : `${ok.trim()}. ${capped}`;
+  return /[.!?]$/.test(ok.trim()) ? `${ok.trim()} ${cuts}` : `${ok.trim()}. ${cuts}`;
 }
 
 /**
@@ -219,7 +246,8 @@ export function acceptedAccounts(answer: unknown): number[] {
 function reasonCounts(failed: readonly unknown[]): string {
   const counts = new Map<string, number>();
   for (const entry of failed) {
-    const reason = refusedAccount(entry).reason;
+    // Already said once before the reasons: "4 not sent: ...".
+    const reason = refusedAccount(entry).reason.replace(/^not sent:\s*/i, "");
     const why = reason === "" ? NO_REASON : reason;
     counts.set(why, (counts.get(why) ?? 0) + 1);
   }
@@ -232,8 +260,8 @@ function reasonCounts(failed: readonly unknown[]): string {
 /**
  * The warning of a command that went out to some of its accounts and not to others: the partial answer
  * `{"accepted": [...], "failed": [...]}` with both lists non-empty, e.g. `Placed on 7 of 11 accounts; 4 not sent:
- * insufficient buying power (3), throttled past the deadline (1)`, then the exits cut to what was held
- * ({@link cappedText}). It counts orders rather than accounts when an account appears twice (an exit of two of
+ * insufficient buying power (3), throttled past the deadline (1)` (a reason's own leading "not sent:" left out), then
+ * the exits cut to what was held ({@link cappedText}) and the orders cut by limits ({@link cutText}). It counts orders rather than accounts when an account appears twice (an exit of two of
  * its positions). Null for any other answer: `success`, nothing sent, or no partial answer at all.
  */
 export function partialOutcome(answer: unknown, kind: CommandKind): Outcome | null {
@@ -250,8 +278,8 @@ export function partialOutcome(answer: unknown, kind: CommandKind): Outcome | nu
   const unit = new Set(ids).size < ids.length ? "orders" : total === 1 ? "account" : "accounts";
   const words = PARTIAL_WORDS[kind];
   const text = `${words.done} ${accepted.length} of ${total} ${unit}; ${refused} ${words.notDone}: ${reasonCounts(answer.failed)}`;
-  const capped = cappedText(answer);
-  return partlySucceeded(capped === null ? text : `${text}. ${capped}`);
+  const cuts = cutsText(answer);
+  return partlySucceeded(cuts === null ? text : `${text}. ${cuts}`);
 }
 
 /** The texts a command dialog shows: its success and failure texts (the spec's), and what kind of command it is. */

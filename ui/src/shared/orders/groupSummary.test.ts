@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { stopText, stopWords } from "../format/stopText";
 import { acceptedText, cappedText, copyOutcome, isAcceptedAnswer } from "./CopyAnswer";
 import { orderPriceText, priceRangeText, quantitiesText, rangeText, summarizeGroup, type OrderFacts } from "./groupSummary";
-import { allRefused, refusalCountText, refusalsOf } from "./rejections";
+import { allRefused, refusalCountText, refusalsOf, refusalWord } from "./rejections";
 import { liveRowOf } from "./replaceChain";
 
 const order = (fields: Partial<OrderFacts>): OrderFacts => ({
@@ -115,6 +115,9 @@ describe("refusalsOf", () => {
     expect(refusalCountText(refusalsOf([row(1, "REJECTED"), row(2, "FILLED")]))).toBe("1 rejected");
     expect(refusalCountText(refusalsOf([row(1, "FAILED_TO_PLACE"), row(2, "FILLED")]))).toBe("1 not sent");
     expect(refusalCountText(refusalsOf([row(1, "FILLED")]))).toBe("");
+    expect([refusalWord(both), refusalWord(refusalsOf([row(1, "REJECTED")])), refusalWord(refusalsOf([row(1, "FAILED_TO_PLACE")]))]).toEqual(
+      ["refused", "rejected", "not sent"],
+    );
     // An account of a spread with one leg rejected and one never sent counts as rejected, once.
     expect(refusalCountText(refusalsOf([row(1, "REJECTED"), row(1, "FAILED_TO_PLACE")]))).toBe("1 rejected");
   });

@@ -79,6 +79,17 @@ export function refusalsOf(rows: readonly RowOutcome[], statuses: readonly strin
 }
 
 /**
+ * The word for the refused accounts of a session: `rejected` when the brokerage rejected them all, `not sent` when
+ * none was ever sent the order, `refused` for some of each.
+ */
+export function refusalWord(refusals: Refusals): string {
+  if (refusals.notSent === 0) {
+    return "rejected";
+  }
+  return refusals.rejected === 0 ? "not sent" : "refused";
+}
+
+/**
  * How many accounts of a session were refused, as the status mark says it beside the dot: those the brokerage
  * rejected and those never sent the order apart (`2 rejected · 3 not sent`); empty when none was refused.
  */

@@ -2,7 +2,7 @@
 import { Colors } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import type { SessionStatusColor } from "../orders/orderStatus";
-import { allRefused, refusalCountText, type Refusals } from "../orders/rejections";
+import { allRefused, refusalCountText, refusalWord, type Refusals } from "../orders/rejections";
 import { StatusDot } from "./StatusDot";
 
 /** Props of {@link SessionStatusMark}. */
@@ -25,12 +25,11 @@ export const SessionStatusMark = observer(function SessionStatusMark({ color, re
   const count = refusalCountText(refusals);
   if (allRefused(refusals)) {
     const accounts = refusals.accounts === 1 ? "account" : "accounts";
-    const how = refusals.notSent === 0 ? "rejected" : refusals.rejected === 0 ? "not sent" : "refused";
     return (
       <span className="cd-status-mark" title={reasons}>
         <span
           role="img"
-          aria-label={`All ${refusals.accounts} ${accounts} ${how}`}
+          aria-label={`All ${refusals.accounts} ${accounts} ${refusalWord(refusals)}`}
           className="cd-status-rejected"
           data-color="rejected"
           style={{ backgroundColor: Colors.RED3 }}

@@ -1,6 +1,6 @@
 // The line above a session's orders in its view dialog: colour, success rate and what the session adds up to.
 import type { SessionStatusColor } from "../orders/orderStatus";
-import type { Refusals } from "../orders/rejections";
+import { refusalWord, type Refusals } from "../orders/rejections";
 import { accountsText, filledText, type SessionSummary } from "../orders/sessionSummary";
 import { SessionStatusMark } from "./SessionStatusMark";
 import { SuccessRateTag } from "./SuccessRateTag";
@@ -21,7 +21,8 @@ export interface SessionSummaryLineProps {
 
 /**
  * E.g. `● Success rate 67% · 3 accounts · 2 of 5 contracts filled`, then, when accounts were refused, a line
- * `1 of 3 accounts rejected: insufficient buying power (1)` that needs no hovering.
+ * `1 of 3 accounts rejected: insufficient buying power (1)` that needs no hovering ("not sent" for accounts never
+ * sent the order, "refused" for some of each).
  */
 export function SessionSummaryLine({ color, rate, summary, unit, refusals }: SessionSummaryLineProps) {
   return (
@@ -36,7 +37,7 @@ export function SessionSummaryLine({ color, rate, summary, unit, refusals }: Ses
       </p>
       {refusals.refused > 0 && (
         <p className="cd-session-refusals" data-testid="session-refusals">
-          {`${refusals.refused} of ${refusals.accounts} ${refusals.accounts === 1 ? "account" : "accounts"} rejected: `}
+          {`${refusals.refused} of ${refusals.accounts} ${refusals.accounts === 1 ? "account" : "accounts"} ${refusalWord(refusals)}: `}
           {refusals.byReason.map((entry) => `${entry.reason} (${entry.accounts})`).join("; ")}
         </p>
       )}
