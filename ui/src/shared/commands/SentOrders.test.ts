@@ -31,6 +31,13 @@ describe("SentOrders", () => {
     expect(sent.recent("POST /x {}")).toBeNull();
   });
 
+  it("forgets every order when another agent signs in", () => {
+    const sent = new SentOrders(() => 1_000);
+    sent.record(sent.begin("POST /x {}", "/stock_copy_trading/place_order"), 2);
+    sent.reset();
+    expect(sent.recent("POST /x {}")).toBeNull();
+  });
+
   it("counts a success's accounts on its screen's orders table, from the session after the mark", () => {
     let held: number | null = null;
     const table: SessionCounter = {

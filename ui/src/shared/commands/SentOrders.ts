@@ -92,6 +92,11 @@ export class SentOrders {
     this.sent.set(order.identity, { at: order.at, accounts, table: order.table, mark: order.mark });
   }
 
+  /** Forgets every order (another agent signed in). */
+  reset(): void {
+    this.sent.clear();
+  }
+
   /** The order `identity` if it was sent within the last {@link REPEAT_QUESTION_MS}; null otherwise. */
   recent(identity: string): SentOrder | null {
     const record = this.sent.get(identity);

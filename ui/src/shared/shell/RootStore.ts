@@ -2,6 +2,7 @@
 import { reaction } from "mobx";
 import { ApiClient } from "../api/ApiClient";
 import { AccountStore } from "../../account/AccountStore";
+import { LimitsStore } from "../../account/limits/LimitsStore";
 import { browserEnvironment, type Environment } from "./Environment";
 import { OperatorStore } from "../../account/operator/OperatorStore";
 import { OptionStore } from "../../options/OptionStore";
@@ -31,6 +32,8 @@ export class RootStore {
   readonly accounts: AccountStore = new AccountStore(this);
   /** Per-account limits and health, and the agent's operator settings. */
   readonly operator: OperatorStore = new OperatorStore(this);
+  /** Every account's sizing profile and guards, and the dialog setting them. */
+  readonly limits: LimitsStore = new LimitsStore(this);
   /** Single-leg option copy trading: orders, positions, favourites, saved orders and their dialogs. */
   readonly options: OptionStore = new OptionStore(this);
   /** Vertical option copy trading: orders, positions, saved sets and their dialogs. */
@@ -53,10 +56,12 @@ export class RootStore {
       () => {
         this.accounts.reset();
         this.operator.reset();
+        this.limits.reset();
         this.options.reset();
         this.verticals.reset();
         this.stocks.reset();
         this.records.reset();
+        this.sentOrders.reset();
       },
     );
   }
