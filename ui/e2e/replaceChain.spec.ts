@@ -43,7 +43,9 @@ test("R on a REPLACED row replaces the live order that replaced it", async ({ pa
   const originalId = await sessionRows(page).first().getAttribute("data-session-id");
   await sessionRows(page).first().getByRole("button", { name: `Replace session ${originalId}` }).click();
   const first = page.getByRole("dialog", { name: `Replace Orders of Session ${originalId}` });
+  // A replace must change something (the same terms are refused as "nothing to change"); at 0.01 it keeps working.
   await first.getByLabel("Price", { exact: true }).fill("0.01");
+  await first.getByLabel("Quantity").fill("2");
   await first.getByRole("button", { name: "Replace order" }).click();
   await expectToast(page, "success", "Replace order successful");
   await dismissToasts(page);
@@ -61,6 +63,7 @@ test("R on a REPLACED row replaces the live order that replaced it", async ({ pa
   await smallA.getByRole("button", { name: "Replace the order of Small A" }).click();
   const individual = page.getByRole("dialog", { name: /^Replace Order: small-a-/ });
   await individual.getByLabel("Price", { exact: true }).fill("0.01");
+  await individual.getByLabel("Quantity").fill("3");
   await individual.getByRole("button", { name: "Replace order" }).click();
   await expectToast(page, "success", "Replace order successful");
   await dismissToasts(page);
@@ -69,6 +72,7 @@ test("R on a REPLACED row replaces the live order that replaced it", async ({ pa
   await expect(sessionRows(page)).toHaveCount(3);
   const newest = sessionRows(page).first();
   await expect(sessionCell(newest, "Price")).toHaveText("0.01");
+  await expect(sessionCell(newest, "Qty")).toHaveText("3");
   await expect(sessionCell(newest, "Status")).toHaveText("WORKING");
   await expect(sessionCell(newest, "Session")).toContainText("replaces #");
   // Small A's order in the newer session is the one that was replaced.
