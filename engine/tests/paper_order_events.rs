@@ -9,7 +9,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result, anyhow, bail};
 use chrono::Duration;
 use engine::broker::paper::{MARKET_STEP, PaperConfig};
-use engine::broker::{Brokerage, OrderChange, OrderEvent};
+use engine::broker::{Brokerage, FilledLeg, OrderChange, OrderEvent};
 use engine::clock::Clock;
 use engine::ids::BrokerOrderId;
 use engine::order::{Instruction, OrderLeg, OrderRequest, OrderStatus};
@@ -23,6 +23,15 @@ use tokio::sync::broadcast::error::TryRecvError;
 
 fn aapl(instruction: Instruction, quantity: u32) -> OrderLeg {
     OrderLeg::equity(instruction, quantity, "AAPL")
+}
+
+/// The AAPL leg a buy's fill at `price` moved.
+fn bought_aapl(price: Decimal) -> Vec<FilledLeg> {
+    vec![FilledLeg::of_leg(
+        &aapl(Instruction::Buy, 1),
+        1,
+        Some(price),
+    )]
 }
 
 /// Every event published so far, without waiting.
@@ -66,7 +75,8 @@ async fn a_market_order_publishes_created_accepted_and_one_complete_fill() -> Re
                 OrderChange::Filled {
                     filled: 10,
                     remaining: 0,
-                    price: dec!(230.05)
+                    price: dec!(230.05),
+                    legs: bought_aapl(dec!(230.05)),
                 }
             ),
         ]
@@ -106,6 +116,7 @@ async fn a_resting_limit_publishes_each_partial_fill_and_the_last_one_closes_it(
                 filled,
                 remaining,
                 price: dec!(224.95),
+                legs: bought_aapl(dec!(224.95)),
             },
         )
     };
@@ -249,7 +260,8 @@ async fn the_stepper_fills_orders_nobody_reads_while_someone_listens() -> Result
                 OrderChange::Filled {
                     filled: 60,
                     remaining: 40,
-                    price: dec!(230.05)
+                    price: dec!(230.05),
+                    legs: bought_aapl(dec!(230.05)),
                 }
             ),
             (
@@ -257,7 +269,8 @@ async fn the_stepper_fills_orders_nobody_reads_while_someone_listens() -> Result
                 OrderChange::Filled {
                     filled: 100,
                     remaining: 0,
-                    price: dec!(230.05)
+                    price: dec!(230.05),
+                    legs: bought_aapl(dec!(230.05)),
                 }
             ),
         ]

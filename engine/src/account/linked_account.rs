@@ -7,6 +7,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 
 use super::event_followups::{Followups, UNKNOWN_GRACE};
+use super::kept_holdings::{FillTaken, KeptHoldings, legs_of_fill};
 use super::link_rule::link_under_rule;
 use super::{
     AccountError, BudgetName, CallBudget, EventFit, LinkRefusal, LinkStatus, OrderListing,
@@ -135,6 +136,8 @@ pub struct LinkedAccount {
     broker_throttles: std::sync::atomic::AtomicU64,
     stream: Mutex<StreamStatus>,
     followups: Mutex<Followups>,
+    /// What fills did to the snapshot's positions since they were read (locked after `view`).
+    holdings: Mutex<KeptHoldings>,
     stream_stop: tokio::sync::watch::Sender<bool>,
     /// How far back listings must reach beyond [`ORDER_LOOKBACK`] (see
     /// [`LinkedAccount::reach_listings_back_to`]).
@@ -183,6 +186,7 @@ impl LinkedAccount {
             broker_throttles: std::sync::atomic::AtomicU64::new(0),
             stream: Mutex::default(),
             followups: Mutex::default(),
+            holdings: Mutex::default(),
             stream_stop: tokio::sync::watch::Sender::new(false),
             listing_reach: Mutex::default(),
             write_wait: Mutex::default(),
@@ -408,6 +412,36 @@ impl LinkedAccount {
         self.stream_stop.subscribe()
     }
 
+    fn kept_holdings(&self) -> MutexGuard<'_, KeptHoldings> {
+        // Counts per order and touched symbols, valid after any partial update.
+        self.holdings.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The fill generation a positions read starts at (see [`KeptHoldings::confirm`]).
+    fn read_starts(&self) -> u64 {
+        self.kept_holdings().generation()
+    }
+
+    /// Keeps a positions read that started at fill generation `started`: the read wins over what
+    /// fills made of the positions; each symbol where they differ is logged and counted in
+    /// `copydesk_holdings_disagreements_total`. The positions stay stale when fills came while the
+    /// read was on its way.
+    fn keep_read(&self, view: &mut AccountView, started: u64, snapshot: AccountSnapshot) {
+        let (disagreements, pending) =
+            self.kept_holdings()
+                .confirm(started, view.snapshot.as_ref(), &snapshot);
+        for d in &disagreements {
+            tracing::warn!(account = %self.id, symbol = %d.symbol,
+                kept_quantity = d.kept_quantity, read_quantity = d.read_quantity,
+                kept_average = ?d.kept_average, read_average = %d.read_average,
+                "positions read disagrees with the holdings kept from fills; the read wins");
+            metrics::counter!("copydesk_holdings_disagreements_total").increment(1);
+        }
+        view.positions_stale = pending;
+        view.snapshot = Some(snapshot);
+        view.snapshot_at = Some(self.deps.clock.now());
+    }
+
     fn followups(&self) -> MutexGuard<'_, Followups> {
         // Followups are plain sets, valid after any partial update.
         self.followups
@@ -417,9 +451,10 @@ impl LinkedAccount {
 
     /// Takes in one order event pushed by the brokerage: the rows of that order learn it at once,
     /// and what the event cannot tell is asked for as follow-up reads (the order itself once, held
-    /// events of an order no row knows yet). A fill marks the positions stale, for the scheduler's
-    /// next position check; balances are not read for it. Never writes an order.
-    /// Returns whether a follow-up round is to be scheduled.
+    /// events of an order no row knows yet). A fill moves the snapshot's positions at once by the
+    /// quantity it adds (see [`KeptHoldings::take_fill`]) and marks the positions stale, for the
+    /// scheduler's position check that confirms them; balances are not read for it. Never writes an
+    /// order. Returns whether a follow-up round is to be scheduled.
     pub fn on_event(&self, event: OrderEvent) -> bool {
         let now = self.deps.clock.now();
         self.update_stream(|s| {
@@ -432,8 +467,30 @@ impl LinkedAccount {
             if let Some(order) = view.orders.iter_mut().find(|o| o.id == event.order) {
                 apply_to_order(order, &event);
             }
-            if matches!(event.change, OrderChange::Filled { .. }) {
+            if let OrderChange::Filled {
+                filled,
+                price,
+                legs,
+                ..
+            } = &event.change
+            {
                 view.positions_stale = true;
+                let known = view.orders.iter().find(|o| o.id == event.order);
+                let legs = legs_of_fill(known, legs, *price);
+                let view = &mut *view;
+                let taken = self.kept_holdings().take_fill(
+                    event.order,
+                    *filled,
+                    &legs,
+                    view.snapshot.as_mut(),
+                );
+                let outcome = match taken {
+                    FillTaken::Kept => "kept",
+                    FillTaken::Counted => "counted",
+                    FillTaken::Unkept => "unkept",
+                };
+                metrics::counter!("copydesk_holdings_fills_total", "outcome" => outcome)
+                    .increment(1);
             }
         }
         let fit = self.deps.observer.order_event(self.id, &event);
@@ -816,6 +873,7 @@ impl LinkedAccount {
     /// Whatever the brokerage or the token keeper answered; the failure is also recorded in the status.
     pub async fn check_positions_prepaid(&self) -> Result<(), AccountError> {
         self.count_reads(super::poll_planner::READS_PER_POSITION_CHECK);
+        let started = self.read_starts();
         let outcome = async {
             let hash = self.linked_hash().await?;
             let broker = self.deps.broker.clone();
@@ -829,10 +887,7 @@ impl LinkedAccount {
         .await;
         self.record_outcome(&outcome);
         let snapshot = outcome?;
-        let mut view = self.view();
-        view.positions_stale = false;
-        view.snapshot = Some(snapshot);
-        view.snapshot_at = Some(self.deps.clock.now());
+        self.keep_read(&mut self.view(), started, snapshot);
         Ok(())
     }
 
@@ -843,15 +898,14 @@ impl LinkedAccount {
     /// Whatever the brokerage or the token keeper answered; the failure is also recorded in the status.
     pub async fn poll_prepaid(&self) -> Result<(), AccountError> {
         self.count_reads(2);
+        let started = self.read_starts();
         let outcome = self.poll_calls().await;
         self.record_outcome(&outcome);
         let mut view = self.view();
         view.poll_requested = false;
         if let Ok((snapshot, orders, (from, at))) = outcome.clone() {
-            view.snapshot = Some(snapshot);
-            view.positions_stale = false;
-            view.last_poll = Some(self.deps.clock.now());
-            view.snapshot_at = view.last_poll;
+            self.keep_read(&mut view, started, snapshot);
+            view.last_poll = view.snapshot_at;
             drop(view);
             let listing = OrderListing {
                 orders: &orders,
@@ -934,6 +988,7 @@ impl LinkedAccount {
 
     /// Reads balances and positions as a read of `class` and keeps them in the view.
     async fn read_snapshot(&self, class: ReadClass) -> Result<AccountSnapshot, AccountError> {
+        let started = self.read_starts();
         let outcome = async {
             let hash = self.linked_hash().await?;
             let broker = self.deps.broker.clone();
@@ -947,10 +1002,7 @@ impl LinkedAccount {
         .await;
         self.record_outcome(&outcome);
         if let Ok(snapshot) = &outcome {
-            let mut view = self.view();
-            view.positions_stale = false;
-            view.snapshot = Some(snapshot.clone());
-            view.snapshot_at = Some(self.deps.clock.now());
+            self.keep_read(&mut self.view(), started, snapshot.clone());
         }
         outcome
     }

@@ -4,6 +4,7 @@ mod actor;
 mod call_budget;
 mod error;
 mod event_followups;
+mod kept_holdings;
 pub mod link_rule;
 mod link_status;
 mod linked_account;
@@ -25,6 +26,9 @@ pub use actor::AccountActor;
 pub use call_budget::{BudgetName, CallBudget, GovernorTime};
 pub use error::AccountError;
 pub use event_followups::{Followups, Round, UNKNOWN_GRACE};
+pub use kept_holdings::{
+    AVERAGE_TOLERANCE, Disagreement, FillTaken, KeptHoldings, REMEMBERED_ORDERS, legs_of_fill,
+};
 pub use link_rule::LinkRefusal;
 pub use link_status::LinkStatus;
 pub use linked_account::{

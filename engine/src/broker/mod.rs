@@ -4,6 +4,7 @@ mod account;
 mod balances;
 mod brokerage;
 mod error;
+mod filled_leg;
 pub mod io_runtime;
 mod lossy_channel;
 mod option_chain;
@@ -26,6 +27,7 @@ pub use account::{AccountHash, AccountKind, AccountLink, AccountNumber};
 pub use balances::Balances;
 pub use brokerage::Brokerage;
 pub use error::{BrokerError, ConnectivityError};
+pub use filled_leg::{FillSide, FilledLeg};
 pub use lossy_channel::{Lossy, LossyReceiver, LossySender, lossy_channel};
 pub use option_chain::{
     ChainKeyError, ExpirationMap, ExpiryKey, OptionChain, OptionContract, StrikeKey,

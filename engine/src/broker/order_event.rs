@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 
-use crate::broker::AccountHash;
+use crate::broker::{AccountHash, FilledLeg};
 use crate::ids::BrokerOrderId;
 use crate::order::OrderStatus;
 
@@ -39,6 +39,10 @@ pub enum OrderChange {
         remaining: u32,
         /// Price per unit of this execution (net per spread for a spread).
         price: Decimal,
+        /// The legs this execution moved, each with its side, units per unit of the order and own
+        /// price when the brokerage told them; empty when the event did not say (the account's
+        /// holdings are then read instead of kept from the event).
+        legs: Vec<FilledLeg>,
     },
     /// The order was cancelled (final).
     Canceled,
@@ -93,6 +97,7 @@ mod tests {
             filled: 1,
             remaining,
             price: Decimal::ONE,
+            legs: Vec::new(),
         };
         assert_eq!(fill(0).status(), Some(OrderStatus::Filled));
         assert_eq!(fill(3).status(), Some(OrderStatus::Working));

@@ -76,6 +76,7 @@ mod tests {
                     filled: order.filled_quantity,
                     remaining: order.remaining_quantity,
                     price,
+                    legs: Vec::new(),
                 },
                 order.clone(),
             ));

@@ -613,6 +613,7 @@ mod tests {
                 filled: 1,
                 remaining: 0,
                 price: rust_decimal::Decimal::ONE,
+                legs: Vec::new(),
             },
             at: Utc::now(),
         }

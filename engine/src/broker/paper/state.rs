@@ -20,7 +20,7 @@ use super::paper_order::PaperOrder;
 use super::universe::Listing;
 use crate::broker::{
     AccessToken, AccountHash, AccountKind, AccountLink, AccountNumber, AccountSnapshot, Balances,
-    BrokerError, OrderChange, OrderEvent as PublishedEvent, Position,
+    BrokerError, FillSide, FilledLeg, OrderChange, OrderEvent as PublishedEvent, Position,
 };
 use crate::ids::BrokerOrderId;
 use crate::order::{
@@ -441,12 +441,20 @@ impl PaperState {
         let Some(account) = self.accounts.get_mut(order.account) else {
             return changes;
         };
+        let mut legs = Vec::with_capacity(order.request.legs.len());
         for (leg, price) in order.request.legs.iter().zip(&execution.leg_prices) {
             let per_unit = if order.request.is_complex() {
                 leg.quantity / order.request.total_quantity().max(1)
             } else {
                 1
             };
+            legs.push(FilledLeg {
+                symbol: leg.symbol.clone(),
+                asset_type: Some(leg.asset_type.clone()),
+                side: FillSide::of(leg.instruction),
+                per_unit: per_unit.max(1),
+                price: Some(*price),
+            });
             account.ledger.apply(Fill {
                 order: order.id,
                 time: at,
@@ -467,6 +475,7 @@ impl PaperState {
                     filled: order.filled,
                     remaining: order.remaining(),
                     price: execution.unit_price,
+                    legs,
                 },
                 at,
             ));

@@ -1,19 +1,25 @@
 //! `ACCT_ACTIVITY` items to order events: the message type (`"2"`) and its payload (`"3"`, JSON as
 //! text) become one broker-neutral [`OrderEvent`], or nothing for the types that change no order.
+//! A fill names the legs it moved: those its order's creation listed (remembered per order), else
+//! the one symbol and side its posting info names.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use serde_json::Value;
 
 use super::values::{bcl, eastern_time};
-use crate::broker::{AccountHash, AccountLink, OrderChange, OrderEvent};
+use crate::broker::{AccountHash, AccountLink, FillSide, FilledLeg, OrderChange, OrderEvent};
 use crate::ids::BrokerOrderId;
+use crate::order::{AssetType, Instruction};
 
 /// Replacements remembered so that the old order's closing `OrderUROutCompleted` is not read as a
 /// cancel; the oldest are forgotten past this many.
 const REMEMBERED_REPLACEMENTS: usize = 4096;
+/// Orders whose legs (from their creation) are remembered for their fills; the oldest are forgotten
+/// past this many.
+const REMEMBERED_LEGS: usize = 4096;
 
 /// Reads the items of one login's stream.
 #[derive(Debug)]
@@ -21,6 +27,8 @@ pub struct ActivityReader {
     hashes: HashMap<String, AccountHash>,
     replaced: HashSet<BrokerOrderId>,
     replaced_order: Vec<BrokerOrderId>,
+    legs: HashMap<BrokerOrderId, Vec<FilledLeg>>,
+    legs_order: VecDeque<BrokerOrderId>,
 }
 
 impl ActivityReader {
@@ -34,6 +42,8 @@ impl ActivityReader {
                 .collect(),
             replaced: HashSet::new(),
             replaced_order: Vec::new(),
+            legs: HashMap::new(),
+            legs_order: VecDeque::new(),
         }
     }
 
@@ -54,11 +64,15 @@ impl ActivityReader {
         };
         if let Some(change) = plain {
             // Every order of a fan-out sends these two: their payload (the whole order) is skimmed for
-            // its id, not read into a tree.
+            // its id and its legs, not read into a tree.
             let head: PayloadHead = serde_json::from_str(body).ok()?;
+            let order = order_id(head.schwab_order_id.as_ref()?)?;
+            if let Some(legs) = head.base.and_then(CreatedBase::legs) {
+                self.remember_legs(order, legs);
+            }
             return Some(OrderEvent {
                 account,
-                order: order_id(head.schwab_order_id.as_ref()?)?,
+                order,
                 change,
                 at: sent_at,
             });
@@ -75,7 +89,7 @@ impl ActivityReader {
             })
             .unwrap_or(Value::Null);
         let (change, at) = match message_type {
-            "OrderFillCompleted" => fill(&detail, sent_at)?,
+            "OrderFillCompleted" => fill(&detail, self.legs.get(&order), sent_at)?,
             "CancelAccepted" => {
                 let by = replacement(&detail)?;
                 self.remember_replaced(order);
@@ -109,6 +123,17 @@ impl ActivityReader {
         })
     }
 
+    fn remember_legs(&mut self, order: BrokerOrderId, legs: Vec<FilledLeg>) {
+        if self.legs.insert(order, legs).is_none() {
+            self.legs_order.push_back(order);
+        }
+        if self.legs_order.len() > REMEMBERED_LEGS {
+            if let Some(forgotten) = self.legs_order.pop_front() {
+                self.legs.remove(&forgotten);
+            }
+        }
+    }
+
     fn remember_replaced(&mut self, order: BrokerOrderId) {
         if self.replaced.insert(order) {
             self.replaced_order.push(order);
@@ -120,11 +145,108 @@ impl ActivityReader {
     }
 }
 
-/// The one field of a payload that creation and acceptance need.
+/// The fields of a payload that creation and acceptance need: the order id, and a creation's legs.
 #[derive(Deserialize)]
 struct PayloadHead {
     #[serde(rename = "SchwabOrderID")]
     schwab_order_id: Option<Value>,
+    #[serde(rename = "BaseEvent", default)]
+    base: Option<CreatedBase>,
+}
+
+/// An `OrderCreated` or `ChangeCreated` base event, for the order it carries.
+#[derive(Deserialize)]
+struct CreatedBase {
+    #[serde(
+        rename = "OrderCreatedEventEquityOrder",
+        alias = "ChangeCreatedEventEquityOrder",
+        default
+    )]
+    created: Option<CreatedDetail>,
+}
+
+#[derive(Deserialize)]
+struct CreatedDetail {
+    #[serde(rename = "Order", default)]
+    order: Option<CreatedOrder>,
+}
+
+#[derive(Deserialize)]
+struct CreatedOrder {
+    #[serde(rename = "OrderInfo", default)]
+    info: Option<CreatedInfo>,
+    #[serde(rename = "OrderLegs", default)]
+    legs: Option<Vec<CreatedLeg>>,
+}
+
+#[derive(Deserialize)]
+struct CreatedInfo {
+    #[serde(rename = "Quantity", default)]
+    quantity: Option<Value>,
+}
+
+#[derive(Deserialize)]
+struct CreatedLeg {
+    #[serde(rename = "Security", default)]
+    security: Option<CreatedSecurity>,
+    #[serde(rename = "Quantity", default)]
+    quantity: Option<Value>,
+    #[serde(rename = "Instruction", default)]
+    instruction: Option<String>,
+    #[serde(rename = "BuySellCode", default)]
+    buy_sell: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct CreatedSecurity {
+    #[serde(rename = "Symbol", default)]
+    symbol: Option<String>,
+    #[serde(rename = "AssetType", default)]
+    asset_type: Option<String>,
+}
+
+impl CreatedBase {
+    /// The order's legs, priced by nothing yet; `None` unless every leg names its symbol, side and
+    /// quantity.
+    fn legs(self) -> Option<Vec<FilledLeg>> {
+        let order = self.created?.order?;
+        let quantity = order.info?.quantity.as_ref().and_then(whole)?;
+        let legs = order
+            .legs?
+            .into_iter()
+            .map(|leg| {
+                let security = leg.security?;
+                let instruction = leg
+                    .instruction
+                    .as_deref()
+                    .and_then(|text| text.parse::<Instruction>().ok());
+                let side = match instruction {
+                    Some(instruction) => FillSide::of(instruction),
+                    None => buy_sell(leg.buy_sell.as_deref()?)?,
+                };
+                let units = leg.quantity.as_ref().and_then(whole)?;
+                Some(FilledLeg {
+                    symbol: security.symbol?,
+                    asset_type: security
+                        .asset_type
+                        .and_then(|t| t.parse::<AssetType>().ok()),
+                    side,
+                    per_unit: (units / quantity.max(1)).max(1),
+                    price: None,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        (!legs.is_empty()).then_some(legs)
+    }
+}
+
+/// `BuySellCode`: `Buy` or `Sell`.
+fn buy_sell(code: &str) -> Option<FillSide> {
+    match code {
+        "Buy" => Some(FillSide::Buy),
+        "Sell" => Some(FillSide::Sell),
+        _ => None,
+    }
 }
 
 /// An order id, sent as a decimal string (or, leniently, a number).
@@ -136,8 +258,15 @@ fn order_id(value: &Value) -> Option<BrokerOrderId> {
     }
 }
 
-/// `OrderFillCompleted`: cumulative and leaves quantities, this execution's price (else the average).
-fn fill(detail: &Value, sent_at: DateTime<Utc>) -> Option<(OrderChange, DateTime<Utc>)> {
+/// `OrderFillCompleted`: cumulative and leaves quantities, this execution's price (else the average),
+/// and the legs it moved: `known` (the order's legs from its creation; a single leg takes the
+/// execution's price, the legs of a spread have none of their own), else the one symbol and side of
+/// the posting info, else none.
+fn fill(
+    detail: &Value,
+    known: Option<&Vec<FilledLeg>>,
+    sent_at: DateTime<Utc>,
+) -> Option<(OrderChange, DateTime<Utc>)> {
     let quantities = detail.get("QuantityInfo")?;
     let filled = whole(quantities.get("CumulativeQuantity")?)?;
     let remaining = quantities.get("LeavesQuantity").map_or(Some(0), whole)?;
@@ -150,14 +279,40 @@ fn fill(detail: &Value, sent_at: DateTime<Utc>) -> Option<(OrderChange, DateTime
         .and_then(|e| e.get("ExecutionTimeStamp"))
         .and_then(eastern_time)
         .unwrap_or(sent_at);
+    let legs = match known {
+        Some(known) if known.len() == 1 => known
+            .iter()
+            .map(|leg| FilledLeg {
+                price: Some(price),
+                ..leg.clone()
+            })
+            .collect(),
+        Some(known) => known.clone(),
+        None => posted_leg(detail, price).into_iter().collect(),
+    };
     Some((
         OrderChange::Filled {
             filled,
             remaining,
             price,
+            legs,
         },
         at,
     ))
+}
+
+/// The single leg `OrderInfoForTransactionPosting` names (symbol and side), at `price`.
+fn posted_leg(detail: &Value, price: rust_decimal::Decimal) -> Option<FilledLeg> {
+    let posting = detail.get("OrderInfoForTransactionPosting")?;
+    let symbol = posting.get("Symbol")?.as_str().filter(|s| !s.is_empty())?;
+    let side = buy_sell(posting.get("BuySellCode")?.as_str()?)?;
+    Some(FilledLeg {
+        symbol: symbol.to_owned(),
+        asset_type: None,
+        side,
+        per_unit: 1,
+        price: Some(price),
+    })
 }
 
 /// A whole, non-negative quantity in `bcl` form.
@@ -251,10 +406,159 @@ mod tests {
                 OrderChange::Filled {
                     filled: 3,
                     remaining: 7,
-                    price: dec!(213.4)
+                    price: dec!(213.4),
+                    legs: Vec::new(),
                 },
                 "2025-03-20T17:43:45.620+00:00".to_owned()
             ))
+        );
+    }
+
+    fn fill_body(id: &str, posting: Value) -> String {
+        body(
+            id,
+            "OrderFillCompletedEventOrderLegQuantityInfo",
+            json!({"QuantityInfo": {"CumulativeQuantity": {"lo": "2000000", "signScale": 12},
+                                    "LeavesQuantity": {"signScale": 12}},
+                   "ExecutionInfo": {"ExecutionPrice": {"lo": "1500000", "signScale": 12}},
+                   "OrderInfoForTransactionPosting": posting}),
+        )
+    }
+
+    fn legs_of(event: Option<OrderEvent>) -> Option<Vec<FilledLeg>> {
+        match event?.change {
+            OrderChange::Filled { legs, .. } => Some(legs),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_fill_moves_the_legs_its_creation_listed() {
+        let mut reader = reader();
+        let created = body(
+            "21",
+            "OrderCreatedEventEquityOrder",
+            json!({"Order": {"OrderInfo": {"Quantity": {"lo": "2000000", "signScale": 12}},
+                             "OrderLegs": [
+                {"Security": {"Symbol": "AAPL  261218C00200000", "AssetType": "OPTION"},
+                 "Quantity": {"lo": "2000000", "signScale": 12}, "BuySellCode": "Buy",
+                 "Instruction": "BUY_TO_OPEN"},
+                {"Security": {"Symbol": "AAPL  261218C00210000", "AssetType": "OPTION"},
+                 "Quantity": {"lo": "2000000", "signScale": 12}, "BuySellCode": "Sell",
+                 "Instruction": "SELL_TO_OPEN"}]}}),
+        );
+        assert!(
+            reader
+                .read("12345678", "OrderCreated", &created, at())
+                .is_some()
+        );
+        let posting = json!({"Symbol": "AAPL  261218C00200000", "BuySellCode": "Buy"});
+        let leg = |symbol: &str, side| FilledLeg {
+            symbol: symbol.into(),
+            asset_type: Some(AssetType::Option),
+            side,
+            per_unit: 1,
+            price: None,
+        };
+        assert_eq!(
+            legs_of(reader.read(
+                "12345678",
+                "OrderFillCompleted",
+                &fill_body("21", posting.clone()),
+                at()
+            )),
+            Some(vec![
+                leg("AAPL  261218C00200000", FillSide::Buy),
+                leg("AAPL  261218C00210000", FillSide::Sell)
+            ]),
+            "a spread's legs have no price of their own"
+        );
+        // A single-leg order's creation: its leg takes the execution's price.
+        let single = body(
+            "22",
+            "ChangeCreatedEventEquityOrder",
+            json!({"Order": {"OrderInfo": {"Quantity": {"lo": "2000000", "signScale": 12}},
+                             "OrderLegs": [{"Security": {"Symbol": "SPY", "AssetType": "COLLECTIVE_INVESTMENT"},
+                                            "Quantity": {"lo": "2000000", "signScale": 12},
+                                            "Instruction": "SELL_SHORT"}]}}),
+        );
+        assert!(
+            reader
+                .read("12345678", "ChangeCreated", &single, at())
+                .is_some()
+        );
+        assert_eq!(
+            legs_of(reader.read(
+                "12345678",
+                "OrderFillCompleted",
+                &fill_body("22", json!({})),
+                at()
+            )),
+            Some(vec![FilledLeg {
+                symbol: "SPY".into(),
+                asset_type: Some(AssetType::CollectiveInvestment),
+                side: FillSide::Sell,
+                per_unit: 1,
+                price: Some(dec!(1.5)),
+            }])
+        );
+    }
+
+    #[test]
+    fn without_its_creation_a_fill_moves_the_posted_symbol_or_nothing() {
+        let mut reader = reader();
+        let posting = json!({"Symbol": "AAPL", "BuySellCode": "Sell", "Quantity": {"lo": "5000000", "signScale": 12}});
+        assert_eq!(
+            legs_of(reader.read(
+                "12345678",
+                "OrderFillCompleted",
+                &fill_body("31", posting),
+                at()
+            )),
+            Some(vec![FilledLeg {
+                symbol: "AAPL".into(),
+                asset_type: None,
+                side: FillSide::Sell,
+                per_unit: 1,
+                price: Some(dec!(1.5)),
+            }])
+        );
+        for posting in [
+            json!({}),
+            json!({"Symbol": "AAPL"}),
+            json!({"Symbol": "", "BuySellCode": "Buy"}),
+            json!({"Symbol": "AAPL", "BuySellCode": "Hold"}),
+        ] {
+            assert_eq!(
+                legs_of(reader.read(
+                    "12345678",
+                    "OrderFillCompleted",
+                    &fill_body("32", posting),
+                    at()
+                )),
+                Some(Vec::new())
+            );
+        }
+        // A creation whose legs cannot all be read is not remembered.
+        let partial = body(
+            "33",
+            "OrderCreatedEventEquityOrder",
+            json!({"Order": {"OrderInfo": {"Quantity": {"lo": "1000000", "signScale": 12}},
+                             "OrderLegs": [{"Security": {"Symbol": "AAPL"}, "Quantity": {"lo": "1000000", "signScale": 12}}]}}),
+        );
+        assert!(
+            reader
+                .read("12345678", "OrderCreated", &partial, at())
+                .is_some()
+        );
+        assert_eq!(
+            legs_of(reader.read(
+                "12345678",
+                "OrderFillCompleted",
+                &fill_body("33", json!({})),
+                at()
+            )),
+            Some(Vec::new())
         );
     }
 
