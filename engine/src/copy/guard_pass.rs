@@ -61,6 +61,9 @@ pub(super) fn hold_to_limits(
             }
         }
     }
+    // A place names each account once; exits and replaces may name one account several times, and
+    // then its earlier orders count toward its day and its positions.
+    let repeats = !matches!(command.action, Action::Place { .. });
     let mut notes = Vec::new();
     let mut sent_today: HashMap<AccountId, u32> = HashMap::new();
     for (index, w) in works.iter_mut().enumerate() {
@@ -69,6 +72,7 @@ pub(super) fn hold_to_limits(
             continue;
         };
         let quantity = request.total_quantity();
+        let account_facts = limits.of(account);
         let verdict = if quantity == 0 {
             Verdict::Refuse {
                 guard: Guard::Sizing,
@@ -78,7 +82,7 @@ pub(super) fn hold_to_limits(
                 ),
             }
         } else {
-            let Some(account_facts) = limits.of(account) else {
+            let Some(account_facts) = account_facts else {
                 continue;
             };
             let guards = &account_facts.limits.guards;
@@ -118,7 +122,7 @@ pub(super) fn hold_to_limits(
                 continue;
             }
         }
-        if let Some(guards) = limits.of(account).map(|f| &f.limits.guards) {
+        if repeats && let Some(guards) = account_facts.map(|f| &f.limits.guards) {
             if guards.max_orders_per_day.is_some() {
                 *sent_today.entry(account).or_default() += 1;
             }

@@ -40,6 +40,15 @@ impl LimitFacts {
         Self::default()
     }
 
+    /// Facts with no limit yet, with room for `accounts` accounts' limits.
+    #[must_use]
+    pub fn with_capacity(accounts: usize) -> Self {
+        Self {
+            accounts: HashMap::with_capacity(accounts),
+            ..Self::default()
+        }
+    }
+
     /// Records one account's limits and facts (an account not recorded has the defaults).
     pub fn insert(&mut self, account: AccountId, facts: AccountLimitFacts) {
         self.any |= !facts.limits.is_default();

@@ -1,7 +1,8 @@
 //! The planner: turns a copy-trade command into the work each account gets (or why it gets none).
 //!
-//! Every trading rule of a fan-out lives here: which accounts a place goes to, tier scaling, exit caps
-//! at holdings, replace eligibility and the replace chain. It is a pure function of the command and
+//! Every trading rule of a fan-out lives here: which accounts a place goes to, sizing (each account's
+//! profile, or an equal split), exit caps at holdings, replace eligibility and the replace chain, and
+//! last the accounts' guards (`guard_pass`). It is a pure function of the command and
 //! what is known of the agent's accounts and sessions, so it is tested without a brokerage.
 //!
 //! Every cancel, replace and exit names each account's order once: a vertical's rows are one per

@@ -1,7 +1,8 @@
 //! Runs a parsed copy-trade command for any kind: gathers what the engine's planner needs, plans,
 //! previews every targeted account when the fan-out mode asks for it (or when the command is only
-//! checked), executes, and shapes the spec's answer (`success`, or the accepted and failed accounts and
-//! why; a refused all or none is 409 `preview_refused`).
+//! checked, or only planned), executes, and shapes the spec's answer (`success`, or the accepted and
+//! failed accounts and why, with the exits capped at holdings and the orders a guard cut; a refused all
+//! or none is 409 `preview_refused`).
 
 use actix_web::HttpResponse;
 use engine::account::AccountRegistry;
@@ -25,11 +26,7 @@ impl Holdings for PolledHoldings<'_> {
     fn net(&self, account: AccountId, symbol: &str) -> i64 {
         self.0
             .get(account)
-            .and_then(|h| h.account.current_snapshot())
-            .and_then(|s| {
-                s.position(symbol)
-                    .map(engine::broker::Position::net_quantity)
-            })
+            .and_then(|h| h.account.held(symbol))
             .unwrap_or(0)
     }
 }
@@ -197,7 +194,8 @@ pub(crate) struct Capped {
     account_name: String,
     /// The quantity asked for (contracts, shares or spreads).
     asked: u32,
-    /// The quantity sent: what the account holds.
+    /// The quantity sent: what the account holds, or less when one of its guards cut it (named in
+    /// `cut`).
     sent: u32,
 }
 

@@ -26,7 +26,8 @@ pub(crate) fn gather(
     split_total: Option<u32>,
     dispatch: Dispatch,
 ) -> Result<LimitFacts, ApiError> {
-    let mut facts = LimitFacts::none();
+    let stored = state.store.account_limits()?.for_agent(agent)?;
+    let mut facts = LimitFacts::with_capacity(stored.len());
     if let Some(total) = split_total {
         let counters = state.store.counters()?;
         let start = match dispatch {
@@ -39,7 +40,6 @@ pub(crate) fn gather(
         };
         facts.set_split(Some(EqualSplit { total, start }));
     }
-    let stored = state.store.account_limits()?.for_agent(agent)?;
     if stored.is_empty() {
         return Ok(facts);
     }
