@@ -12,13 +12,15 @@ use std::time::{Duration, Instant};
 
 use chrono::Utc;
 use engine::account::{AccountDeps, AccountRegistry, CallBudget, IgnoreOrders};
+use engine::account::{AccountType, TierMultipliers};
 use engine::broker::paper::{FaultConfig, PaperBrokerage, PaperConfig};
 use engine::broker::schwab::{SchwabBrokerage, SchwabConfig};
 use engine::broker::{Brokerage, SubmitOutcome, SubmitPolicy};
 use engine::clock::{Clock, SystemClock};
 use engine::copy::{
-    AccountWork, CopyRow, CopySession, Executed, Plan, SessionKeeper, SessionSupervisor,
-    SessionUse, TradeKind, Work,
+    AccountFacts, AccountLimitFacts, AccountLimits, AccountWork, Action, AgentFacts, CopyCommand,
+    CopyRow, CopySession, Executed, LimitFacts, OpenOrders, Plan, SessionKeeper, SessionSupervisor,
+    SessionUse, Targets, TradeKind, Work, orders_since, plan, trading_day_start,
 };
 use engine::ids::{AccountId, AgentId, BrokerOrderId};
 use engine::order::{OrderRequest, PutCall};
@@ -29,6 +31,7 @@ use store::Store;
 
 use crate::RigError;
 use crate::accepted_span::AcceptedSpan;
+use crate::every_limit::{NET_LIQUIDATION, NoPositions};
 use crate::fake_thread::{FAKE_THREAD, FakeThread};
 use crate::option_pick::resting_limit_buy;
 use crate::proc_stats::{CpuSplit, thread_cpu};
@@ -404,11 +407,101 @@ impl FanOutRig {
                 .collect(),
             limited: Vec::new(),
         };
+        self.timed(move |_| Ok(plan)).await
+    }
+
+    /// Places the rig's order on the first `accounts` accounts as copydesk's API plans a place when
+    /// each account has a sizing profile and guards (`limits`, taken in turn): the timing also covers
+    /// reading today's orders and the open orders from the session book, gathering the accounts'
+    /// limit facts, and `engine::copy::plan` with them, then the fan-out as [`FanOutRig::place`].
+    ///
+    /// # Errors
+    /// [`RigError::Execute`] when the plan is refused or the fan-out could not be written down.
+    pub async fn place_planned(
+        &mut self,
+        accounts: usize,
+        limits: &[AccountLimits],
+    ) -> Result<FanOutRun, RigError> {
+        self.timed(|rig| rig.plan_limited(accounts, limits)).await
+    }
+
+    /// How long planning alone takes, `runs` times: what [`FanOutRig::place_planned`] does before it
+    /// sends (reading the book, gathering the limit facts, `plan`), with nothing sent.
+    ///
+    /// # Errors
+    /// [`RigError::Execute`] when the plan is refused.
+    pub fn time_planning(
+        &self,
+        accounts: usize,
+        limits: &[AccountLimits],
+        runs: usize,
+    ) -> Result<Vec<Duration>, RigError> {
+        (0..runs)
+            .map(|_| {
+                let started = Instant::now();
+                let plan = self.plan_limited(accounts, limits)?;
+                let took = started.elapsed();
+                drop(plan);
+                Ok(took)
+            })
+            .collect()
+    }
+
+    /// The plan of a place on all of the first `accounts` accounts, each with `limits` in turn.
+    fn plan_limited(&self, accounts: usize, limits: &[AccountLimits]) -> Result<Plan, RigError> {
+        let book = self.supervisor.keeper().book();
+        let today = orders_since(book, self.agent, trading_day_start(self.clock.now()));
+        let mut facts = LimitFacts::with_capacity(accounts);
+        facts.set_open_orders(OpenOrders::of(book, self.agent, |_| true));
+        let ids = &self.accounts[..accounts.min(self.accounts.len())];
+        for (id, limits) in ids.iter().zip(limits.iter().cycle()) {
+            facts.insert(
+                *id,
+                AccountLimitFacts {
+                    limits: limits.clone(),
+                    net_liquidation: Some(NET_LIQUIDATION),
+                    orders_today: today.get(id).copied().unwrap_or(0),
+                },
+            );
+        }
+        let targets: Vec<AccountFacts> = ids
+            .iter()
+            .map(|&id| AccountFacts {
+                id,
+                tier: AccountType::Small,
+                trading_active: true,
+                usable: true,
+            })
+            .collect();
+        let command = CopyCommand {
+            agent: self.agent,
+            kind: TradeKind::Common,
+            action: Action::Place {
+                targets: Targets::Active,
+                order: self.request.clone(),
+            },
+        };
+        let agent = AgentFacts {
+            accounts: &targets,
+            tiers: TierMultipliers::default(),
+            holdings: &NoPositions,
+            book,
+            limits: &facts,
+        };
+        plan(&command, &agent).map_err(|e| RigError::Execute(e.to_string()))
+    }
+
+    /// Times `make` (which makes the plan) and the fan-out of its plan.
+    async fn timed(
+        &mut self,
+        make: impl FnOnce(&Self) -> Result<Plan, RigError>,
+    ) -> Result<FanOutRun, RigError> {
         let cpu_before = thread_cpu(&FAKE_THREADS)?;
         // Counted afresh for this run: what the market's network tallied before belongs to others.
         let _ = self.take_market_lateness();
         let from = Utc::now();
         let started = Instant::now();
+        let plan = make(self)?;
         let Executed::Session(session) = self.supervisor.execute(plan).await? else {
             return Err(RigError::Execute("a place did not make a session".into()));
         };

@@ -8,6 +8,7 @@ pub mod agent_browser;
 pub mod copydesk_app;
 pub mod descriptors;
 pub mod error;
+pub mod every_limit;
 pub mod fake_thread;
 pub mod fan_out_rig;
 pub mod figures;

@@ -1,7 +1,9 @@
 //! `fan-out`: places one LIMIT option order on every linked account at once through
 //! `SessionSupervisor::place`, against schwab-fake over loopback HTTP with injected latency, and
 //! prints wall times against that latency and the overhead per account; then the same against the
-//! paper brokerage called in process, which leaves out HTTP and shows the engine's own share.
+//! paper brokerage called in process, which leaves out HTTP and shows the engine's own share, once
+//! with a plan made by hand and once planned as the API plans it with a sizing profile and every guard
+//! on each account.
 //!
 //! Run with `cargo run --release -p benches --bin fan-out` (see `benches/README.md`).
 
@@ -10,6 +12,7 @@ use std::time::Duration;
 use anyhow::Context;
 use benches::accepted_span::AcceptedSpan;
 use benches::descriptors::{open_descriptors, open_files_limit};
+use benches::every_limit::every_limit;
 use benches::fan_out_rig::{FanOutRig, FanOutRun, FanOutSettings, Transport};
 use benches::figures::Figures;
 use benches::latency::{Summary, millis};
@@ -25,6 +28,9 @@ const ACCOUNTS: usize = 1_000;
 const LATENCY_MS: u64 = 50;
 /// schwab-fake's HTTP workers the targets are about.
 const FAKE_WORKERS: usize = 2;
+
+/// Times planning alone is measured.
+const PLANNING_RUNS: usize = 30;
 
 /// Failed rows printed per run at most.
 const FAILURES_SHOWN: usize = 5;
@@ -115,10 +121,26 @@ async fn series(
     latency: Duration,
     accounts: usize,
 ) -> anyhow::Result<Series> {
+    series_of(rig, label, runs, latency, accounts, None).await
+}
+
+/// A series of runs; with `limits`, each place is planned through the planner with those limits on the
+/// accounts in turn (see [`FanOutRig::place_planned`]).
+async fn series_of(
+    rig: &mut FanOutRig,
+    label: &str,
+    runs: usize,
+    latency: Duration,
+    accounts: usize,
+    limits: Option<&[engine::copy::AccountLimits]>,
+) -> anyhow::Result<Series> {
     let mut out = Series::default();
     for n in 1..=runs {
         rig.fresh_book().context("a fresh session book")?;
-        let run = rig.place(accounts).await?;
+        let run = match limits {
+            Some(limits) => rig.place_planned(accounts, limits).await?,
+            None => rig.place(accounts).await?,
+        };
         report(&format!("{label} #{n}"), &run, latency);
         out.walls.push(run.wall);
         let per = u32::try_from(accounts.max(1)).unwrap_or(u32::MAX);
@@ -276,10 +298,28 @@ async fn run(args: Args) -> anyhow::Result<()> {
         args.accounts,
     )
     .await?;
+    let limits = every_limit(paper.request());
+    let paper_limited = series_of(
+        &mut paper,
+        "in process, none, limits",
+        args.runs,
+        Duration::ZERO,
+        args.accounts,
+        Some(&limits),
+    )
+    .await?;
+
+    // Planning alone, many times over: pure CPU, so its fastest run is what it costs on a quiet core.
+    let planning = paper.time_planning(args.accounts, &limits, PLANNING_RUNS)?;
+    print_summary("planning alone with limits", &planning);
 
     println!();
     print_summary("in process, latency", &paper_warm.walls);
     print_summary("in process, no latency", &paper_bare.walls);
+    print_summary(
+        "in process, no latency, planned with limits",
+        &paper_limited.walls,
+    );
     print_summary("warm, latency", &warm.walls);
     print_summary("warm, no latency", &bare.walls);
     let at_end = MachineSpeed::measure()?;
@@ -290,7 +330,8 @@ async fn run(args: Args) -> anyhow::Result<()> {
         latency,
         &cold,
         &[&warm, &hundred],
-        &[&paper_warm, &paper_bare],
+        &[&paper_warm, &paper_bare, &paper_limited],
+        &planning,
     )
 }
 
@@ -301,7 +342,8 @@ fn figures(
     latency: Duration,
     cold: &FanOutRun,
     [warm, hundred]: &[&Series; 2],
-    [in_process, engine_alone]: &[&Series; 2],
+    [in_process, engine_alone, limited]: &[&Series; 3],
+    planning: &[Duration],
 ) -> anyhow::Result<()> {
     let mut figures = Figures::new(
         "fan-out",
@@ -336,6 +378,24 @@ fn figures(
             "≤ 10 µs",
             per_account <= Duration::from_micros(10),
         );
+        if let Some(planned) = median(&limited.walls) {
+            let planned = planned / u32::try_from(args.accounts.max(1)).unwrap_or(u32::MAX);
+            let added = planned.saturating_sub(per_account);
+            figures.check(
+                "engine alone per account, planned with a sizing profile and every guard on each account",
+                format!("{} (+{})", micros(planned), micros(added)),
+                "≤ +2 µs",
+                added <= Duration::from_micros(2),
+            );
+        }
+        if let Some(fastest) = planning.iter().min() {
+            figures.note(
+                &format!(
+                    "planning alone per account with those limits (fastest of {PLANNING_RUNS})"
+                ),
+                micros(*fastest / u32::try_from(args.accounts.max(1)).unwrap_or(u32::MAX)),
+            );
+        }
     }
     if let Some(cpu) = mean(&warm.cpu_per_account) {
         figures.check(
