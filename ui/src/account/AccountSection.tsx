@@ -1,4 +1,5 @@
-// The Account section of the trading area: the agent's trading accounts, their dialogs and the operator panel.
+// The Account section of the trading area: the agent's trading accounts, their sizing and limits, their dialogs
+// and the operator panel.
 import { observer } from "mobx-react-lite";
 import { ScreenTitle } from "../shared/shell/ScreenTitle";
 import { useEffect } from "react";
@@ -9,6 +10,8 @@ import { AccountTable } from "./AccountTable";
 import { AccountToolbar } from "./AccountToolbar";
 import { AddAccountDialog } from "./AddAccountDialog";
 import { DeleteAccountDialog } from "./DeleteAccountDialog";
+import { LimitsDialog } from "./limits/LimitsDialog";
+import { LimitsSection } from "./limits/LimitsSection";
 import { OperatorPanel } from "./operator/OperatorPanel";
 
 /** The Account section, shown at its tab; polls the accounts every second while it is shown. */
@@ -30,11 +33,13 @@ export const AccountSection = observer(function AccountSection() {
         <AccountToolbar />
       </div>
       <AccountTable />
+      <LimitsSection />
       <OperatorPanel />
       <AddAccountDialog />
       <AccountInfoDialog />
       <DeleteAccountDialog />
       <AccessTokenDialog />
+      <LimitsDialog />
     </section>
   );
 });

@@ -8,6 +8,7 @@ import { calls, testRoot } from "../shared/test/testRoot";
 
 const DATABASE = "GET /api/trading_account/database";
 const OPERATOR = "GET /api/operator/accounts";
+const LIMITS = "GET /api/trading_account/limits";
 const DATABASE_URL = `/api/trading_account/database?timestamp=${TEST_NOW_MS}`;
 
 /** A root whose account list answers whatever `list` holds at the time of the call. */
@@ -16,6 +17,7 @@ function withList(initial: AccountJson[]) {
   const harness = testRoot({
     [DATABASE]: () => jsonResponse(200, state.list),
     [OPERATOR]: () => jsonResponse(200, []),
+    [LIMITS]: () => jsonResponse(200, []),
   });
   return { ...harness, state };
 }
@@ -185,25 +187,30 @@ describe("AccountStore paging", () => {
 });
 
 describe("AccountStore polling", () => {
-  it("loads the list and the operator view at once, then every second after each poll settles", async () => {
+  it("loads the list, the operator view and the limits at once, then every second after each poll settles", async () => {
     const { root, requests, scheduler } = withList([accountJson(1)]);
 
     root.accounts.startPolling();
     await vi.waitFor(() => expect(scheduler.live()).toHaveLength(1));
 
-    expect(requests.map((r) => r.url)).toEqual([DATABASE_URL, "/api/operator/accounts"]);
+    expect(requests.map((r) => r.url)).toEqual([
+      DATABASE_URL,
+      "/api/operator/accounts",
+      "/api/trading_account/limits",
+    ]);
     expect(root.accounts.byId.size).toBe(1);
     expect(scheduler.live().map((timer) => timer.delayMs)).toEqual([1000]);
 
     scheduler.fire();
     await vi.waitFor(() => expect(scheduler.live()).toHaveLength(1));
-    expect(requests).toHaveLength(4);
+    expect(requests).toHaveLength(6);
   });
 
   it("only logs a failed poll and keeps polling", async () => {
     const { root, server, scheduler } = withList([]);
     server.on(DATABASE, () => jsonResponse(502, { error: "brokerage unreachable", code: "upstream" }));
     server.on(OPERATOR, () => jsonResponse(500, { error: "boom", code: "internal" }));
+    server.on(LIMITS, () => jsonResponse(200, [{ accountId: "one" }]));
 
     root.accounts.startPolling();
     await vi.waitFor(() => expect(scheduler.live()).toHaveLength(1));
@@ -215,6 +222,10 @@ describe("AccountStore polling", () => {
     expect(consoleError).toHaveBeenCalledWith(
       "Polling the operator view failed",
       expect.objectContaining({ status: 500, message: "boom" }),
+    );
+    expect(consoleError).toHaveBeenCalledWith(
+      "Polling the sizing and limits failed",
+      expect.objectContaining({ message: "accountId of a limits entry is not a whole number" }),
     );
     expect(scheduler.live()).toHaveLength(1);
   });
@@ -256,7 +267,7 @@ describe("AccountStore polling", () => {
 
     expect(root.accounts.isPolling).toBe(false);
     expect(scheduler.live()).toHaveLength(0);
-    expect(requests).toHaveLength(2);
+    expect(requests).toHaveLength(3);
   });
 });
 

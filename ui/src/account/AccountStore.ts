@@ -22,6 +22,8 @@ export const ACCOUNT_PAGE_SIZE = 10;
 export interface AccountStoreDeps extends StoreDeps {
   /** The operator view, polled together with the account list. */
   readonly operator: { loadAccounts(): Promise<void> };
+  /** The accounts' sizing and limits, polled together with the account list. */
+  readonly limits: { load(): Promise<void> };
   /** The session, told when a poll finds that the server has ended it. */
   readonly session: { sessionEnded(): void };
 }
@@ -178,21 +180,27 @@ export class AccountStore {
   }
 
   /**
-   * One poll of the Account screen: the account list and the operator view. Failures are only logged,
-   * except that a 401 while the screen is shown means the server ended the session: the session store is
-   * told, which sends the agent to the login page instead of leaving a table that silently stopped updating.
+   * One poll of the Account screen: the account list, the operator view and the sizing and limits. Failures are
+   * only logged, except that a 401 while the screen is shown means the server ended the session: the session
+   * store is told, which sends the agent to the login page instead of leaving a table that silently stopped
+   * updating.
    */
   async poll(): Promise<void> {
-    const [accounts, operator] = await Promise.allSettled([this.load(), this.deps.operator.loadAccounts()]);
+    const [accounts, operator, limits] = await Promise.allSettled([
+      this.load(),
+      this.deps.operator.loadAccounts(),
+      this.deps.limits.load(),
+    ]);
     for (const [what, result] of [
       ["account list", accounts],
       ["operator view", operator],
+      ["sizing and limits", limits],
     ] as const) {
       if (result.status === "rejected") {
         console.error(`Polling the ${what} failed`, result.reason);
       }
     }
-    const signedOut = [accounts, operator].some(
+    const signedOut = [accounts, operator, limits].some(
       (result) => result.status === "rejected" && result.reason instanceof ApiError && result.reason.status === 401,
     );
     if (signedOut && this.isPolling) {
