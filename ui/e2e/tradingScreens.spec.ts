@@ -683,6 +683,8 @@ test("a long account name wraps in the dialogs: instruction selects and the Chec
     expect(await showsLongestChoice(select), `${await select.getAttribute("aria-label")} is cut`).toBe(true);
   }
   await expect(replace.getByRole("columnheader", { name: "New net" })).toBeInViewport({ ratio: 1 });
+  // A replace is checked only when it changes something (the same terms are refused as "nothing to change").
+  await replace.getByLabel(`Price for ${low.description} of Small A`).fill("0.45");
   await expectChecksReadable(replace, longName);
   await replace.getByRole("button", { name: "CANCEL" }).click();
   await expect(replace).toBeHidden();
@@ -779,8 +781,11 @@ test("minors: vertical dialogs keep leg prices, start with no leg ticked, and th
   await expect(replace.getByLabel(`Price for ${low.description} of Small A`)).toHaveValue("0.01");
   await expect(replace.getByLabel(`Price for ${high.description} of Small A`)).toHaveValue("0.00");
 
-  // Replace the small accounts only: the old group then counts its statuses.
+  // Replace the small accounts only, at a new net: the old group then counts its statuses.
   await setChecked(replace.getByRole("checkbox", { name: `Select ${low.description} of Big C` }), false);
+  for (const account of ["Small A", "Small B"]) {
+    await replace.getByLabel(`Price for ${low.description} of ${account}`).fill("0.02");
+  }
   await replace.getByRole("button", { name: "Replace order" }).click();
   await expectToast(page, "success", "Replace order successful");
   const old = ordersTable(page, "Vertical Trading").locator(`tbody tr[data-session-id="${id}"]`);

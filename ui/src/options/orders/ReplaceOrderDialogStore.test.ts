@@ -56,6 +56,30 @@ describe("ReplaceOrderDialogStore", () => {
     expect(dialog.previewText).toBe("Big ×3: 1 account → 6 contracts; Total 6 contracts on 1 account");
   });
 
+  it("refuses terms every order already has, tier multiplier counted, before sending or checking anything", async () => {
+    const { dialog, session, requests } = await withSession([
+      orderRowJson(7, 1, { optionChainPrice: 1.25 }),
+      orderRowJson(7, 2, { optionChainQuantity: 3, optionChainPrice: 1.25 }),
+    ]);
+    dialog.open("session", 7, session.rows);
+    await vi.waitFor(() => expect(dialog.tiers.ready).toBe(true));
+    const before = requests.length;
+
+    await expect(dialog.checkAccounts()).resolves.toEqual({
+      ok: false,
+      message: "Checking the accounts failed: nothing to change: every order already has these terms",
+    });
+    await expect(dialog.submit()).resolves.toEqual({
+      ok: false,
+      message: "Replace order failed: nothing to change: every order already has these terms",
+    });
+    expect(dialog.nothingToChange).toBe(true);
+    expect(requests.slice(before)).toEqual([]);
+    // Big ×3: 2 contracts would send it 6 where it holds 3, a change.
+    dialog.form.setQuantity("2");
+    expect(dialog.nothingToChange).toBe(false);
+  });
+
   it("sends an individual replace and says 'Replace order successful'", async () => {
     const { dialog, session, requests } = await withSession([orderRowJson(7, 1)], {
       [INDIVIDUAL]: () => textResponse(200, "success"),

@@ -214,7 +214,10 @@ export class ReplaceOrderDialogStore {
     });
   }
 
-  /** Check accounts: previews the replacement on every targeted account (nothing is sent). */
+  /**
+   * Check accounts: previews the replacement on every targeted account (nothing is sent); terms every order
+   * already has are refused as "nothing to change" without asking.
+   */
   checkAccounts(): Promise<Outcome | null> {
     const first = this.targets[0];
     if (first === undefined) {
@@ -223,6 +226,10 @@ export class ReplaceOrderDialogStore {
     const problem = this.form.check();
     if (problem !== null) {
       return Promise.resolve(failedWith(CHECK_FAILED, problem));
+    }
+    if (this.changesNothing()) {
+      this.refusedTerms = JSON.stringify(this.form.payload());
+      return Promise.resolve(failedWith(CHECK_FAILED, NOTHING_TO_CHANGE));
     }
     return this.preflight.check(this.command(first));
   }

@@ -398,12 +398,16 @@ export class StockOrderDialogStore {
 
   /**
    * Check accounts: previews the mode's request on every account it targets (nothing is sent); a field
-   * marked wrong checks nothing.
+   * marked wrong checks nothing, and a replace with every order's own terms is refused as "nothing to change".
    */
   checkAccounts(): Promise<Outcome | null> {
     const fields = this.form.check();
     if (fields === null) {
       return Promise.resolve(failedWith(CHECK_FAILED, this.form.firstError));
+    }
+    if ((this.mode === "replaceSelected" || this.mode === "replaceIndividual") && this.changesNothing(fields)) {
+      this.refusedTerms = typedTerms(this.form);
+      return Promise.resolve(failedWith(CHECK_FAILED, NOTHING_TO_CHANGE));
     }
     const command = this.command(this.mode, fields);
     return command === null ? Promise.resolve(null) : this.preflight.check(command);

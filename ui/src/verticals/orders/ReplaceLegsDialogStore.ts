@@ -170,7 +170,10 @@ export class ReplaceLegsDialogStore {
     return outcome;
   }
 
-  /** Check accounts: previews each chosen order's replacement on its account (nothing is sent). */
+  /**
+   * Check accounts: previews each chosen order's replacement on its account (nothing is sent); terms every order
+   * already has are refused as "nothing to change" without asking.
+   */
   checkAccounts(): Promise<Outcome | null> {
     const chosen = this.chosenDrafts;
     if (chosen.length === 0) {
@@ -179,6 +182,10 @@ export class ReplaceLegsDialogStore {
     const problem = legsCheck(chosen);
     if (problem !== null) {
       return Promise.resolve(failedWith(CHECK_FAILED, problem));
+    }
+    if (this.changesNothing(chosen)) {
+      this.refusedTerms = this.chosenTerms;
+      return Promise.resolve(failedWith(CHECK_FAILED, NOTHING_TO_CHANGE));
     }
     return this.preflight.check(this.command(chosen));
   }
