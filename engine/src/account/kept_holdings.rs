@@ -113,6 +113,12 @@ impl KeptHoldings {
         FillTaken::Kept
     }
 
+    /// Whether a fill that could not move the positions came after fill generation `started`.
+    #[must_use]
+    pub fn unkept_after(&self, started: u64) -> bool {
+        self.last_unkept > started
+    }
+
     /// Compares a positions read that started at fill generation `started` with the positions the
     /// fills made (`kept`), symbol by symbol for the symbols fills moved before the read started, and
     /// forgets those. Returns the disagreements, and whether fills moved symbols while the read was
@@ -148,7 +154,7 @@ impl KeptHoldings {
             false
         });
         disagreements.sort_by(|a, b| a.symbol.cmp(&b.symbol));
-        let pending = !self.touched.is_empty() || self.last_unkept > started;
+        let pending = !self.touched.is_empty() || self.unkept_after(started);
         (disagreements, pending)
     }
 }
@@ -410,6 +416,7 @@ mod tests {
         // A read that started before them is not the confirmation: the positions are read again.
         assert_eq!(kept.generation(), 2);
         assert_eq!(kept.confirm(1, None, &account), (Vec::new(), true));
+        assert!(kept.unkept_after(1) && !kept.unkept_after(2));
         assert_eq!(kept.confirm(2, None, &account), (Vec::new(), false));
     }
 

@@ -83,6 +83,9 @@ pub struct AccountView {
     /// Whether an order filled since positions were last read: the poll scheduler then reads them
     /// again (a position check, one background read).
     pub positions_stale: bool,
+    /// Whether a fill since positions were last read could not move them (its event named no legs,
+    /// no positions were read yet, or a listing showed fills no event told): that check goes first.
+    pub positions_unkept: bool,
 }
 
 impl AccountView {
@@ -245,6 +248,7 @@ impl LinkedAccount {
             open_orders: view.has_open_orders(),
             unsettled: view.disagreed || self.has_unfinished_rows(),
             positions_stale: view.positions_stale,
+            positions_kept: !view.positions_unkept,
             last_poll: view.last_poll,
         }
     }
@@ -427,9 +431,10 @@ impl LinkedAccount {
     /// `copydesk_holdings_disagreements_total`. The positions stay stale when fills came while the
     /// read was on its way.
     fn keep_read(&self, view: &mut AccountView, started: u64, snapshot: AccountSnapshot) {
-        let (disagreements, pending) =
-            self.kept_holdings()
-                .confirm(started, view.snapshot.as_ref(), &snapshot);
+        let mut holdings = self.kept_holdings();
+        let (disagreements, pending) = holdings.confirm(started, view.snapshot.as_ref(), &snapshot);
+        view.positions_unkept = holdings.unkept_after(started);
+        drop(holdings);
         for d in &disagreements {
             tracing::warn!(account = %self.id, symbol = %d.symbol,
                 kept_quantity = d.kept_quantity, read_quantity = d.read_quantity,
@@ -487,7 +492,10 @@ impl LinkedAccount {
                 let outcome = match taken {
                     FillTaken::Kept => "kept",
                     FillTaken::Counted => "counted",
-                    FillTaken::Unkept => "unkept",
+                    FillTaken::Unkept => {
+                        view.positions_unkept = true;
+                        "unkept"
+                    }
                 };
                 metrics::counter!("copydesk_holdings_fills_total", "outcome" => outcome)
                     .increment(1);
@@ -628,6 +636,7 @@ impl LinkedAccount {
         view.orders = orders;
         if filled_now != filled_before {
             view.positions_stale = true;
+            view.positions_unkept = true;
         }
         Ok(())
     }

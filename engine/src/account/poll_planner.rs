@@ -40,6 +40,9 @@ pub struct PollCandidate {
     pub unsettled: bool,
     /// Whether an order filled since the account's positions were read (a position check is due).
     pub positions_stale: bool,
+    /// Whether every such fill moved the kept holdings, so the check only confirms them; checks of
+    /// accounts whose fills could not be kept (their holdings are not known until read) go first.
+    pub positions_kept: bool,
     /// When it was last polled.
     pub last_poll: Option<DateTime<Utc>>,
 }
@@ -116,7 +119,8 @@ pub fn plan(
 }
 
 /// Picks the accounts whose positions are to be read again after a fill (not among `polled`, whose
-/// polls read them anyway), the longest since its last poll first, and takes one background read for
+/// polls read them anyway): those whose fills could not be kept first, then those whose kept
+/// holdings only wait for confirmation, the longest since its last poll first within each; takes one background read for
 /// each from `budget`, leaving `reserve` reads of the minute free; stops at the first that does not
 /// fit. A fan-out's fills thus cost one read per filled account, within the background share.
 pub fn plan_position_checks(
@@ -129,7 +133,7 @@ pub fn plan_position_checks(
         .iter()
         .filter(|c| c.usable && c.positions_stale && !polled.contains(&c.account))
         .collect();
-    stale.sort_by_key(|c| c.last_poll);
+    stale.sort_by_key(|c| (c.positions_kept, c.last_poll));
     let mut chosen = Vec::new();
     for candidate in stale {
         let ceiling = budget
@@ -169,8 +173,32 @@ mod tests {
             open_orders,
             unsettled: false,
             positions_stale: false,
+            positions_kept: false,
             last_poll,
         }
+    }
+
+    #[test]
+    fn position_checks_of_unknown_holdings_go_before_confirmations() {
+        let clock = ManualClock::new(start());
+        let budget = CallBudget::new(100, Arc::new(clock.clone()));
+        let now = clock.now();
+        let stale = |id, kept, minutes| PollCandidate {
+            positions_stale: true,
+            positions_kept: kept,
+            ..candidate(id, false, Some(now - chrono::Duration::minutes(minutes)))
+        };
+        let accounts = vec![
+            stale(1, true, 30),
+            stale(2, false, 1),
+            stale(3, true, 40),
+            stale(4, false, 2),
+            candidate(5, false, None),
+        ];
+        assert_eq!(
+            plan_position_checks(&accounts, &budget, 0, &[AccountId(4)]),
+            vec![AccountId(2), AccountId(3), AccountId(1)]
+        );
     }
 
     #[test]
