@@ -40,6 +40,12 @@ test("the trading screens and the account dialogs", async ({ page }) => {
     await expect(page.getByRole("dialog")).toBeHidden();
   }
 
+  await page.getByRole("button", { name: /^Edit sizing and limits of Small A/ }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page, "the sizing and limits dialog");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+
   await page.getByRole("button", { name: "Log Out" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectAccessible(page, "the logout dialog");
