@@ -1,7 +1,7 @@
 // The "Sizing and limits" dialog: one account's sizing method, value and below-one choice, and every guard.
 import { Button, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { useId, type FormEvent } from "react";
+import { useEffect, useId, useRef, type FormEvent } from "react";
 import {
   BELOW_ONE_CHOICES,
   OPEN_CLOSE_CHOICES,
@@ -39,7 +39,7 @@ const VALUE_UNITS: Readonly<Record<SizingMethod, string>> = {
 };
 
 const BELOW_ONE_OPTIONS: readonly { value: BelowOne; label: string }[] = [
-  { value: "REFUSE", label: "Refuse the account's order" },
+  { value: "REFUSE", label: "Refuse (send nothing)" },
   { value: "ONE", label: "Send 1" },
 ];
 
@@ -103,6 +103,7 @@ export const LimitsDialog = observer(function LimitsDialog() {
   const openCloseId = useId();
   const noteId = useId();
   const methodHelpId = useId();
+  const form = useRef<HTMLFormElement>(null);
   const account = dialog.account;
   const draft = dialog.draft;
 
@@ -112,6 +113,14 @@ export const LimitsDialog = observer(function LimitsDialog() {
       showOutcome(await dialog.save());
     }
   };
+
+  // A save refused marks fields, the first of which may be scrolled out of view: take the agent to it.
+  const refusals = dialog.refusals;
+  useEffect(() => {
+    if (refusals > 0) {
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [refusals]);
 
   const problem = (field: LimitsField) => dialog.problemOf(field);
   const methodHelp = (): string => {
@@ -146,7 +155,7 @@ export const LimitsDialog = observer(function LimitsDialog() {
       describedBy={noteId}
     >
       {draft !== null && (
-        <form onSubmit={(event) => void submit(event)} aria-label="Sizing and limits">
+        <form ref={form} onSubmit={(event) => void submit(event)} aria-label="Sizing and limits">
           <DialogBody>
             <p id={noteId} className="cd-limits-note">
               {ORDERS_SENT_NOTE}

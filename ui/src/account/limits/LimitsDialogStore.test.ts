@@ -79,6 +79,7 @@ describe("LimitsDialogStore form", () => {
     );
     expect(requests).toEqual([]);
     expect(dialog.isOpen).toBe(true);
+    expect(dialog.refusals).toBe(1);
   });
 });
 
@@ -123,6 +124,7 @@ describe("LimitsDialogStore save", () => {
     expect(dialog.isOpen).toBe(true);
     expect(dialog.pending).toBe(false);
     expect(dialog.problemOf("denySymbols")).toBe(message);
+    expect(dialog.refusals).toBe(1);
     expect(dialog.problemOf("allowSymbols")).toBeUndefined();
     expect(root.limits.byId.get(4)?.guards.denySymbols).toEqual([]);
 
@@ -141,6 +143,7 @@ describe("LimitsDialogStore save", () => {
       message: "Sizing and limits not saved for Delta: No such trading account",
     });
     expect(dialog.serverProblem).toBeNull();
+    expect(dialog.refusals).toBe(0);
     expect(dialog.isOpen).toBe(true);
   });
 

@@ -50,6 +50,8 @@ export class LimitsDialogStore {
   checked = false;
   /** Fields edited since the dialog opened: each shows its problem at once. */
   readonly touched = observable.set<LimitsField>();
+  /** Saves refused so far (by a check before sending or by the server): the dialog shows the first marked field. */
+  refusals = 0;
   /** The field the server's refusal named, with its message, until that field is edited. */
   serverProblem: { readonly field: LimitsField; readonly message: string } | null = null;
 
@@ -163,6 +165,7 @@ export class LimitsDialogStore {
     }
     this.checked = true;
     if (!read.ok) {
+      this.refusals += 1;
       const problem = Object.values(read.problems)[0];
       return failedWith(notSavedMessage(account.accountName), problem);
     }
@@ -192,6 +195,7 @@ export class LimitsDialogStore {
         this.close();
       } else if (named !== null) {
         this.serverProblem = { field: named, message: reason ?? "" };
+        this.refusals += 1;
       }
     });
     return outcome;

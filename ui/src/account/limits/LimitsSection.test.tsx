@@ -216,6 +216,7 @@ describe("LimitsDialog", () => {
     });
     expect(fake.requests.filter((r) => r.method === "PUT")).toEqual([]);
     expect(screen.getByRole("dialog", { name: "Sizing and limits of Cedar" })).toBeInTheDocument();
+    expect(value).toHaveFocus();
   });
 
   it("shows the server's 400 on the field it names and in a danger toast, and keeps the dialog open", async () => {
@@ -238,6 +239,7 @@ describe("LimitsDialog", () => {
     );
     expect(within(dialog).getByText(message)).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Max Orders Per Day")).toHaveAttribute("aria-invalid", "true");
+    await waitFor(() => expect(within(dialog).getByLabelText("Max Orders Per Day")).toHaveFocus());
     expect(screen.getByRole("dialog", { name: "Sizing and limits of Birch" })).toBeInTheDocument();
   });
 
