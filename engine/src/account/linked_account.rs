@@ -689,6 +689,12 @@ impl LinkedAccount {
                 return Err(err);
             }
         };
+        // The link is in place before the tokens: installing them is the one announcement the order
+        // stream acts on (one Streamer login per authorization, never a login followed by a second one
+        // for the link).
+        if let Some(link) = link.clone() {
+            *self.link.write().unwrap_or_else(PoisonError::into_inner) = Some(link);
+        }
         self.tokens.install(tokens).await?;
         *self
             .link_refusal
@@ -701,9 +707,6 @@ impl LinkedAccount {
                 view.throttled = false;
             }
             view.poll_requested = true;
-        }
-        if let Some(link) = link {
-            self.set_link(link);
         }
         tracing::info!(account = %self.id, "account authorized at the brokerage");
         Ok(())

@@ -1,0 +1,110 @@
+//! Linking and re-authorizing Schwab-mode accounts while their order streams run opens one Streamer
+//! connection per authorization: no LOGIN, SUBS and LOGOUT followed by a reconnect moments later.
+
+#[macro_use]
+mod support;
+
+use std::time::Duration;
+
+use actix_web::http::StatusCode;
+use actix_web::{App, test};
+use engine::account::StreamPhase;
+use facade::routes;
+use serde_json::json;
+use support::schwab::SchwabDesk;
+use support::{json_of, post_json, sign_in};
+
+const ACCOUNTS: usize = 8;
+/// Longest wait for a condition the streams bring about (real time: events cross loopback).
+const CONDITION_LIMIT: Duration = Duration::from_secs(60);
+
+async fn until(what: &str, mut condition: impl AsyncFnMut() -> bool) {
+    let started = std::time::Instant::now();
+    while !condition().await {
+        assert!(started.elapsed() < CONDITION_LIMIT, "never: {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[actix_web::test]
+async fn each_authorization_logs_in_to_the_streamer_once() {
+    let desk = SchwabDesk::start();
+    let state = desk.state.clone();
+    let registry = state.services.registry.clone();
+    let app_state = state.clone();
+    let service =
+        test::init_service(App::new().configure(move |cfg| routes::configure(cfg, &app_state)))
+            .await;
+    let alice = sign_in(&service, "alice").await;
+    // The streams run before any account is linked, as in a running server.
+    registry.start_streams();
+    let authorize = async |name: &str, login: &str| {
+        let redirected = desk.authorize(login).await;
+        let paste = json!({"accountName": name, "accountUsername": login, "authorizationCodeUrl": redirected});
+        let (status, text) = call!(
+            &service,
+            post_json(
+                "/api/trading_account/get_access_token_from_authorization_code/",
+                &paste.to_string()
+            )
+            .cookie(alice.clone())
+        );
+        assert_eq!(status, StatusCode::OK, "{text}");
+        desk.clock.advance(chrono::Duration::seconds(2));
+    };
+    for n in 0..ACCOUNTS {
+        let (name, login) = (format!("Acct {n}"), format!("login-{n}"));
+        let add = json!({"accountName": name, "accountUsername": login, "accountPassword": "pw-123",
+                         "accountType": "small_account"});
+        let (status, text) = call!(
+            &service,
+            post_json("/api/trading_account/login/", &add.to_string()).cookie(alice.clone())
+        );
+        assert_eq!(status, StatusCode::OK, "{text}");
+        authorize(&name, &login).await;
+    }
+    let connected = || {
+        registry.handles().iter().all(|h| {
+            let stream = h.account.stream_status();
+            stream.phase == StreamPhase::Connected && stream.catch_ups >= 1
+        })
+    };
+    until("every stream connected", async || connected()).await;
+    // Half of them are signed in again (a week's renewal) while connected.
+    for n in (0..ACCOUNTS).step_by(2) {
+        authorize(&format!("Acct {n}"), &format!("login-{n}")).await;
+    }
+    // A MARKET fan-out whose every row turns FILLED from the streams' events: by then every stream has
+    // done whatever its authorizations made it do.
+    let buy = json!({"allTradingAccountsOrderList": [], "stockSymbol": "AAPL", "stockSession": "NORMAL",
+        "stockDuration": "DAY", "stockInstruction": "BUY", "stockOrderType": "MARKET", "stockQuantity": 1});
+    let (status, text) = call!(
+        &service,
+        post_json("/api/stock_copy_trading/place_order/", &buy.to_string()).cookie(alice.clone())
+    );
+    assert_eq!((status, text.as_str()), (StatusCode::OK, "success"));
+    until("every row FILLED from the events", async || {
+        let (_, text) = call!(
+            &service,
+            test::TestRequest::get()
+                .uri("/api/stock_copy_trading/database")
+                .cookie(alice.clone())
+        );
+        json_of(&text)["1"].as_array().is_some_and(|rows| {
+            rows.len() == ACCOUNTS && rows.iter().all(|r| r["stockStatus"] == "FILLED")
+        })
+    })
+    .await;
+    let logins: Vec<(String, u64)> = (0..ACCOUNTS)
+        .map(|n| {
+            let login = format!("login-{n}");
+            let count = desk.fake.stream_logins(&login);
+            (login, count)
+        })
+        .collect();
+    let expected: Vec<(String, u64)> = (0..ACCOUNTS)
+        .map(|n| (format!("login-{n}"), if n % 2 == 0 { 2 } else { 1 }))
+        .collect();
+    assert_eq!(logins, expected, "one Streamer LOGIN per authorization");
+    desk.fake.stop().await;
+}
