@@ -74,13 +74,14 @@ async fn fills_show_from_the_stream_and_after_a_drop_from_the_catch_up() {
     }
     desk.clock.advance(chrono::Duration::seconds(61));
 
-    // Streams open (one userPreference read each) and catch up once (one listing each).
+    // Streams open (one userPreference read each). No account has a row that is not final, so none
+    // lists its orders to catch up.
     registry.start_streams();
-    until("every stream connected and caught up", async || {
-        registry.handles().iter().all(|h| {
-            let stream = h.account.stream_status();
-            stream.phase == StreamPhase::Connected && stream.catch_ups >= 1
-        })
+    until("every stream connected", async || {
+        registry
+            .handles()
+            .iter()
+            .all(|h| h.account.stream_status().phase == StreamPhase::Connected)
     })
     .await;
     let (status, text) = call!(
@@ -96,7 +97,7 @@ async fn fills_show_from_the_stream_and_after_a_drop_from_the_catch_up() {
     assert!(
         rows.iter().all(|r| r["streamState"] == "connected"
             && r["streamStateText"].is_null()
-            && r["catchUpReads"] == 1),
+            && r["catchUpReads"] == 0),
         "{operator}"
     );
 

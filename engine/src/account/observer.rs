@@ -54,6 +54,14 @@ pub trait OrderObserver: Send + Sync + 'static {
         true
     }
 
+    /// Whether the account has a row that is not final (an open order, a pending or unsettled write,
+    /// or a write in flight): only then is a listing worth its read when the account's order stream
+    /// (re)connects, since a row that is final learns nothing more. True unless told otherwise.
+    fn has_open_rows(&self, account: AccountId) -> bool {
+        let _ = account;
+        true
+    }
+
     /// Whether rows of the account still wait to learn their order (pending or unsettled, or a
     /// write in flight): an event of an unknown order may then be theirs, worth a listing.
     fn awaits_orders(&self, account: AccountId) -> bool {

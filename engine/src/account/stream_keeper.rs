@@ -152,7 +152,10 @@ pub async fn keep_stream(account: Arc<LinkedAccount>) {
         let connected_at = clock.now();
         enter(StreamPhase::Connected, None);
         tracing::info!(account = %account.id(), "order stream connected");
-        if account.ask_catch_up() {
+        // A listing catches up what the stream may have missed while it was not connected; it is
+        // worth its read only for an account with a row that is not final (a restart of a thousand
+        // accounts lists only those).
+        if account.deps().observer.has_open_rows(account.id()) && account.ask_catch_up() {
             schedule_followups(&account);
         }
         let ended = loop {
@@ -164,7 +167,9 @@ pub async fn keep_stream(account: Arc<LinkedAccount>) {
                         }
                     }
                     StreamItem::Gap => {
-                        if account.ask_catch_up() {
+                        if account.deps().observer.has_open_rows(account.id())
+                            && account.ask_catch_up()
+                        {
                             schedule_followups(&account);
                         }
                     }

@@ -441,6 +441,35 @@ impl SessionBook {
             .collect()
     }
 
+    /// Whether the account holds a row that is not final (an open order, a pending or unsettled
+    /// write). Looks at the account's own orders, newest first, not at the whole book.
+    #[must_use]
+    pub fn has_unfinished_rows(&self, account: AccountId) -> bool {
+        let inner = self.inner.read().unwrap_or_else(PoisonError::into_inner);
+        if inner.unresolved.contains_key(&account) {
+            return true;
+        }
+        let Some(orders) = inner.by_account.get(&account) else {
+            return false;
+        };
+        orders.iter().rev().any(|order| {
+            inner
+                .by_order
+                .get(&(account, *order))
+                .and_then(|(agent, kind, session)| {
+                    inner
+                        .shelves
+                        .get(&(*agent, *kind))
+                        .and_then(|shelf| shelf.sessions.get(session))
+                })
+                .is_some_and(|session| {
+                    session.rows.iter().any(|r| {
+                        r.account == account && r.order_id == Some(*order) && !r.is_final()
+                    })
+                })
+        })
+    }
+
     /// For every account holding a row that is not final (an open order, a pending or unsettled
     /// write), the entry time of its oldest such row: how far back the account's order listings
     /// must reach to keep those rows current and settle them. Reads every row of the book.
@@ -635,6 +664,25 @@ mod tests {
                 .collect(),
             replaced_session: None,
         }
+    }
+
+    #[test]
+    fn an_account_has_unfinished_rows_while_any_of_its_orders_is_open() {
+        let book = SessionBook::new();
+        let mut opened = session(1, &[(1, 10), (2, 20)]);
+        opened.rows[0].state = super::super::RowState::Order(crate::order::OrderStatus::Working);
+        book.put(opened);
+        book.put(session(2, &[(1, 11), (3, 30)]));
+        assert!(book.has_unfinished_rows(AccountId(1)), "order 10 works");
+        assert!(!book.has_unfinished_rows(AccountId(2)), "failed rows are final");
+        assert!(!book.has_unfinished_rows(AccountId(3)));
+        assert!(!book.has_unfinished_rows(AccountId(4)), "no rows at all");
+        let request = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 1, "AAPL"));
+        book.put(CopySession {
+            rows: vec![CopyRow::pending(AccountId(4), request, None, Utc::now())],
+            ..session(3, &[])
+        });
+        assert!(book.has_unfinished_rows(AccountId(4)), "a pending write");
     }
 
     #[test]

@@ -414,6 +414,10 @@ impl OrderObserver for SessionKeeper {
     fn awaits_orders(&self, account: AccountId) -> bool {
         self.is_writing(account) || !self.book.unresolved(account).is_empty()
     }
+
+    fn has_open_rows(&self, account: AccountId) -> bool {
+        self.is_writing(account) || self.book.has_unfinished_rows(account)
+    }
 }
 
 #[cfg(test)]

@@ -494,9 +494,7 @@ fn code_from(pasted: &str) -> Result<AuthorizationCode, ApiError> {
             .find(|(key, _)| key == "code")
             .map(|(_, code)| AuthorizationCode::new(code.into_owned()))
             .filter(|code| !code.expose_secret().is_empty())
-            .ok_or_else(|| {
-                ApiError::BadRequest(NO_CODE.into())
-            });
+            .ok_or_else(|| ApiError::BadRequest(NO_CODE.into()));
     }
     if pasted.contains(char::is_whitespace) {
         return Err(ApiError::BadRequest(
