@@ -124,6 +124,8 @@ test("a filled session's Fairness dialog shows its figures and each account's fi
   const fairness = page.getByRole("dialog", { name: `Fairness of Session ${sessionId}` });
   const figures = fairness.getByRole("table", { name: "Fairness figures" });
   await expect(figures).toBeVisible();
+  // The fills came with the order events; the record is read again until every account has reported.
+  await expect(fairness.getByText(/^Settling:/)).toHaveCount(0);
   const shown = Object.fromEntries((await cells(figures)).map(([label, value]) => [label, value]));
   expect(shown.Filled).toBe("4");
   expect(shown.VWAP).toMatch(/^\d+\.\d+$/);

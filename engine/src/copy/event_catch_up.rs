@@ -138,6 +138,19 @@ mod tests {
         assert!(!refused.write_accepted());
     }
 
+    #[test]
+    fn the_creation_event_tells_when_the_brokerage_received_the_order() {
+        let request = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 2, "MSFT"));
+        let mut row =
+            CopyRow::from_outcome(AccountId(1), request, &SubmitOutcome::Placed(ID), at(0));
+        assert_eq!(row.accepted_at, None);
+        row.apply_event(&OrderChange::Created, at(3));
+        assert_eq!(row.accepted_at, Some(at(3)));
+        // A later event of the same order does not move it.
+        row.apply_event(&OrderChange::Created, at(9));
+        assert_eq!(row.accepted_at, Some(at(3)));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
 

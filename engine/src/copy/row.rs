@@ -271,8 +271,14 @@ impl CopyRow {
         let before = self.clone();
         let mut fit = EventFit::Applied;
         match change {
-            // A new order's working status (WORKING, QUEUED, PENDING_ACTIVATION…) is read once.
-            OrderChange::Created | OrderChange::Accepted => fit = EventFit::NeedsRead,
+            // A new order's working status (WORKING, QUEUED, PENDING_ACTIVATION…) is read once; the
+            // brokerage received it when it was created, which is its entered time until a listing
+            // says so itself.
+            OrderChange::Created => {
+                self.accepted_at = self.accepted_at.or(Some(at));
+                fit = EventFit::NeedsRead;
+            }
+            OrderChange::Accepted => fit = EventFit::NeedsRead,
             OrderChange::Filled { filled, price, .. } => {
                 if *filled < self.filled_quantity {
                     return (false, EventFit::Applied);
