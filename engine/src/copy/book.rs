@@ -674,7 +674,10 @@ mod tests {
         book.put(opened);
         book.put(session(2, &[(1, 11), (3, 30)]));
         assert!(book.has_unfinished_rows(AccountId(1)), "order 10 works");
-        assert!(!book.has_unfinished_rows(AccountId(2)), "failed rows are final");
+        assert!(
+            !book.has_unfinished_rows(AccountId(2)),
+            "failed rows are final"
+        );
         assert!(!book.has_unfinished_rows(AccountId(3)));
         assert!(!book.has_unfinished_rows(AccountId(4)), "no rows at all");
         let request = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 1, "AAPL"));
