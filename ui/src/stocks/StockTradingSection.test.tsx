@@ -206,19 +206,43 @@ describe("StockTradingSection", () => {
 
   it("places a LIMIT order and toasts 'Copy trading successful'", async () => {
     const user = userEvent.setup();
-    const { fake, server, rows } = renderStocks();
+    const { fake, server, rows, previewScheduler } = renderStocks();
     server.on("POST /api/stock_copy_trading/place_order/", placedAsSession9(rows));
+    server.on("POST /api/plan_preview/STOCK/place_order", () =>
+      jsonResponse(200, {
+        splitTotal: null,
+        accounts: [
+          { accountId: 1, accountName: "Atlas", sizing: "FIXED", sizedQuantity: 5, plannedQuantity: 5, outcome: "SEND", guard: null, reason: null, balances: null },
+          { accountId: 2, accountName: "Birch", sizing: "TIER", sizedQuantity: 1, plannedQuantity: 0, outcome: "REFUSE", guard: "DENY_SYMBOLS", reason: "denied symbol: AAPL", balances: null },
+        ],
+      }),
+    );
     await user.click(screen.getByRole("button", { name: "BUY/SELL" }));
     const dialog = await screen.findByRole("dialog", { name: "Stock Place Order all accounts" });
     await user.type(within(dialog).getByLabelText("Symbol"), "aapl");
     await user.clear(within(dialog).getByLabelText("Price"));
     await user.type(within(dialog).getByLabelText("Price"), "150");
-    await waitFor(() => expect(within(dialog).getByTestId("tier-preview").textContent).toContain("shares"));
+    // Typing restarts the wait: one timer is left, and the plan is asked once, with the body as placing sends it.
+    expect(previewScheduler.live()).toHaveLength(1);
+    previewScheduler.fire();
+    await waitFor(() =>
+      expect(within(dialog).getByTestId("plan-preview")).toHaveTextContent(
+        "Total 5 shares on 1 account; 1 refusedAtlas 5Birch refused: on the deny list",
+      ),
+    );
+    const planned = fake.requests.filter((request) => request.url.includes("plan_preview"));
+    expect(planned).toHaveLength(1);
+    expect(JSON.parse(planned[0]?.body ?? "{}")).toMatchObject({
+      allTradingAccountsOrderList: [],
+      stockSymbol: "AAPL",
+      stockPrice: 150,
+      stockQuantity: 1,
+    });
     await user.click(within(dialog).getByRole("button", { name: "Place order" }));
     await waitFor(() =>
       expect(showSuccess).toHaveBeenCalledWith("Copy trading successful"),
     );
-    const place = fake.requests.find((request) => request.url.includes("place_order"));
+    const place = fake.requests.find((request) => request.url.includes("stock_copy_trading/place_order"));
     expect(JSON.parse(place?.body ?? "{}")).toMatchObject({ stockSymbol: "AAPL", stockPrice: 150, stockQuantity: 1 });
   });
 });

@@ -181,9 +181,7 @@ describe("VerticalTradingSection Multi-Leg Order Entry", () => {
     await user.selectOptions(within(dialog).getByLabelText("Instruction"), "SELL_TO_OPEN");
     await user.click(within(dialog).getByRole("button", { name: "Add leg" }));
     expect(within(dialog).getByTestId("net-price")).toHaveTextContent("Net: NET_DEBIT 0.65");
-    await waitFor(() =>
-      expect(within(dialog).getByTestId("tier-preview")).toHaveTextContent("Total 5 spreads on 3 accounts"),
-    );
+    expect(within(dialog).getByTestId("plan-preview")).toHaveTextContent("Planning each account's quantity…");
     await user.click(within(dialog).getByRole("button", { name: "Place set" }));
     await waitFor(() => expect(showSuccess).toHaveBeenCalledExactlyOnceWith("Copy trading successful"));
     expect(fake.requests.filter((r) => r.method === "POST").map((r) => JSON.parse(r.body ?? "null"))).toEqual([

@@ -31,20 +31,44 @@ beforeEach(() => {
 
 describe("ReplaceOrderDialog", () => {
   it("R on a session replaces its open orders: 'Replace order successful'", async () => {
-    const { dialog, user, fake, server, state } = await openReplace(() => textResponse(200, "success"));
+    const { dialog, user, fake, server, state, previewScheduler } = await openReplace(() => textResponse(200, "success"));
     server.on(REPLACE, () => {
       state.rows.push(orderRowJson(6, 1, { optionChainStatus: "ACCEPTED" }));
       return textResponse(200, "success");
     });
-    expect(dialog).toHaveTextContent("Accounts: user1, user3");
-    await waitFor(() =>
-      expect(within(dialog).getByTestId("tier-preview")).toHaveTextContent(
-        "Small ×1: 1 account → 1 contract; Big ×3: 1 account → 3 contracts; Total 4 contracts on 2 accounts",
-      ),
+    server.on("POST /api/plan_preview/COMMON/replace_order", () =>
+      jsonResponse(200, {
+        splitTotal: null,
+        accounts: [
+          { accountId: 1, accountName: "Account 1", sizing: "TIER", sizedQuantity: 1, plannedQuantity: 1, outcome: "SEND", guard: null, reason: null, balances: null },
+          { accountId: 3, accountName: "Account 3", sizing: "TIER", sizedQuantity: 3, plannedQuantity: 3, outcome: "SEND", guard: null, reason: null, balances: null },
+        ],
+      }),
     );
+    expect(dialog).toHaveTextContent("Accounts: user1, user3");
     const price = within(dialog).getByLabelText("Price");
     await user.clear(price);
     await user.type(price, "1.05");
+    previewScheduler.fire();
+    await waitFor(() =>
+      expect(within(dialog).getByTestId("plan-preview")).toHaveTextContent(
+        "Total 4 contracts on 2 accountsAccount 1 1Account 3 3",
+      ),
+    );
+    expect(fake.requests.filter((r) => r.url.includes("plan_preview")).map((r) => JSON.parse(r.body ?? "null"))).toEqual([
+      {
+        agentTradingSessionID: 5,
+        allTradingAccountsOrderList: [
+          { accountId: 1, accountName: "Account 1", accountUsername: "user1", optionChainOrderId: 501 },
+          { accountId: 3, accountName: "Account 3", accountUsername: "user3", optionChainOrderId: 503 },
+        ],
+        optionChainSymbol: "AAPL  241018C00230000",
+        optionChainInstruction: "BUY_TO_OPEN",
+        optionChainOrderType: "LIMIT",
+        optionChainQuantity: 1,
+        optionChainPrice: 1.05,
+      },
+    ]);
 
     await user.click(within(dialog).getByRole("button", { name: "Replace order" }));
 
@@ -68,8 +92,8 @@ describe("ReplaceOrderDialog", () => {
   });
 
   it("refuses terms every order already has: 'nothing to change' on the form, nothing sent", async () => {
-    const { dialog, user, fake } = await openReplace(() => textResponse(200, "success"));
-    await waitFor(() => expect(within(dialog).getByTestId("tier-preview")).toHaveTextContent("Total 4 contracts"));
+    const { dialog, user, fake, store } = await openReplace(() => textResponse(200, "success"));
+    await waitFor(() => expect(store.options.replaceDialog.tiers.ready).toBe(true));
 
     await user.click(within(dialog).getByRole("button", { name: "Replace order" }));
 

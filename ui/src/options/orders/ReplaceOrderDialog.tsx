@@ -5,7 +5,7 @@ import { useStores } from "../../shared/shell/StoreContext";
 import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
-import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { PlanPreviewNote } from "../../shared/planPreview/PlanPreviewNote";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 import { QuoteLine } from "../../shared/quotes/QuoteLine";
 import { NothingToChangeNote } from "../../shared/orderForm/NothingToChangeNote";
@@ -24,7 +24,7 @@ export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
         ))}
         <OrderFormFields form={dialog.form} />
         <NothingToChangeNote shown={dialog.nothingToChange} />
-        <TierPreviewNote text={dialog.previewText} />
+        <PlanPreviewNote preview={dialog.plan} fallback={dialog.previewText} />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter

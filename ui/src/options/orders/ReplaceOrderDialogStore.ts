@@ -10,6 +10,7 @@ import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/
 import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { PlanPreviewStore, type PlanCommand } from "../../shared/planPreview/PlanPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { priceOnTick } from "../../shared/format/priceOnTick";
@@ -46,6 +47,8 @@ export class ReplaceOrderDialogStore {
   refusedTerms: string | null = null;
   /** Tier multipliers and accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** Each targeted account's planned quantity, asked once the form is complete. */
+  readonly plan: PlanPreviewStore;
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
   /** The contract's bid, ask and last, read while the dialog is open. */
@@ -63,10 +66,32 @@ export class ReplaceOrderDialogStore {
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "links">(
       this,
-      { links: false, form: false, tiers: false, quotes: false, preflight: false },
+      { links: false, form: false, tiers: false, quotes: false, preflight: false, plan: false },
       { autoBind: true },
     );
     this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen ? this.quotedSymbols : []));
+    this.plan = new PlanPreviewStore(deps, "contract", () => this.planCommand);
+  }
+
+  /**
+   * The replace call the plan preview asks about (one order's replacement is asked as a replace of that one
+   * order): null while closed or while the form cannot be sent.
+   */
+  get planCommand(): PlanCommand | null {
+    const first = this.targets[0];
+    if (!this.isOpen || first === undefined || this.form.problems.length > 0) {
+      return null;
+    }
+    const targets = this.scope === "individual" ? [first] : this.targets;
+    return {
+      path: OptionPaths.replaceOrder,
+      body: {
+        agentTradingSessionID: this.sessionId,
+        allTradingAccountsOrderList: targets.map(orderTarget),
+        optionChainSymbol: first.optionChainSymbol,
+        ...this.form.payload(),
+      },
+    };
   }
 
   /** The dialog's title: the account username for one order. */

@@ -137,18 +137,76 @@ describe("OptionPlaceOrderDialog", () => {
     expect(within(dialog).queryByLabelText("Price")).toBeNull();
   });
 
-  it("shows what each tier of the active accounts will get before sending", async () => {
-    const { dialog, user } = await openDialog();
+  it("shows each account's planned quantity once the order is complete, asked after the form settles", async () => {
+    const { dialog, user, fake, server, previewScheduler } = await openDialog();
+    server.on("POST /api/plan_preview/COMMON/place_order", () =>
+      jsonResponse(200, {
+        splitTotal: null,
+        accounts: [
+          { accountId: 1, accountName: "Atlas Big", sizing: "TIER", sizedQuantity: 6, plannedQuantity: 3, outcome: "CUT", guard: "MAX_QUANTITY_PER_ORDER", reason: "maximum quantity per order: at most 3; cut from 6 to 3", balances: null },
+          { accountId: 2, accountName: "Birch Small", sizing: "TIER", sizedQuantity: 2, plannedQuantity: 0, outcome: "REFUSE", guard: "CLOSE_ONLY", reason: "close-only: BUY_TO_OPEN opens a position", balances: null },
+          { accountId: 3, accountName: "Cedar", sizing: "FIXED", sizedQuantity: 5, plannedQuantity: 5, outcome: "SEND", guard: null, reason: null, balances: null },
+        ],
+      }),
+    );
+    expect(within(dialog).getByTestId("plan-preview")).toHaveTextContent(
+      "Each account's quantity shows once the order is complete",
+    );
+    await chooseAaplCall(user, dialog);
     const quantity = within(dialog).getByLabelText("Option Contract Total");
-
     await user.clear(quantity);
     await user.type(quantity, "2");
 
+    expect(within(dialog).getByTestId("plan-preview")).toHaveTextContent("Planning each account's quantity…");
+    expect(previewScheduler.live().map((timer) => timer.delayMs)).toEqual([300]);
+    previewScheduler.fire();
+
     await waitFor(() =>
-      expect(within(dialog).getByTestId("tier-preview")).toHaveTextContent(
-        "Small ×1: 2 accounts → 2 contracts each; Big ×3: 1 account → 6 contracts; Total 10 contracts on 3 accounts",
+      expect(within(dialog).getByTestId("plan-summary")).toHaveTextContent(
+        "Total 8 contracts on 2 accounts; 1 cut; 1 refused",
       ),
     );
+    const rows = within(within(dialog).getByRole("list", { name: "Planned contracts per account" })).getAllByRole(
+      "listitem",
+    );
+    expect(rows.map((row) => [row.textContent, row.className])).toEqual([
+      ["Atlas Big 3 (cut from 6: max quantity per order)", "cd-plan-cut"],
+      ["Birch Small refused: close-only", "cd-plan-refuse"],
+      ["Cedar 5", "cd-plan-send"],
+    ]);
+    expect(rows[1]).toHaveAttribute("title", "close-only: BUY_TO_OPEN opens a position");
+    expect(fake.requests.filter((r) => r.url.includes("plan_preview")).map((r) => r.body)).toEqual([
+      JSON.stringify({
+        allTradingAccountsOrderList: [],
+        optionChainSymbol: "AAPL  241018C00095000",
+        optionChainInstruction: "BUY_TO_OPEN",
+        optionChainOrderType: "LIMIT",
+        optionChainQuantity: 2,
+        optionChainPrice: 135.5,
+      }),
+    ]);
+  });
+
+  it("Split a total sends splitTotal, says the quantity is not used, and a failed plan falls back to the tiers", async () => {
+    const { dialog, user, fake, server, previewScheduler } = await openDialog();
+    server.on("POST /api/plan_preview/COMMON/place_order", () =>
+      jsonResponse(503, { error: "The server is busy", code: "unavailable" }),
+    );
+    await chooseAaplCall(user, dialog);
+
+    await user.type(within(dialog).getByLabelText("Split a total"), "7");
+
+    expect(within(dialog).getByText("7 contracts split equally over the accounts; Option Contract Total is not used")).toBeInTheDocument();
+    previewScheduler.fire();
+    await waitFor(() =>
+      expect(within(dialog).getByTestId("plan-preview")).toHaveTextContent(
+        "Could not plan each account's quantity: The server is busy. By tier: Small ×1: 2 accounts → 1 contract each; Big ×3: 1 account → 3 contracts; Total 5 contracts on 3 accounts",
+      ),
+    );
+    expect(JSON.parse(fake.requests.filter((r) => r.url.includes("plan_preview"))[0]?.body ?? "{}")).toMatchObject({
+      optionChainQuantity: 1,
+      splitTotal: 7,
+    });
   });
 
   it("Place order sends the order, toasts 'Place order successful' once its session shows, and closes", async () => {

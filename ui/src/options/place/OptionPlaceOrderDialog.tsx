@@ -18,7 +18,8 @@ import { ContractListPanel } from "./ContractListPanel";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { StrikeSuggest } from "./StrikeSuggest";
-import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { PlanPreviewNote } from "../../shared/planPreview/PlanPreviewNote";
+import { SplitTotalField } from "../../shared/orderForm/SplitTotalField";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 import { QuoteLine } from "../../shared/quotes/QuoteLine";
 import { announceOutcome } from "../../shared/shell/announceOutcome";
@@ -98,8 +99,9 @@ export const OptionPlaceOrderDialog = observer(function OptionPlaceOrderDialog()
               )}
             </div>
             <OrderFormFields form={dialog.form} />
+            <SplitTotalField split={dialog.split} units="contracts" quantityLabel={dialog.form.quantityLabel} />
             <div className="cd-wide">
-              <TierPreviewNote text={dialog.previewText} />
+              <PlanPreviewNote preview={dialog.plan} fallback={dialog.previewText} />
             </div>
           </div>
         </div>

@@ -14,6 +14,8 @@ import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/
 import { incompleteSaveFields, type SavedOptionOrderStore } from "../lists/SavedOptionOrderStore";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { PlanPreviewStore, type PlanCommand } from "../../shared/planPreview/PlanPreviewStore";
+import { SPLIT_TOTAL_LABEL, SplitTotal } from "../../shared/orderForm/SplitTotal";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { prefillPrice } from "../../shared/quotes/Quote";
@@ -93,6 +95,10 @@ export class PlaceOrderDialogStore {
   checked = false;
   /** Tier multipliers and active accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** Split a total: one total split equally over the accounts instead of Option Contract Total. */
+  readonly split = new SplitTotal();
+  /** Each account's planned quantity, asked once the form is complete. */
+  readonly plan: PlanPreviewStore;
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
   /** The chosen contract's bid, ask and last, read while the dialog is open. */
@@ -114,10 +120,29 @@ export class PlaceOrderDialogStore {
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "deps" | "links" | "chainRequests">(
       this,
-      { deps: false, links: false, chainRequests: false, form: false, tiers: false, quotes: false, preflight: false },
+      {
+        deps: false,
+        links: false,
+        chainRequests: false,
+        form: false,
+        tiers: false,
+        quotes: false,
+        preflight: false,
+        split: false,
+        plan: false,
+      },
       { autoBind: true },
     );
     this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen && this.symbol !== "" ? [this.symbol] : []));
+    this.plan = new PlanPreviewStore(deps, "contract", () => this.planCommand);
+  }
+
+  /** The place call the plan preview asks about: null while closed or while the form cannot be sent. */
+  get planCommand(): PlanCommand | null {
+    if (!this.isOpen || this.symbol === "" || this.form.problems.length > 0 || this.split.problem !== null) {
+      return null;
+    }
+    return this.command();
   }
 
   /** The chosen strike's entry, or null. */
@@ -343,7 +368,7 @@ export class PlaceOrderDialogStore {
     }
     this.checked = true;
     const formProblem = this.form.check();
-    const problem = this.contractProblem() ?? formProblem;
+    const problem = this.contractProblem() ?? formProblem ?? this.splitProblem();
     if (problem !== null) {
       return failedWith(OptionMessages.placeFailed, problem);
     }
@@ -373,7 +398,7 @@ export class PlaceOrderDialogStore {
   checkAccounts(): Promise<Outcome | null> {
     this.checked = true;
     const formProblem = this.form.check();
-    const problem = this.contractProblem() ?? formProblem;
+    const problem = this.contractProblem() ?? formProblem ?? this.splitProblem();
     if (problem !== null) {
       return Promise.resolve(failedWith(CHECK_FAILED, problem));
     }
@@ -385,8 +410,19 @@ export class PlaceOrderDialogStore {
     return {
       method: "post",
       path: OptionPaths.placeOrder,
-      body: { allTradingAccountsOrderList: [], optionChainSymbol: this.symbol, ...this.form.payload() },
+      body: {
+        allTradingAccountsOrderList: [],
+        optionChainSymbol: this.symbol,
+        ...this.form.payload(),
+        ...this.split.payload(),
+      },
     };
+  }
+
+  /** The sentence naming Split a total when what is typed there cannot be sent, or null. */
+  private splitProblem(): string | null {
+    const helper = this.split.problem;
+    return helper === null ? null : problemSentence({ label: SPLIT_TOTAL_LABEL, helper });
   }
 
   /** The sentence naming the first of Stock Pair and Strike Price that stops placing, or null. */
@@ -483,6 +519,7 @@ export class PlaceOrderDialogStore {
     this.pickedContract = null;
     this.contractInput = "";
     this.form.reset();
+    this.split.reset();
   }
 }
 

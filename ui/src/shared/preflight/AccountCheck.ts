@@ -21,6 +21,14 @@ export interface AccountCheck {
   readonly fees: number;
   /** Buying power left once the order is counted; null when the brokerage does not say. */
   readonly projectedBuyingPower: number | null;
+  /** What the account's sizing gave, or null when the answer does not say. */
+  readonly sizedQuantity: number | null;
+  /** What the account would be sent (0 when refused), or null when the answer does not say. */
+  readonly plannedQuantity: number | null;
+  /** The guard that cut or refused it (e.g. `MAX_QUANTITY_PER_ORDER`), or null when sent as sized. */
+  readonly guard: string | null;
+  /** Why the guard cut or refused it, or null. */
+  readonly guardReason: string | null;
 }
 
 /** One account that would refuse, in a refused all or none. */
@@ -60,6 +68,11 @@ function text(value: unknown, field: string): string {
   return value;
 }
 
+/** `value` read by `read`, or null when it is null or absent. */
+function optional<T>(value: unknown, read: (value: unknown) => T): T | null {
+  return value === null || value === undefined ? null : read(value);
+}
+
 /**
  * Reads a check call's answer `{"accounts": [...]}`.
  * @throws {Error} naming the first field that is missing or of the wrong kind.
@@ -89,6 +102,10 @@ export function parseAccountChecks(value: unknown): AccountCheck[] {
       fees: number(row.fees, `${at}.fees`),
       projectedBuyingPower:
         row.projectedBuyingPower === null ? null : number(row.projectedBuyingPower, `${at}.projectedBuyingPower`),
+      sizedQuantity: optional(row.sizedQuantity, (value) => number(value, `${at}.sizedQuantity`)),
+      plannedQuantity: optional(row.plannedQuantity, (value) => number(value, `${at}.plannedQuantity`)),
+      guard: optional(row.guard, (value) => text(value, `${at}.guard`)),
+      guardReason: optional(row.guardReason, (value) => text(value, `${at}.guardReason`)),
     };
   });
 }

@@ -26,7 +26,19 @@ const SETTINGS = {
 
 const CHECKS = {
   accounts: [
-    { accountId: 1, accountName: "Small", result: "PASS", messages: [], commission: 0, fees: 0, projectedBuyingPower: 180000 },
+    {
+      accountId: 1,
+      accountName: "Small",
+      result: "PASS",
+      messages: [],
+      commission: 0,
+      fees: 0,
+      projectedBuyingPower: 180000,
+      sizedQuantity: 300,
+      plannedQuantity: 300,
+      guard: null,
+      guardReason: null,
+    },
     {
       accountId: 2,
       accountName: "Medium",
@@ -35,6 +47,10 @@ const CHECKS = {
       commission: 0.65,
       fees: 0.02,
       projectedBuyingPower: 90000.5,
+      sizedQuantity: 600,
+      plannedQuantity: 200,
+      guard: "MAX_QUANTITY_PER_ORDER",
+      guardReason: "maximum quantity per order: at most 200; cut from 600 to 200",
     },
     {
       accountId: 3,
@@ -44,6 +60,10 @@ const CHECKS = {
       commission: 0,
       fees: 0,
       projectedBuyingPower: -3800,
+      sizedQuantity: 900,
+      plannedQuantity: 0,
+      guard: "CLOSE_ONLY",
+      guardReason: "close-only: BUY opens a position",
     },
   ],
 };
@@ -201,11 +221,28 @@ describe("PreflightPanel", () => {
         .getAllByRole("row")
         .map((row) => Array.from(row.querySelectorAll("th, td")).map((cell) => cell.textContent)),
     ).toEqual([
-      ["Account", "Result", "Brokerage says", "Commission + fees", "Buying power after"],
-      ["Small", "Pass", "OK", "$0.00", "$180,000.00"],
-      ["Medium", "Warning", "Order warning: the limit price is away from the market", "$0.67", "$90,000.50"],
-      ["Big", "Reject", "Order rejected: insufficient buying power", "$0.00", "-$3,800.00"],
+      ["Account", "Planned", "Result", "Brokerage says", "Commission + fees", "Buying power after"],
+      ["Small", "300", "Pass", "OK", "$0.00", "$180,000.00"],
+      [
+        "Medium",
+        "200 (cut from 600: max quantity per order)",
+        "Warning",
+        "Order warning: the limit price is away from the market",
+        "$0.67",
+        "$90,000.50",
+      ],
+      ["Big", "Refused: close-only", "Reject", "Order rejected: insufficient buying power", "$0.00", "-$3,800.00"],
     ]);
+    const planned = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => within(row).getAllByRole("cell")[1]);
+    expect(planned.map((cell) => cell?.className)).toEqual([
+      "cd-number",
+      "cd-preflight-planned cd-plan-cut",
+      "cd-preflight-planned cd-plan-refuse",
+    ]);
+    expect(planned[2]).toHaveAttribute("title", "close-only: BUY opens a position");
     expect(screen.getByRole("status")).toHaveTextContent(
       "1 of 3 orders would be refused: only those that pass are sent",
     );
@@ -225,10 +262,11 @@ describe("PreflightPanel", () => {
     const cells = within(row).getAllByRole("cell");
     expect(cells[0]).toHaveTextContent(name);
     expect(cells[0]).toHaveClass("cd-preflight-account");
-    expect(cells[1]).toHaveTextContent("Reject");
-    expect(cells[2]).toHaveClass("cd-preflight-says");
-    expect(cells[3]).toHaveClass("cd-number");
+    expect(cells[1]).toHaveTextContent("Refused: close-only");
+    expect(cells[2]).toHaveTextContent("Reject");
+    expect(cells[3]).toHaveClass("cd-preflight-says");
     expect(cells[4]).toHaveClass("cd-number");
+    expect(cells[5]).toHaveClass("cd-number");
   });
 
   it("shows the accounts a refused all or none named", async () => {

@@ -9,6 +9,8 @@ import type { Outcome } from "../stores/Outcome";
 import type { CheckResult } from "./AccountCheck";
 import { FAN_OUT_MODES, FAN_OUT_MODE_HINTS, FAN_OUT_MODE_LABELS, parseFanOutMode } from "./FanOutMode";
 import type { PreflightStore } from "./PreflightStore";
+import { plannedCheck } from "./plannedCheck";
+import type { PlanOutcome } from "../planPreview/PlanPreview";
 
 /** Props of {@link PreflightPanel}. */
 export interface PreflightPanelProps {
@@ -24,6 +26,13 @@ const RESULT_INTENTS: Readonly<Record<CheckResult, Intent>> = {
   REJECT: Intent.DANGER,
 };
 
+/** The planned quantity's colour: none when sent as sized, warning when cut, danger when refused. */
+const PLANNED_CLASSES: Readonly<Record<PlanOutcome, string>> = {
+  SEND: "cd-number",
+  CUT: "cd-preflight-planned cd-plan-cut",
+  REFUSE: "cd-preflight-planned cd-plan-refuse",
+};
+
 const RESULT_LABELS: Readonly<Record<CheckResult, string>> = {
   PASS: "Pass",
   WARNING: "Warning",
@@ -32,7 +41,8 @@ const RESULT_LABELS: Readonly<Record<CheckResult, string>> = {
 
 /**
  * The fan-out mode select (starting at the operator's default), the Check accounts button, the table of each
- * targeted account's result with the brokerage's texts, costs and projected buying power, and, after a
+ * targeted account's planned quantity (and the guard that cut or refused it) beside its result with the
+ * brokerage's texts, costs and projected buying power, and, after a
  * refused all or none, the accounts that would refuse and why.
  */
 export const PreflightPanel = observer(function PreflightPanel({ preflight, onCheck }: PreflightPanelProps) {
@@ -110,6 +120,7 @@ export const PreflightPanel = observer(function PreflightPanel({ preflight, onCh
             <thead>
               <tr>
                 <th scope="col">Account</th>
+                <th scope="col">Planned</th>
                 <th scope="col">Result</th>
                 <th scope="col">Brokerage says</th>
                 <th scope="col">Commission + fees</th>
@@ -117,22 +128,31 @@ export const PreflightPanel = observer(function PreflightPanel({ preflight, onCh
               </tr>
             </thead>
             <tbody>
-              {preflight.checks.map((check, index) => (
-                // An account sent two orders (an exit of two positions) has two checks.
-                <tr key={`${check.accountId}-${index}`}>
-                  <td className="cd-preflight-account">{check.accountName}</td>
-                  <td>
-                    <Tag intent={RESULT_INTENTS[check.result]} minimal>
-                      {RESULT_LABELS[check.result]}
-                    </Tag>
-                  </td>
-                  <td className="cd-preflight-says">
-                    {check.messages.length === 0 ? "OK" : check.messages.join("; ")}
-                  </td>
-                  <td className="cd-number">{formatMoney(check.commission + check.fees)}</td>
-                  <td className="cd-number">{formatMoney(check.projectedBuyingPower)}</td>
-                </tr>
-              ))}
+              {preflight.checks.map((check, index) => {
+                const planned = plannedCheck(check);
+                return (
+                  // An account sent two orders (an exit of two positions) has two checks.
+                  <tr key={`${check.accountId}-${index}`}>
+                    <td className="cd-preflight-account">{check.accountName}</td>
+                    <td
+                      className={planned === null ? "cd-number" : PLANNED_CLASSES[planned.outcome]}
+                      title={check.guardReason ?? undefined}
+                    >
+                      {planned?.text ?? "—"}
+                    </td>
+                    <td>
+                      <Tag intent={RESULT_INTENTS[check.result]} minimal>
+                        {RESULT_LABELS[check.result]}
+                      </Tag>
+                    </td>
+                    <td className="cd-preflight-says">
+                      {check.messages.length === 0 ? "OK" : check.messages.join("; ")}
+                    </td>
+                    <td className="cd-number">{formatMoney(check.commission + check.fees)}</td>
+                    <td className="cd-number">{formatMoney(check.projectedBuyingPower)}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </HTMLTable>
         </div>

@@ -17,6 +17,8 @@ export interface Environment {
    * write limits), kept apart from the other timers for the same reason.
    */
   readonly commandScheduler: Scheduler;
+  /** Timer source of the order dialogs' plan previews (asked a moment after the form last changed). */
+  readonly previewScheduler: Scheduler;
   /** Opens an empty new window or tab; null when the browser refused (e.g. a popup blocker). */
   readonly openBlankWindow: () => Window | null;
   /** The time zone order times are shown in (an IANA name); the browser's own when absent. */
@@ -29,5 +31,6 @@ export const browserEnvironment: Environment = {
   scheduler: timerScheduler,
   quoteScheduler: timerScheduler,
   commandScheduler: timerScheduler,
+  previewScheduler: timerScheduler,
   openBlankWindow: () => window.open("", "_blank"),
 };

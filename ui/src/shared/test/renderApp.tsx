@@ -22,6 +22,8 @@ export interface RenderedApp extends RenderResult {
   readonly quoteScheduler: ManualScheduler;
   /** The timers of the order dialogs' commands in flight; they fire only when the test says so. */
   readonly commandScheduler: ManualScheduler;
+  /** The order dialogs' plan preview timers. */
+  readonly previewScheduler: ManualScheduler;
 }
 
 /** Shows the current path in a test id, so tests can assert where navigation went. */
@@ -45,11 +47,13 @@ export function renderApp(
   const scheduler = new ManualScheduler();
   const quoteScheduler = new ManualScheduler();
   const commandScheduler = new ManualScheduler();
+  const previewScheduler = new ManualScheduler();
   const store = new RootStore(new ApiClient({ transport: fake.transport }), {
     now: () => TEST_NOW_MS,
     scheduler: scheduler.schedule,
     quoteScheduler: quoteScheduler.schedule,
     commandScheduler: commandScheduler.schedule,
+    previewScheduler: previewScheduler.schedule,
     openBlankWindow: () => null,
     timeZone: "UTC",
     ...env,
@@ -62,7 +66,7 @@ export function renderApp(
       </MemoryRouter>
     </StoreContext.Provider>,
   );
-  return { ...result, store, fake, scheduler, quoteScheduler, commandScheduler };
+  return { ...result, store, fake, scheduler, quoteScheduler, commandScheduler, previewScheduler };
 }
 
 /** A responder for tests that must not call the API at all. */

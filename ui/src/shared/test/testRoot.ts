@@ -21,6 +21,8 @@ export interface TestRoot {
   readonly quoteScheduler: ManualScheduler;
   /** The timers of the order dialogs' commands in flight. */
   readonly commandScheduler: ManualScheduler;
+  /** The order dialogs' plan preview timers. */
+  readonly previewScheduler: ManualScheduler;
 }
 
 /**
@@ -36,16 +38,18 @@ export function testRoot(
   const scheduler = new ManualScheduler();
   const quoteScheduler = new ManualScheduler();
   const commandScheduler = new ManualScheduler();
+  const previewScheduler = new ManualScheduler();
   const root = new RootStore(new ApiClient({ transport: fake.transport }), {
     now: () => TEST_NOW_MS,
     scheduler: scheduler.schedule,
     quoteScheduler: quoteScheduler.schedule,
     commandScheduler: commandScheduler.schedule,
+    previewScheduler: previewScheduler.schedule,
     openBlankWindow: () => null,
     timeZone: "UTC",
     ...env,
   });
-  return { root, server, requests: fake.requests, scheduler, quoteScheduler, commandScheduler };
+  return { root, server, requests: fake.requests, scheduler, quoteScheduler, commandScheduler, previewScheduler };
 }
 
 /** `[method, url, body]` of each request, for exact assertions. */

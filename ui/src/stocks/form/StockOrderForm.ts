@@ -345,6 +345,11 @@ export class StockOrderForm {
    */
   check(): StockOrderFields | null {
     this.checked = true;
+    return this.fields;
+  }
+
+  /** The order fields of a request, or null when a field is wrong; unlike {@link check}, marks nothing. */
+  get fields(): StockOrderFields | null {
     const quantity = this.wholeQuantity;
     if (this.firstError !== null || quantity === null) {
       return null;

@@ -1,9 +1,10 @@
-// The stock order dialog: place, replace, exit or save, with the order form and the per-tier preview.
+// The stock order dialog: place, replace, exit or save, with the order form and each account's planned quantity.
 import { DialogBody, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
-import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { PlanPreviewNote } from "../../shared/planPreview/PlanPreviewNote";
+import { SplitTotalField } from "../../shared/orderForm/SplitTotalField";
 import { QuoteLine } from "../../shared/quotes/QuoteLine";
 import { useStores } from "../../shared/shell/StoreContext";
 import { StockOrderFields } from "../form/StockOrderFields";
@@ -24,7 +25,8 @@ export const StockOrderDialog = observer(function StockOrderDialog() {
         )}
         <StockOrderFields form={dialog.form} symbolReadOnly={dialog.mode === "exit"} />
         <NothingToChangeNote shown={dialog.nothingToChange} />
-        {dialog.previewShown && <TierPreviewNote text={dialog.previewText} />}
+        {dialog.mode === "place" && <SplitTotalField split={dialog.split} units="shares" quantityLabel="Quantity" />}
+        {dialog.previewShown && <PlanPreviewNote preview={dialog.plan} fallback={dialog.previewText} />}
         {dialog.mode !== "save" && <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />}
       </DialogBody>
       <ConfirmFooter

@@ -10,6 +10,9 @@ import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/
 
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { PlanPreviewStore, type PlanCommand } from "../../shared/planPreview/PlanPreviewStore";
+import { SPLIT_TOTAL_LABEL, SplitTotal } from "../../shared/orderForm/SplitTotal";
+import { problemSentence } from "../../shared/orderForm/fieldChecks";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { StockMessages, withReason } from "../StockMessages";
 import { StockPaths } from "../stockPaths";
@@ -93,6 +96,10 @@ export class StockOrderDialogStore {
   readonly saveForm = new StockOrderForm(STOCK_SAVE_INSTRUCTIONS);
   /** Tier multipliers and accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** Split a total (place only): one total split equally over the accounts instead of the quantity. */
+  readonly split = new SplitTotal();
+  /** Each account's planned quantity (place and replace), asked once the form is complete. */
+  readonly plan: PlanPreviewStore;
   /** The fan-out mode and Check accounts (every mode but save). */
   readonly preflight: PreflightStore;
   /** The bid, ask and last of the form's symbol, read while the dialog is open. */
@@ -115,10 +122,21 @@ export class StockOrderDialogStore {
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "links">(
       this,
-      { links: false, openingForm: false, closingForm: false, saveForm: false, tiers: false, quotes: false, preflight: false },
+      {
+        links: false,
+        openingForm: false,
+        closingForm: false,
+        saveForm: false,
+        tiers: false,
+        quotes: false,
+        preflight: false,
+        split: false,
+        plan: false,
+      },
       { autoBind: true },
     );
     this.quotes = new QuoteFeed(deps, "stock", () => (this.isOpen ? [this.form.symbol] : []));
+    this.plan = new PlanPreviewStore(deps, "share", () => this.planCommand);
     reaction(
       () => {
         const quote = this.isOpen ? this.quotes.quoteOf(this.form.symbol) : undefined;
@@ -221,6 +239,31 @@ export class StockOrderDialogStore {
     return this.mode === "place" || this.mode === "replaceSelected" || this.mode === "replaceIndividual";
   }
 
+  /**
+   * The place or replace call the plan preview asks about (one order's replacement is asked as a replace of that
+   * one order): null while closed, in another mode, or while the form cannot be sent.
+   */
+  get planCommand(): PlanCommand | null {
+    const fields = this.form.fields;
+    if (!this.isOpen || !this.previewShown || fields === null || (this.mode === "place" && this.split.problem !== null)) {
+      return null;
+    }
+    const first = this.orders[0];
+    if (this.mode === "replaceIndividual" && first !== undefined) {
+      return {
+        path: StockPaths.replaceOrder,
+        body: { agentTradingSessionID: this.sessionId, allTradingAccountsOrderList: [stockOrderTarget(first)], ...fields },
+      };
+    }
+    return this.command(this.mode, fields);
+  }
+
+  /** The sentence naming Split a total when a place cannot send what is typed there, or null. */
+  private splitProblem(): string | null {
+    const helper = this.mode === "place" ? this.split.problem : null;
+    return helper === null ? null : problemSentence({ label: SPLIT_TOTAL_LABEL, helper });
+  }
+
   /** What each tier will be sent, in shares. */
   get previewText(): string {
     const quantity = this.form.wholeQuantity;
@@ -241,6 +284,7 @@ export class StockOrderDialogStore {
     this.mode = "place";
     this.placeAccounts = null;
     this.openingForm.reset(symbol);
+    this.split.reset();
     this.show();
   }
 
@@ -255,6 +299,7 @@ export class StockOrderDialogStore {
     }
     this.mode = "place";
     this.placeAccounts = accounts;
+    this.split.reset();
     this.openingForm.fill({
       ...values,
       price: priceTextOnTick(values.price, true),
@@ -334,6 +379,10 @@ export class StockOrderDialogStore {
     if (fields === null) {
       return failed(mode === "save" ? StockMessages.saveIncomplete : withReason(texts.failed, this.form.firstError ?? ""));
     }
+    const splitProblem = this.splitProblem();
+    if (splitProblem !== null) {
+      return failed(withReason(texts.failed, splitProblem));
+    }
     const typed = typedTerms(this.form);
     if ((mode === "replaceSelected" || mode === "replaceIndividual") && this.changesNothing(fields)) {
       this.refusedTerms = typed;
@@ -405,6 +454,10 @@ export class StockOrderDialogStore {
     if (fields === null) {
       return Promise.resolve(failedWith(CHECK_FAILED, this.form.firstError));
     }
+    const splitProblem = this.splitProblem();
+    if (splitProblem !== null) {
+      return Promise.resolve(failedWith(CHECK_FAILED, splitProblem));
+    }
     if ((this.mode === "replaceSelected" || this.mode === "replaceIndividual") && this.changesNothing(fields)) {
       this.refusedTerms = typedTerms(this.form);
       return Promise.resolve(failedWith(CHECK_FAILED, NOTHING_TO_CHANGE));
@@ -428,7 +481,7 @@ export class StockOrderDialogStore {
         return {
           method: "post",
           path: StockPaths.placeOrder,
-          body: { allTradingAccountsOrderList: this.placeAccounts ?? [], ...fields },
+          body: { allTradingAccountsOrderList: this.placeAccounts ?? [], ...fields, ...this.split.payload() },
         };
       case "replaceSelected":
         return {

@@ -15,7 +15,8 @@ import { observer } from "mobx-react-lite";
 import { useId } from "react";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
 import { OrderFormFields } from "../../shared/orderForm/OrderFormFields";
-import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { PlanPreviewNote } from "../../shared/planPreview/PlanPreviewNote";
+import { SplitTotalField } from "../../shared/orderForm/SplitTotalField";
 import { QuoteLines } from "../../shared/quotes/QuoteLine";
 import { useStores } from "../../shared/shell/StoreContext";
 import { showOutcomeIfAny } from "../../shared/shell/showOutcomeIfAny";
@@ -104,7 +105,8 @@ export const MultiLegEntryDialog = observer(function MultiLegEntryDialog() {
           >
             {entry.legsProblem === null ? `Net: ${netText(entry.net)}` : `Net: — ${entry.legsProblem}`}
           </Callout>
-          <TierPreviewNote text={entry.previewText} />
+          <SplitTotalField split={entry.split} units="spreads" quantityLabel="each leg's quantity" />
+          <PlanPreviewNote preview={entry.plan} fallback={entry.previewText} />
         </div>
         <PreflightPanel preflight={entry.preflight} onCheck={entry.checkAccounts} />
       </DialogBody>

@@ -7,6 +7,8 @@ import { OPENING_INSTRUCTIONS, OptionOrderForm } from "../../shared/orderForm/Op
 import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { PlanPreviewStore, type PlanCommand } from "../../shared/planPreview/PlanPreviewStore";
+import { SPLIT_TOTAL_LABEL, SplitTotal } from "../../shared/orderForm/SplitTotal";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { prefillPrice } from "../../shared/quotes/Quote";
@@ -62,6 +64,10 @@ export class MultiLegEntryStore {
   setName = "";
   /** Tier multipliers and active accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** Split a total: one number of spreads split equally over the accounts instead of the legs' quantity. */
+  readonly split = new SplitTotal();
+  /** Each account's planned spreads, asked once the staged legs are one spread. */
+  readonly plan: PlanPreviewStore;
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
   /** The bid, ask and last of the picked contract and the staged legs, read while the dialog is open. */
@@ -82,10 +88,21 @@ export class MultiLegEntryStore {
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "deps" | "links" | "chainRequests">(
       this,
-      { deps: false, links: false, chainRequests: false, form: false, tiers: false, quotes: false, preflight: false },
+      {
+        deps: false,
+        links: false,
+        chainRequests: false,
+        form: false,
+        tiers: false,
+        quotes: false,
+        preflight: false,
+        split: false,
+        plan: false,
+      },
       { autoBind: true },
     );
     this.quotes = new QuoteFeed(deps, "option", () => (this.isOpen ? this.quotedEntries.map((entry) => entry.symbol) : []));
+    this.plan = new PlanPreviewStore(deps, "spread", () => this.planCommand);
   }
 
   /** The contracts quoted: the staged legs in their order, then the picked one (the next leg), each once. */
@@ -134,6 +151,23 @@ export class MultiLegEntryStore {
       return null;
     }
     return `Must be ${staged} like the staged legs: a spread is one order at one net price`;
+  }
+
+  /**
+   * The place call of the staged legs the plan preview asks about: null while closed, with no leg staged, or while
+   * the legs are not one spread or Split a total cannot be sent.
+   */
+  get planCommand(): PlanCommand | null {
+    if (!this.isOpen || this.legs.length === 0 || this.legsProblem !== null || this.split.problem !== null) {
+      return null;
+    }
+    return this.command();
+  }
+
+  /** The sentence naming Split a total when what is typed there cannot be sent, or null. */
+  private splitProblem(): string | null {
+    const helper = this.split.problem;
+    return helper === null ? null : problemSentence({ label: SPLIT_TOTAL_LABEL, helper });
   }
 
   /** The per-tier spreads of the first staged leg's quantity (or the form's when none is staged). */
@@ -297,7 +331,7 @@ export class MultiLegEntryStore {
     if (this.pending) {
       return NOT_SENT;
     }
-    const problem = this.legsProblem;
+    const problem = this.legsProblem ?? this.splitProblem();
     if (problem !== null) {
       return failed(VerticalMessages.placeFailedWith + problem);
     }
@@ -376,6 +410,7 @@ export class MultiLegEntryStore {
     this.legs = [];
     this.namePromptOpen = false;
     this.setName = "";
+    this.split.reset();
   }
 
   /** Check accounts: previews the staged legs on every active account (nothing is sent). */
@@ -383,7 +418,7 @@ export class MultiLegEntryStore {
     if (this.legs.length === 0) {
       return Promise.resolve(failedWith(CHECK_FAILED, VerticalMessages.noLegsToPlace));
     }
-    const problem = this.legsProblem;
+    const problem = this.legsProblem ?? this.splitProblem();
     if (problem !== null) {
       return Promise.resolve(failedWith(CHECK_FAILED, problem));
     }
@@ -395,7 +430,7 @@ export class MultiLegEntryStore {
     return {
       method: "post",
       path: VerticalPaths.placeOrder,
-      body: { allTradingAccountsOrderList: [], orderLegs: this.legs },
+      body: { allTradingAccountsOrderList: [], orderLegs: this.legs, ...this.split.payload() },
     };
   }
 }

@@ -3,7 +3,7 @@ import { Callout, Checkbox, DialogBody, HTMLTable, Intent } from "@blueprintjs/c
 import { observer } from "mobx-react-lite";
 import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
-import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { PlanPreviewNote } from "../../shared/planPreview/PlanPreviewNote";
 import { useStores } from "../../shared/shell/StoreContext";
 import { ColumnHeads } from "../../shared/tables/ColumnHeads";
 import { QUOTE_COLUMN, QuoteCell } from "../../shared/quotes/QuoteLine";
@@ -45,7 +45,7 @@ export const PlaceAgainDialog = observer(function PlaceAgainDialog() {
           </tbody>
         </HTMLTable>
         <Callout compact className="cd-net-price" data-testid="net-price">{`Net: ${netText(dialog.net)}`}</Callout>
-        <TierPreviewNote text={dialog.previewText} />
+        <PlanPreviewNote preview={dialog.plan} fallback={dialog.previewText} />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter

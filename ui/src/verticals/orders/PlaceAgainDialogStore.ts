@@ -5,8 +5,9 @@ import { commandFailure } from "../../shared/commands/CommandSender";
 import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { PlanPreviewStore, type PlanCommand } from "../../shared/planPreview/PlanPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
-import { netOf, type NetPrice } from "../OrderLeg";
+import { legsProblem, netOf, type NetPrice } from "../OrderLeg";
 import { VerticalMessages } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
 import { draftsOf, priceLegsFromQuotes, type LegDraft } from "./LegDraft";
@@ -31,6 +32,8 @@ export class PlaceAgainDialogStore {
   readonly chosen = observable.set<string>();
   /** Tier multipliers and active accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** Each account's planned spreads, asked once the chosen legs can be sent. */
+  readonly plan: PlanPreviewStore;
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
 
@@ -51,12 +54,13 @@ export class PlaceAgainDialogStore {
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "reloadTables" | "priced">(
       this,
-      { reloadTables: false, tiers: false, quotes: false, preflight: false, priced: false },
+      { reloadTables: false, tiers: false, quotes: false, preflight: false, priced: false, plan: false },
       { autoBind: true },
     );
     this.quotes = new QuoteFeed(deps, "option", () =>
       this.isOpen ? this.drafts.map((draft) => draft.row.optionChainSymbol) : [],
     );
+    this.plan = new PlanPreviewStore(deps, "spread", () => this.planCommand);
     reaction(
       () => (this.isOpen ? this.drafts.map((draft) => this.quotes.quoteOf(draft.row.optionChainSymbol)) : []),
       () => {
@@ -116,6 +120,23 @@ export class PlaceAgainDialogStore {
   /** The net of the chosen legs. */
   get net(): NetPrice | null {
     return netOf(this.chosenDrafts.map((draft) => draft.leg));
+  }
+
+  /**
+   * The place call of the chosen legs the plan preview asks about: null while closed, with no leg chosen, or while
+   * a chosen leg cannot be sent or the legs are not one spread.
+   */
+  get planCommand(): PlanCommand | null {
+    const chosen = this.chosenDrafts;
+    if (
+      !this.isOpen ||
+      chosen.length === 0 ||
+      chosen.some((draft) => draft.form.problems.length > 0) ||
+      legsProblem(chosen.map((draft) => draft.leg)) !== null
+    ) {
+      return null;
+    }
+    return this.command(chosen);
   }
 
   /** The per-tier spreads of the first chosen leg's quantity on the active accounts. */

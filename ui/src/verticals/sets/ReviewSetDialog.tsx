@@ -3,7 +3,7 @@ import { Callout, DialogBody, HTMLTable, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
-import { TierPreviewNote } from "../../shared/orderForm/TierPreviewNote";
+import { PlanPreviewNote } from "../../shared/planPreview/PlanPreviewNote";
 import { QuoteLines } from "../../shared/quotes/QuoteLine";
 import { useStores } from "../../shared/shell/StoreContext";
 import { LegTable } from "../entry/LegTable";
@@ -34,7 +34,7 @@ export const ReviewSetDialog = observer(function ReviewSetDialog() {
           quoteOf={dialog.quotes.quoteOf}
         />
         <Callout compact className="cd-net-price" data-testid="net-price">{`Net: ${netText(dialog.net)}`}</Callout>
-        <TierPreviewNote text={dialog.previewText} />
+        <PlanPreviewNote preview={dialog.plan} fallback={dialog.previewText} />
         <PreflightPanel preflight={dialog.preflight} onCheck={dialog.checkAccounts} />
       </DialogBody>
       <ConfirmFooter

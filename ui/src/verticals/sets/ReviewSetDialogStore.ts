@@ -5,6 +5,7 @@ import { commandFailure } from "../../shared/commands/CommandSender";
 import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { TierPreviewStore } from "../../shared/accounts/TierPreviewStore";
+import { PlanPreviewStore, type PlanCommand } from "../../shared/planPreview/PlanPreviewStore";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { legsProblem, netOf, type NetPrice } from "../OrderLeg";
@@ -22,6 +23,8 @@ export class ReviewSetDialogStore {
   set: OrderSet | null = null;
   /** Tier multipliers and active accounts for the preview. */
   readonly tiers: TierPreviewStore;
+  /** Each account's planned spreads of the set. */
+  readonly plan: PlanPreviewStore;
   /** The fan-out mode and Check accounts. */
   readonly preflight: PreflightStore;
 
@@ -39,12 +42,22 @@ export class ReviewSetDialogStore {
     this.preflight = new PreflightStore(deps);
     makeAutoObservable<this, "reloadTables">(
       this,
-      { reloadTables: false, tiers: false, quotes: false, preflight: false },
+      { reloadTables: false, tiers: false, quotes: false, preflight: false, plan: false },
       { autoBind: true },
     );
     this.quotes = new QuoteFeed(deps, "option", () =>
       this.isOpen ? (this.set?.legs ?? []).map((leg) => leg.optionChainSymbol) : [],
     );
+    this.plan = new PlanPreviewStore(deps, "spread", () => this.planCommand);
+  }
+
+  /** The place call of the set the plan preview asks about: null while closed, or when its legs are not one spread. */
+  get planCommand(): PlanCommand | null {
+    const legs = this.set?.legs ?? [];
+    if (!this.isOpen || legs.length === 0 || legsProblem(legs) !== null) {
+      return null;
+    }
+    return this.command(legs);
   }
 
   /** The net of the set's legs. */
