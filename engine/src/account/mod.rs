@@ -40,7 +40,9 @@ pub use read_shares::{
     BACKGROUND_PERCENT, PERSON_RESERVE_MIN, PERSON_RESERVE_PERCENT, ReadClass, ReadShares,
 };
 pub use recent_calls::{RecentCalls, WINDOW};
-pub use registry::{AccountHandle, AccountRegistry};
+pub use registry::{
+    AccountHandle, AccountRegistry, STREAM_OPENS_PER_WAVE, STREAM_WAVE_EVERY, opening_delay,
+};
 pub use scheduler::{POLL_TICK, PollScheduler, TOKEN_TICK};
 pub use stream_keeper::{
     FOLLOW_UP_DELAY, RECONNECT_MAX, RECONNECT_MIN, STABLE_AFTER, TAKEOVER_MAX, backoff,

@@ -14,6 +14,19 @@ use crate::ids::{AccountId, AgentId};
 
 /// How often a stopping server looks whether the streams have logged out.
 const STOP_CHECK: std::time::Duration = std::time::Duration::from_millis(20);
+/// How many accounts open their order streams together when streams start (a restart).
+pub const STREAM_OPENS_PER_WAVE: usize = 100;
+/// The pause between two waves of stream openings.
+pub const STREAM_WAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// How long the `index`-th running account waits before opening its stream when streams start:
+/// [`STREAM_OPENS_PER_WAVE`] accounts at once, each wave [`STREAM_WAVE_EVERY`] after the one
+/// before (a thousand accounts in ten waves, 9 s).
+#[must_use]
+pub fn opening_delay(index: usize) -> std::time::Duration {
+    let wave = u32::try_from(index / STREAM_OPENS_PER_WAVE).unwrap_or(u32::MAX);
+    STREAM_WAVE_EVERY.saturating_mul(wave)
+}
 
 /// A running account: its actor's address and the shared account state.
 #[derive(Debug, Clone)]
@@ -226,13 +239,22 @@ impl AccountRegistry {
     }
 
     /// Gives every running account, and every account started from now on, an order stream (see
-    /// [`keep_stream`]). Called once, when polling starts.
+    /// [`keep_stream`]). Called once, when polling starts. The accounts running then open theirs in
+    /// waves ([`opening_delay`]): a thousand connect within seconds, never all in the same instant.
     pub fn start_streams(&self) {
         if self.streams.swap(true, std::sync::atomic::Ordering::AcqRel) {
             return;
         }
-        for handle in self.handles() {
-            self.arbiter.spawn(keep_stream(handle.account.clone()));
+        for (index, handle) in self.handles().into_iter().enumerate() {
+            let account = handle.account.clone();
+            let delay = opening_delay(index);
+            self.arbiter.spawn(async move {
+                if !delay.is_zero() {
+                    let pause = account.deps().pause.clone();
+                    pause.pause(delay).await;
+                }
+                keep_stream(account).await;
+            });
         }
     }
 
@@ -265,5 +287,24 @@ impl AccountRegistry {
             }
         });
         futures::future::join_all(refreshes).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::opening_delay;
+
+    #[test]
+    fn streams_open_a_hundred_at_a_time_a_second_apart() {
+        assert_eq!(opening_delay(0), Duration::ZERO);
+        assert_eq!(opening_delay(99), Duration::ZERO);
+        assert_eq!(opening_delay(100), Duration::from_secs(1));
+        assert_eq!(opening_delay(999), Duration::from_secs(9));
+        assert_eq!(
+            opening_delay(usize::MAX),
+            Duration::from_secs(u64::from(u32::MAX))
+        );
     }
 }
