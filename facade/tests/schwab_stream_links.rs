@@ -1,5 +1,6 @@
 //! Linking and re-authorizing Schwab-mode accounts while their order streams run opens one Streamer
-//! connection per authorization: no LOGIN, SUBS and LOGOUT followed by a reconnect moments later.
+//! connection per authorization: no LOGIN, SUBS and LOGOUT followed by a reconnect moments later. The
+//! streamer's address is read once per login and kept, so streams opened again cost no read.
 
 #[macro_use]
 mod support;
@@ -8,7 +9,7 @@ use std::time::Duration;
 
 use actix_web::http::StatusCode;
 use actix_web::{App, test};
-use engine::account::StreamPhase;
+use engine::account::{StreamPhase, TokenVault};
 use facade::routes;
 use serde_json::json;
 use support::schwab::SchwabDesk;
@@ -113,5 +114,35 @@ async fn each_authorization_logs_in_to_the_streamer_once() {
         .map(|n| (format!("login-{n}"), if n % 2 == 0 { 2 } else { 1 }))
         .collect();
     assert_eq!(logins, expected, "one Streamer LOGIN per authorization");
+
+    // Where each login's stream is was read once and kept (sealed in the store, for restarts too):
+    // streams dropped now open again without reading it, and with every row final nothing is listed.
+    let vault = state.store.account_vault().expect("vault");
+    for handle in registry.handles() {
+        assert!(
+            vault
+                .load_stream_address(handle.account.id())
+                .expect("readable")
+                .is_some(),
+            "account {} keeps its stream address",
+            handle.account.id()
+        );
+    }
+    desk.clock.advance(chrono::Duration::seconds(61));
+    let reads = registry.reads().clone();
+    assert_eq!(reads.used_last_minute(), 0);
+    desk.fake.drop_stream_connections();
+    until("every stream connected again", async || {
+        registry.handles().iter().all(|h| {
+            let stream = h.account.stream_status();
+            stream.phase == StreamPhase::Connected && stream.reconnects >= 1
+        })
+    })
+    .await;
+    assert_eq!(
+        reads.used_last_minute(),
+        0,
+        "no read to open the streams again"
+    );
     desk.fake.stop().await;
 }

@@ -7,13 +7,18 @@ use sled::Transactional as _;
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 
 use engine::account::{LinkClaim, TokenVault, VaultError};
-use engine::broker::{AccessToken, AccountLink, AccountNumber, RefreshToken, TokenSet};
+use engine::broker::{
+    AccessToken, AccountLink, AccountNumber, RefreshToken, StreamAddress, TokenSet,
+};
 use engine::ids::AccountId;
 
 use crate::{SecretBox, StoreError};
 
 const TOKENS_TREE: &str = "account_tokens";
 const LINKS_TREE: &str = "account_links";
+/// Trading account (id, big-endian) → where its login's order stream is, sealed (it names the
+/// login's customer ids).
+const STREAM_ADDRESSES_TREE: &str = "account_stream_addresses";
 /// Brokerage account number → the trading account (id, big-endian) that holds it.
 const CLAIMS_TREE: &str = "account_link_claims";
 /// Set once the claims of links stored before claims were kept have been filled in.
@@ -34,6 +39,7 @@ pub struct AccountVault {
     tokens: sled::Tree,
     links: sled::Tree,
     claims: sled::Tree,
+    stream_addresses: sled::Tree,
     secrets: SecretBox,
 }
 
@@ -43,6 +49,7 @@ impl AccountVault {
             tokens: db.open_tree(TOKENS_TREE)?,
             links: db.open_tree(LINKS_TREE)?,
             claims: db.open_tree(CLAIMS_TREE)?,
+            stream_addresses: db.open_tree(STREAM_ADDRESSES_TREE)?,
             secrets,
         };
         vault.fill_claims()?;
@@ -89,6 +96,7 @@ impl AccountVault {
     pub fn forget(&self, account: AccountId) -> Result<(), StoreError> {
         let key = account.get().to_be_bytes();
         self.tokens.remove(key)?;
+        self.stream_addresses.remove(key)?;
         let result = (&self.links, &self.claims).transaction(|(links, claims)| {
             let Some(bytes) = links.remove(&key)? else {
                 return Ok(None);
@@ -149,6 +157,36 @@ fn vault_error(err: impl std::fmt::Display) -> VaultError {
 }
 
 impl TokenVault for AccountVault {
+    fn load_stream_address(&self, account: AccountId) -> Result<Option<StreamAddress>, VaultError> {
+        let Some(sealed) = self
+            .stream_addresses
+            .get(account.get().to_be_bytes())
+            .map_err(vault_error)?
+        else {
+            return Ok(None);
+        };
+        let plain = self.secrets.open(&sealed).map_err(vault_error)?;
+        String::from_utf8(plain)
+            .map(|text| Some(StreamAddress::new(text)))
+            .map_err(vault_error)
+    }
+
+    fn save_stream_address(
+        &self,
+        account: AccountId,
+        address: Option<&StreamAddress>,
+    ) -> Result<(), VaultError> {
+        let key = account.get().to_be_bytes();
+        match address {
+            Some(address) => self
+                .stream_addresses
+                .insert(key, self.secrets.seal(address.expose().as_bytes()))
+                .map(|_| ()),
+            None => self.stream_addresses.remove(key).map(|_| ()),
+        }
+        .map_err(vault_error)
+    }
+
     fn load_tokens(&self, account: AccountId) -> Result<Option<TokenSet>, VaultError> {
         let Some(sealed) = self
             .tokens
@@ -264,6 +302,34 @@ mod tests {
         assert_eq!(vault.load_link(AccountId(4)).unwrap(), Some(link));
         vault.forget(AccountId(4)).unwrap();
         assert_eq!(vault.load_link(AccountId(4)).unwrap(), None);
+    }
+
+    #[test]
+    fn a_stream_address_is_kept_sealed_until_forgotten_or_the_account_is_deleted() {
+        let store = Store::temporary().unwrap();
+        let vault = store.account_vault().unwrap();
+        assert_eq!(vault.load_stream_address(AccountId(7)).unwrap(), None);
+        let address = StreamAddress::new(r#"{"schwabClientCustomerId":"customer-secret"}"#.into());
+        vault
+            .save_stream_address(AccountId(7), Some(&address))
+            .unwrap();
+        let raw = vault
+            .stream_addresses
+            .get(7u64.to_be_bytes())
+            .unwrap()
+            .unwrap();
+        assert!(!raw.windows(6).any(|w| w == b"secret"));
+        assert_eq!(
+            vault.load_stream_address(AccountId(7)).unwrap(),
+            Some(address.clone())
+        );
+        vault.save_stream_address(AccountId(7), None).unwrap();
+        assert_eq!(vault.load_stream_address(AccountId(7)).unwrap(), None);
+        vault
+            .save_stream_address(AccountId(7), Some(&address))
+            .unwrap();
+        vault.forget(AccountId(7)).unwrap();
+        assert_eq!(vault.load_stream_address(AccountId(7)).unwrap(), None);
     }
 
     fn link(number: &str, hash: &str) -> AccountLink {

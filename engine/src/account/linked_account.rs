@@ -147,6 +147,9 @@ pub struct LinkedAccount {
     listing_reach: Mutex<Option<DateTime<Utc>>>,
     /// While a write waits for room in the write budget: when the budget expects room next.
     write_wait: Mutex<Option<DateTime<Utc>>>,
+    /// Where the login's order stream is, as last read (kept in the vault too), so that opening the
+    /// stream again, after a drop or a restart, costs no read.
+    stream_address: Mutex<Option<crate::broker::StreamAddress>>,
 }
 
 impl std::fmt::Debug for LinkedAccount {
@@ -193,6 +196,10 @@ impl LinkedAccount {
             stream_stop: tokio::sync::watch::Sender::new(false),
             listing_reach: Mutex::default(),
             write_wait: Mutex::default(),
+            stream_address: Mutex::new(deps.vault.load_stream_address(id).unwrap_or_else(|err| {
+                tracing::warn!(account = %id, error = %err, "the kept stream address cannot be read; it is read again");
+                None
+            })),
             deps,
         })
     }
@@ -1123,6 +1130,32 @@ impl LinkedAccount {
                 .pause(retry.min(left).max(Duration::from_millis(1)))
                 .await;
         }
+    }
+
+    /// Where the login's order stream is, as last read, if it was.
+    #[must_use]
+    pub fn stream_address(&self) -> Option<crate::broker::StreamAddress> {
+        self.stream_address
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Keeps where the login's order stream is (memory and vault), or forgets it with `None` (the
+    /// streamer refused a login there: the next opening reads it again). A vault failure is logged:
+    /// the address is then only read again after a restart.
+    pub fn keep_stream_address(&self, address: Option<crate::broker::StreamAddress>) {
+        if let Err(err) = self
+            .deps
+            .vault
+            .save_stream_address(self.id, address.as_ref())
+        {
+            tracing::warn!(account = %self.id, error = %err, "the stream address could not be kept");
+        }
+        *self
+            .stream_address
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = address;
     }
 
     fn note_write_wait(&self, until: Option<DateTime<Utc>>) {

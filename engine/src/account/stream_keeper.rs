@@ -212,23 +212,42 @@ pub async fn keep_stream(account: Arc<LinkedAccount>) {
     enter(StreamPhase::Off, Some("logged out".to_owned()));
 }
 
-/// Takes the opening's read from the app budget, gets a usable token and opens the stream of the
-/// account's brokerage account.
+/// Gets a usable token and opens the stream of the account's brokerage account. Where the
+/// brokerage must first be asked where the login's stream is (Schwab's `userPreference`), the
+/// answer is read once (one read from the app budget) and kept: opening again after a drop or a
+/// restart costs no read, until the streamer refuses a login at the kept address.
 async fn open(
     account: &LinkedAccount,
     link: &crate::broker::AccountLink,
 ) -> Result<Box<dyn OrderStream>, StreamError> {
     let broker = account.deps().broker.clone();
-    account.take_opening_read().await.map_err(to_stream_error)?;
+    let known = account.stream_address();
+    let needs_read = broker.stream_needs_address() && known.is_none();
+    if needs_read {
+        account.take_opening_read().await.map_err(to_stream_error)?;
+    }
     let token = account
         .tokens()
         .access(broker.as_ref())
         .await
         .map_err(to_stream_error)?;
-    match broker
-        .open_order_stream(&token, std::slice::from_ref(link))
-        .await
-    {
+    let opened = async {
+        let address = if needs_read {
+            let read = broker.stream_address(&token).await?;
+            account.keep_stream_address(Some(read.clone()));
+            Some(read)
+        } else {
+            known
+        };
+        let opened = broker
+            .open_order_stream_at(&token, std::slice::from_ref(link), address.as_ref())
+            .await;
+        if matches!(opened, Err(StreamError::LoginDenied(_))) && address.is_some() {
+            account.keep_stream_address(None);
+        }
+        opened
+    };
+    match opened.await {
         Err(StreamError::Broker(BrokerError::TokenExpired)) => {
             // A refreshed token changes the login, which opens the stream again at once.
             account

@@ -2,7 +2,7 @@
 //!
 //! The store implements it, sealing every token at rest.
 
-use crate::broker::{AccountLink, TokenSet};
+use crate::broker::{AccountLink, StreamAddress, TokenSet};
 use crate::ids::AccountId;
 
 /// Storage failed; the text is safe to log (it never contains a secret).
@@ -44,6 +44,29 @@ pub trait TokenVault: Send + Sync + 'static {
     /// # Errors
     /// [`VaultError`] when storage cannot be read or written.
     fn claim_link(&self, account: AccountId, link: &AccountLink) -> Result<LinkClaim, VaultError>;
+
+    /// Where `account`'s login's order stream is, as last read ([`StreamAddress`]); none by default.
+    ///
+    /// # Errors
+    /// [`VaultError`] when storage cannot be read or the sealed address cannot be opened.
+    fn load_stream_address(&self, account: AccountId) -> Result<Option<StreamAddress>, VaultError> {
+        let _ = account;
+        Ok(None)
+    }
+
+    /// Keeps (or, with `None`, forgets) where `account`'s login's order stream is; kept nowhere by
+    /// default.
+    ///
+    /// # Errors
+    /// [`VaultError`] when storage cannot be written.
+    fn save_stream_address(
+        &self,
+        account: AccountId,
+        address: Option<&StreamAddress>,
+    ) -> Result<(), VaultError> {
+        let _ = (account, address);
+        Ok(())
+    }
 }
 
 /// What claiming a brokerage account answered.

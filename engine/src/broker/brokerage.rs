@@ -12,6 +12,7 @@ use super::order_preview::OrderPreview;
 use super::order_stream::{OrderStream, StreamError};
 use super::quote::Quote;
 use super::snapshot::AccountSnapshot;
+use super::stream_address::StreamAddress;
 use super::token::{AccessToken, AuthorizationCode, RefreshToken, TokenSet};
 use crate::ids::BrokerOrderId;
 use crate::order::{BrokerOrder, OrderRequest, PutCall};
@@ -169,5 +170,38 @@ pub trait Brokerage: Send + Sync + 'static {
         _accounts: &[AccountLink],
     ) -> Result<Box<dyn OrderStream>, StreamError> {
         Err(StreamError::Unsupported)
+    }
+
+    /// Whether opening an order stream needs to know first where the login's stream is, which one
+    /// read tells ([`Brokerage::stream_address`]) and the account keeps: true on Schwab; false (the
+    /// default) where opening reads nothing.
+    fn stream_needs_address(&self) -> bool {
+        false
+    }
+
+    /// Reads where the login's order stream is (Schwab's `GET /trader/v1/userPreference`): one
+    /// read, which the caller takes from the budget first and whose answer it keeps.
+    ///
+    /// # Errors
+    /// [`StreamError::Unsupported`] (the default) for a brokerage whose streams need no address; the
+    /// read's failure otherwise.
+    async fn stream_address(&self, _token: &AccessToken) -> Result<StreamAddress, StreamError> {
+        Err(StreamError::Unsupported)
+    }
+
+    /// Opens the order stream at a known `address` (no read); without one, as
+    /// [`Brokerage::open_order_stream`] (the default for every brokerage).
+    ///
+    /// # Errors
+    /// As [`Brokerage::open_order_stream`]; [`StreamError::LoginDenied`] when the streamer refuses
+    /// the login, after which the address is read again.
+    async fn open_order_stream_at(
+        &self,
+        token: &AccessToken,
+        accounts: &[AccountLink],
+        address: Option<&StreamAddress>,
+    ) -> Result<Box<dyn OrderStream>, StreamError> {
+        let _ = address;
+        self.open_order_stream(token, accounts).await
     }
 }

@@ -18,6 +18,7 @@ mod quote;
 mod read_retry;
 pub mod schwab;
 mod snapshot;
+mod stream_address;
 mod submit;
 mod submit_outcome;
 mod submit_policy;
@@ -44,6 +45,7 @@ pub use read_retry::{
     WAITED_READ_BUDGET, WAITED_READ_MAX_DELAY, WAITED_READ_MIN_DELAY, WaitedRead, read_with_retry,
 };
 pub use snapshot::AccountSnapshot;
+pub use stream_address::StreamAddress;
 pub use submit::{ClaimedIds, SubmitTarget, submit_order, submit_replace};
 pub use submit_outcome::SubmitOutcome;
 pub use submit_policy::SubmitPolicy;

@@ -13,7 +13,7 @@ use http::header::CONTENT_TYPE;
 use crate::broker::{
     AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
     Brokerage, ConnectivityError, OptionChain, OrderPreview, OrderStream, Quote, RefreshToken,
-    StreamError, TokenSet,
+    StreamAddress, StreamError, TokenSet,
 };
 use crate::clock::{Clock, SystemClock};
 use crate::ids::BrokerOrderId;
@@ -29,7 +29,7 @@ use super::models::{
 };
 use super::parse;
 use super::preview::{WirePreview, order_preview};
-use super::streamer::{SchwabOrderStream, UserPreference};
+use super::streamer::{SchwabOrderStream, StreamerInfo, UserPreference};
 
 /// The media type of the order bodies.
 const JSON: &str = "application/json";
@@ -80,6 +80,19 @@ impl SchwabBrokerage {
     #[must_use]
     pub fn callback_url(&self) -> &str {
         &self.config.callback_url
+    }
+
+    /// The login's streamer address and ids: one read of `GET /trader/v1/userPreference`.
+    async fn streamer_info(&self, token: &AccessToken) -> Result<StreamerInfo, StreamError> {
+        let preference: UserPreference = self
+            .get(self.trader(&["userPreference"]), token)
+            .await?
+            .json("user preference")?;
+        preference
+            .streamer_info
+            .into_iter()
+            .next()
+            .ok_or_else(|| StreamError::Connect("the user preference names no streamer".into()))
     }
 
     fn trader(&self, rest: &[&str]) -> url::Url {
@@ -210,14 +223,34 @@ impl Brokerage for SchwabBrokerage {
         token: &AccessToken,
         accounts: &[AccountLink],
     ) -> Result<Box<dyn OrderStream>, StreamError> {
-        let preference: UserPreference = self
-            .get(self.trader(&["userPreference"]), token)
-            .await?
-            .json("user preference")?;
-        let info =
-            preference.streamer_info.into_iter().next().ok_or_else(|| {
-                StreamError::Connect("the user preference names no streamer".into())
-            })?;
+        let info = self.streamer_info(token).await?;
+        let stream = SchwabOrderStream::open(info, token, accounts).await?;
+        Ok(Box::new(stream))
+    }
+
+    fn stream_needs_address(&self) -> bool {
+        true
+    }
+
+    async fn stream_address(&self, token: &AccessToken) -> Result<StreamAddress, StreamError> {
+        let info = self.streamer_info(token).await?;
+        serde_json::to_string(&info)
+            .map(StreamAddress::new)
+            .map_err(|e| StreamError::Connect(format!("the streamer's address: {e}")))
+    }
+
+    async fn open_order_stream_at(
+        &self,
+        token: &AccessToken,
+        accounts: &[AccountLink],
+        address: Option<&StreamAddress>,
+    ) -> Result<Box<dyn OrderStream>, StreamError> {
+        let Some(address) = address else {
+            return self.open_order_stream(token, accounts).await;
+        };
+        let info: StreamerInfo = serde_json::from_str(address.expose()).map_err(|_| {
+            StreamError::LoginDenied("the kept streamer address is unreadable".into())
+        })?;
         let stream = SchwabOrderStream::open(info, token, accounts).await?;
         Ok(Box::new(stream))
     }

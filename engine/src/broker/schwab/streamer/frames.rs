@@ -1,7 +1,7 @@
 //! The Streamer's JSON frames: where to connect (`userPreference`), the requests copydesk sends, and
 //! the frames it reads (responses, notifies, heartbeats, data).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::broker::AccessToken;
@@ -35,7 +35,7 @@ pub struct UserPreference {
 }
 
 /// Where the login's Streamer is and the ids every request must carry unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StreamerInfo {
     /// The WebSocket address (`wss://streamer-api.schwab.com/ws`).
