@@ -17,8 +17,7 @@ export const ACCOUNTS = [
 ] as const;
 
 /** What the place dialog previews for one contract on those accounts. */
-export const ONE_CONTRACT_PREVIEW =
-  "Small ×1: 2 accounts → 1 contract each; Big ×3: 1 account → 3 contracts; Total 5 contracts on 3 accounts";
+export const ONE_CONTRACT_PREVIEW = "Total 5 contracts on 3 accounts";
 
 /** The brokerage username the tests link `name` under for `agent`. */
 export function accountUsername(name: string, agent: string): string {
@@ -131,7 +130,7 @@ export async function placeFromChain(
   } else {
     await expect(dialog.getByLabel("Price", { exact: true })).toBeHidden();
   }
-  await expect(dialog.getByTestId("tier-preview")).toHaveText(ONE_CONTRACT_PREVIEW);
+  await expect(dialog.getByTestId("plan-summary")).toHaveText(ONE_CONTRACT_PREVIEW);
   await dialog.getByRole("button", { name: "Place order" }).click();
   await expectToast(page, "success", "Place order successful");
   await expect(dialog).toBeHidden();

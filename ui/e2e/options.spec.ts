@@ -39,7 +39,7 @@ test("a LIMIT order placed through the chain pickers, replaced for selected rows
   const chosen = await dialog.getByLabel("Description").inputValue();
   expect(chosen).not.toBe(description);
   await dialog.getByLabel("Price", { exact: true }).fill("0.01");
-  await expect(dialog.getByTestId("tier-preview")).toHaveText(ONE_CONTRACT_PREVIEW);
+  await expect(dialog.getByTestId("plan-summary")).toHaveText(ONE_CONTRACT_PREVIEW);
   await dialog.getByRole("button", { name: "Place order" }).click();
   await expectToast(page, "success", "Place order successful");
   await expect(dialog).toBeHidden();
@@ -75,10 +75,11 @@ test("a LIMIT order placed through the chain pickers, replaced for selected rows
   await view.getByRole("button", { name: "Replace selected orders" }).click();
   const replace = page.getByRole("dialog", { name: "Replace Selected Orders" });
   await expect(replace.getByLabel("Quantity")).toHaveValue("1");
-  await expect(replace.getByTestId("tier-preview")).toHaveText(
-    "Small ×1: 2 accounts → 1 contract each; Total 2 contracts on 2 accounts",
+  await expect(replace.getByTestId("plan-preview")).toHaveText(
+    "Nothing would change: every order already has these terms",
   );
   await replace.getByLabel("Price", { exact: true }).fill("0.02");
+  await expect(replace.getByTestId("plan-summary")).toHaveText("Total 2 contracts on 2 accounts");
   await replace.getByRole("button", { name: "Replace order" }).click();
   await expectToast(page, "success", "Replace selected order successful");
   await expect(replace).toBeHidden();

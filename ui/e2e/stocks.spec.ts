@@ -13,9 +13,8 @@ const ACCOUNTS = [
   { name: "Medium D", type: "medium_account", active: false },
 ] as const;
 
-/** What the place dialog previews for one share on those accounts. */
-const ONE_SHARE_PREVIEW =
-  "Small ×1: 2 accounts → 1 share each; Big ×3: 1 account → 3 shares; Total 5 shares on 3 accounts";
+/** What the place dialog's plan says for one share on those accounts (Big C ×3 by its tier). */
+const ONE_SHARE_PREVIEW = "Total 5 shares on 3 accounts";
 
 /** The orders main table's columns, in order. */
 const ORDER_COLUMNS = [
@@ -120,7 +119,7 @@ async function placeMarket(page: Page, symbol: string): Promise<void> {
   await expect(dialog.getByLabel("Symbol")).toHaveValue(symbol);
   await dialog.getByLabel("Order Type").selectOption("MARKET");
   await expect(dialog.getByLabel("Price", { exact: true })).toBeHidden();
-  await expect(dialog.getByTestId("tier-preview")).toHaveText(ONE_SHARE_PREVIEW);
+  await expect(dialog.getByTestId("plan-summary")).toHaveText(ONE_SHARE_PREVIEW);
   await dialog.getByRole("button", { name: "Place order" }).click();
   await expectToast(page, "success", "Copy trading successful");
   await expect(dialog).toBeHidden();
@@ -157,7 +156,7 @@ test("a LIMIT order is placed, viewed, replaced for selected rows and deleted fo
 
   await dialog.getByLabel("Quantity").fill("1");
   await dialog.getByLabel("Price", { exact: true }).fill("1.00");
-  await expect(dialog.getByTestId("tier-preview")).toHaveText(ONE_SHARE_PREVIEW);
+  await expect(dialog.getByTestId("plan-summary")).toHaveText(ONE_SHARE_PREVIEW);
   await dialog.getByRole("button", { name: "Place order" }).click();
   await expectToast(page, "success", "Copy trading successful");
   await expect(dialog).toBeHidden();
@@ -195,10 +194,11 @@ test("a LIMIT order is placed, viewed, replaced for selected rows and deleted fo
   await view.getByRole("button", { name: "Replace selected orders" }).click();
   const replace = page.getByRole("dialog", { name: "Stock Replace Order (Selected)" });
   await expect(replace.getByLabel("Quantity")).toHaveValue("1");
-  await expect(replace.getByTestId("tier-preview")).toHaveText(
-    "Small ×1: 2 accounts → 1 share each; Total 2 shares on 2 accounts",
+  await expect(replace.getByTestId("plan-preview")).toHaveText(
+    "Nothing would change: every order already has these terms",
   );
   await replace.getByLabel("Price", { exact: true }).fill("1.01");
+  await expect(replace.getByTestId("plan-summary")).toHaveText("Total 2 shares on 2 accounts");
   await replace.getByRole("button", { name: "Replace order" }).click();
   await expectToast(page, "success", "Replace selected order successful");
   await expect(replace).toBeHidden();
@@ -245,7 +245,7 @@ test("a place whose answer was lost is sent again under its key and places once"
   await dialog.getByLabel("Symbol").fill("aapl");
   await dialog.getByLabel("Quantity").fill("1");
   await dialog.getByLabel("Price", { exact: true }).fill("1.00");
-  await expect(dialog.getByTestId("tier-preview")).toHaveText(ONE_SHARE_PREVIEW);
+  await expect(dialog.getByTestId("plan-summary")).toHaveText(ONE_SHARE_PREVIEW);
   await dialog.getByRole("button", { name: "Place order" }).click();
   await expectToast(
     page,

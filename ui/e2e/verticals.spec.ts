@@ -14,8 +14,7 @@ const ACCOUNTS = [
 ] as const;
 
 /** What the entry previews for one spread on those accounts. */
-const ONE_SPREAD_PREVIEW =
-  "Small ×1: 2 accounts → 1 spread each; Big ×3: 1 account → 3 spreads; Total 5 spreads on 3 accounts";
+const ONE_SPREAD_PREVIEW = "Total 5 spreads on 3 accounts";
 
 /** Registers and signs in a fresh agent, links the four accounts and opens the Vertical Trading tab. */
 async function setUp(page: Page, prefix: string): Promise<void> {
@@ -157,7 +156,7 @@ async function buildVertical(page: Page, orderType: "LIMIT" | "MARKET"): Promise
   await expect(entry.getByTestId("net-price")).toHaveText(
     orderType === "LIMIT" ? "Net: NET_DEBIT 0.01" : "Net: MARKET",
   );
-  await expect(entry.getByTestId("tier-preview")).toHaveText(ONE_SPREAD_PREVIEW);
+  await expect(entry.getByTestId("plan-summary")).toHaveText(ONE_SPREAD_PREVIEW);
   return { entry, bought, sold };
 }
 
@@ -257,7 +256,7 @@ test("a vertical built from the chain is placed, viewed, replaced, placed again 
   await setChecked(again.getByRole("checkbox", { name: `Select ${sold}` }), true);
   await expect(again.getByLabel(`Quantity for ${bought}`)).toHaveValue("1");
   await expect(again.getByTestId("net-price")).toHaveText("Net: NET_DEBIT 0.02");
-  await expect(again.getByTestId("tier-preview")).toHaveText(ONE_SPREAD_PREVIEW);
+  await expect(again.getByTestId("plan-summary")).toHaveText(ONE_SPREAD_PREVIEW);
   await again.getByRole("button", { name: "Place order" }).click();
   await expectToast(page, "success", "Selected legs placed successfully as new orders.");
   await expect(sessionRows(page)).toHaveCount(3);
@@ -328,7 +327,7 @@ test("a set is saved from the entry, placed from its review and deleted after co
   await expect(legs.nth(0)).toContainText(bought);
   await expect(legs.nth(1)).toContainText(sold);
   await expect(review.getByTestId("net-price")).toHaveText("Net: NET_DEBIT 0.01");
-  await expect(review.getByTestId("tier-preview")).toHaveText(ONE_SPREAD_PREVIEW);
+  await expect(review.getByTestId("plan-summary")).toHaveText(ONE_SPREAD_PREVIEW);
   await review.getByRole("button", { name: "Place order" }).click();
   await expectToast(page, "success", "Order set placed successfully!");
   await expect(review).toBeHidden();

@@ -14,8 +14,15 @@ export interface PlanPreviewNoteProps {
 
 /** The neutral line while the form is not complete and valid. */
 export const PLAN_INCOMPLETE_TEXT = "Each account's quantity shows once the order is complete";
+/** The neutral line while a replace form holds every order's own terms. */
+export const PLAN_UNCHANGED_TEXT = "Nothing would change: every order already has these terms";
 /** The neutral line while the plan is being asked. */
 export const PLAN_LOADING_TEXT = "Planning each account's quantity…";
+
+const NEUTRAL_TEXTS: Partial<Record<PlanPreviewStore["state"], string>> = {
+  incomplete: PLAN_INCOMPLETE_TEXT,
+  unchanged: PLAN_UNCHANGED_TEXT,
+};
 
 const ROW_CLASSES: Readonly<Record<PlannedAccount["outcome"], string>> = {
   SEND: "cd-plan-send",
@@ -26,8 +33,8 @@ const ROW_CLASSES: Readonly<Record<PlannedAccount["outcome"], string>> = {
 /**
  * The plan of the dialog's order: the total on one line, then each account's planned quantity in a bounded,
  * scrolling list, cut rows in the warning colour and refused rows in the danger colour (the server's full reason
- * as the row's title). A neutral line while the form is incomplete or the plan is being asked; when asking
- * failed, the failure and the per-tier text.
+ * as the row's title). A neutral line while the form is incomplete, holds every order's own terms, or the plan
+ * is being asked; when asking failed, the failure and the per-tier text.
  */
 export const PlanPreviewNote = observer(function PlanPreviewNote({ preview, fallback }: PlanPreviewNoteProps) {
   const plan = preview.currentPlan;
@@ -41,7 +48,7 @@ export const PlanPreviewNote = observer(function PlanPreviewNote({ preview, fall
   if (plan === null) {
     return (
       <Callout compact className="cd-plan-preview cd-muted" aria-live="polite" data-testid="plan-preview">
-        {preview.state === "incomplete" ? PLAN_INCOMPLETE_TEXT : PLAN_LOADING_TEXT}
+        {NEUTRAL_TEXTS[preview.state] ?? PLAN_LOADING_TEXT}
       </Callout>
     );
   }

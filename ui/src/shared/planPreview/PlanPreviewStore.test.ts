@@ -139,4 +139,16 @@ describe("PlanPreviewStore", () => {
     await vi.waitFor(() => expect(store.state).toBe("ready"));
     expect(store.error).toBeNull();
   });
+
+  it("a replace refused as changing nothing is not a failure: nothing would be sent", async () => {
+    const { store, previewScheduler } = setup(() =>
+      jsonResponse(400, {
+        error: "There is nothing to change: every order already has these terms; nothing was sent",
+        code: "bad_request",
+      }),
+    );
+    previewScheduler.fire();
+    await vi.waitFor(() => expect(store.state).toBe("unchanged"));
+    expect([store.error, store.currentPlan]).toEqual([null, null]);
+  });
 });

@@ -1,6 +1,7 @@
 // Asks the plan preview of an order dialog's command once the form is complete, debounced, one call at a time.
 import { makeAutoObservable, reaction, runInAction } from "mobx";
 import { describeError } from "../api/describeError";
+import { saysNothingToChange } from "../orders/nothingToChange";
 import type { QuantityUnit } from "../accounts/TierPreview";
 import type { StoreDeps } from "../shell/StoreDeps";
 import { parsePlanAnswer, planPathOf, type PlanAnswer } from "./PlanPreview";
@@ -16,8 +17,11 @@ export interface PlanCommand {
   readonly body: Readonly<Record<string, unknown>>;
 }
 
-/** Where the preview stands. */
-export type PlanPreviewState = "incomplete" | "loading" | "ready" | "failed";
+/**
+ * Where the preview stands: no command yet, being asked, answered, refused as a replace that changes nothing
+ * (every order already has the form's terms, so nothing would be sent), or failed.
+ */
+export type PlanPreviewState = "incomplete" | "loading" | "ready" | "unchanged" | "failed";
 
 /**
  * The plan preview of one order dialog. `command` says what the dialog would send now, or null while the dialog is
@@ -33,6 +37,8 @@ export class PlanPreviewStore {
   error: string | null = null;
   /** True while a call is in flight. */
   inFlight = false;
+  /** True when the server refused the command now in the form as changing nothing. */
+  unchanged = false;
 
   /** What the dialog's quantity counts: contracts, spreads or shares. */
   readonly unit: QuantityUnit;
@@ -73,6 +79,9 @@ export class PlanPreviewStore {
     if (this.answeredKey !== this.key) {
       return "loading";
     }
+    if (this.unchanged) {
+      return "unchanged";
+    }
     return this.error === null ? "ready" : "failed";
   }
 
@@ -88,6 +97,7 @@ export class PlanPreviewStore {
     if (key === null) {
       this.plan = null;
       this.error = null;
+      this.unchanged = false;
       this.answeredKey = null;
       return;
     }
@@ -116,17 +126,22 @@ export class PlanPreviewStore {
     this.inFlight = true;
     let plan: PlanAnswer | null = null;
     let error: string | null = null;
+    let unchanged = false;
     try {
       plan = parsePlanAnswer(await this.deps.api.post(path, command.body));
     } catch (failure) {
-      console.error("Asking each account's planned quantity failed", failure);
-      error = describeError(failure);
+      unchanged = saysNothingToChange(failure);
+      if (!unchanged) {
+        console.error("Asking each account's planned quantity failed", failure);
+        error = describeError(failure);
+      }
     }
     runInAction(() => {
       this.inFlight = false;
       if (key === this.key) {
         this.plan = plan;
         this.error = error;
+        this.unchanged = unchanged;
         this.answeredKey = key;
       }
     });
