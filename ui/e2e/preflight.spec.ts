@@ -65,7 +65,8 @@ async function cells(table: Locator): Promise<string[][]> {
 
 test("Check accounts shows each account's result, then all or none is refused with the reasons", async ({ page }) => {
   await setUp(page, "preflight");
-  const dialog = await marketBuy(page, await sharesForEightyThousand(page));
+  const shares = await sharesForEightyThousand(page);
+  const dialog = await marketBuy(page, shares);
   const mode = dialog.getByLabel("Fan-out mode");
   await expect(mode).toHaveValue("SEND_TO_ALL");
   await expect(mode.locator("option")).toHaveText(["Send to all (default)", "All or none", "Only those that pass"]);
@@ -80,9 +81,11 @@ test("Check accounts shows each account's result, then all or none is refused wi
   const checks = dialog.getByRole("table", { name: "Account checks" });
   await expect(checks.locator("tbody tr")).toHaveCount(2);
   const rows = await cells(checks);
-  expect(rows[0]).toEqual(["Account", "Result", "Brokerage says", "Commission + fees", "Buying power after"]);
-  expect(rows[1]?.slice(0, 4)).toEqual(["Small A", "Pass", "OK", "$0.00"]);
-  expect(rows[2]?.slice(0, 4)).toEqual(["Big C", "Reject", BUYING_POWER, "$0.00"]);
+  expect(rows[0]).toEqual(["Account · planned", "Result", "Brokerage says", "Commission + fees", "Buying power after"]);
+  // Each account's planned quantity shows under its name: Small A ×1, Big C ×3 by their tiers.
+  const planned = (multiplier: number) => (Number(shares) * multiplier).toLocaleString("en-US");
+  expect(rows[1]?.slice(0, 4)).toEqual([`Small APlanned ${planned(1)}`, "Pass", "OK", "$0.00"]);
+  expect(rows[2]?.slice(0, 4)).toEqual([`Big CPlanned ${planned(3)}`, "Reject", BUYING_POWER, "$0.00"]);
   expect(rows[2]?.[4]).toMatch(/^-\$[\d,]+\.\d\d$/);
   expect(sent).toBe(0);
 

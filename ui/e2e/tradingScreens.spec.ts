@@ -696,6 +696,8 @@ test("a long account name wraps in the dialogs: instruction selects and the Chec
   await place.getByLabel("Symbol").fill("AAPL");
   await place.getByLabel("Order Type").selectOption("MARKET");
   await place.getByLabel("Quantity").fill("1");
+  // The plan shows first (it moves what is under it), then the checks are read.
+  await expect(place.getByTestId("plan-summary")).toHaveText("Total 8 shares on 4 accounts");
   await expectChecksReadable(place, longName);
 });
 

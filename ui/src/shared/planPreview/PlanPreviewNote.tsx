@@ -47,17 +47,18 @@ export const PlanPreviewNote = observer(function PlanPreviewNote({ preview, fall
   }
   if (plan === null) {
     return (
-      <Callout compact className="cd-plan-preview cd-muted" aria-live="polite" data-testid="plan-preview">
+      <Callout compact className="cd-plan-preview" aria-live="polite" data-testid="plan-preview">
         {NEUTRAL_TEXTS[preview.state] ?? PLAN_LOADING_TEXT}
       </Callout>
     );
   }
+  // Only the summary and the cut or refused rows take a colour: the rows sent as sized stay plain.
   const refused = plan.accounts.some((account) => account.outcome === "REFUSE");
   const cut = plan.accounts.some((account) => account.outcome === "CUT");
-  const intent = refused ? Intent.DANGER : cut ? Intent.WARNING : Intent.NONE;
+  const summaryClass = refused ? " cd-plan-refuse" : cut ? " cd-plan-cut" : "";
   return (
-    <Callout compact intent={intent} className="cd-plan-preview" data-testid="plan-preview">
-      <p className="cd-plan-summary" aria-live="polite" data-testid="plan-summary">
+    <Callout compact className="cd-plan-preview" data-testid="plan-preview">
+      <p className={`cd-plan-summary${summaryClass}`} aria-live="polite" data-testid="plan-summary">
         {planSummaryText(plan, preview.unit)}
       </p>
       {plan.accounts.length > 0 && (

@@ -28,7 +28,7 @@ const RESULT_INTENTS: Readonly<Record<CheckResult, Intent>> = {
 
 /** The planned quantity's colour: none when sent as sized, warning when cut, danger when refused. */
 const PLANNED_CLASSES: Readonly<Record<PlanOutcome, string>> = {
-  SEND: "cd-number",
+  SEND: "cd-preflight-planned",
   CUT: "cd-preflight-planned cd-plan-cut",
   REFUSE: "cd-preflight-planned cd-plan-refuse",
 };
@@ -119,8 +119,7 @@ export const PreflightPanel = observer(function PreflightPanel({ preflight, onCh
           <HTMLTable compact striped className="cd-preflight-checks" aria-label="Account checks">
             <thead>
               <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Planned</th>
+                <th scope="col">Account · planned</th>
                 <th scope="col">Result</th>
                 <th scope="col">Brokerage says</th>
                 <th scope="col">Commission + fees</th>
@@ -133,12 +132,13 @@ export const PreflightPanel = observer(function PreflightPanel({ preflight, onCh
                 return (
                   // An account sent two orders (an exit of two positions) has two checks.
                   <tr key={`${check.accountId}-${index}`}>
-                    <td className="cd-preflight-account">{check.accountName}</td>
-                    <td
-                      className={planned === null ? "cd-number" : PLANNED_CLASSES[planned.outcome]}
-                      title={check.guardReason ?? undefined}
-                    >
-                      {planned?.text ?? "—"}
+                    <td className="cd-preflight-account">
+                      {check.accountName}
+                      {planned !== null && (
+                        <div className={PLANNED_CLASSES[planned.outcome]} title={check.guardReason ?? undefined}>
+                          {planned.outcome === "REFUSE" ? planned.text : `Planned ${planned.text}`}
+                        </div>
+                      )}
                     </td>
                     <td>
                       <Tag intent={RESULT_INTENTS[check.result]} minimal>
