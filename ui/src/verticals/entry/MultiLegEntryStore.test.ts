@@ -327,3 +327,38 @@ describe("MultiLegEntryStore save set", () => {
     expect(entry.namePromptOpen).toBe(true);
   });
 });
+
+describe("MultiLegEntryStore plan preview and Split a total", () => {
+  it("asks the plan of the staged legs once they are one spread, with splitTotal when a total is typed", async () => {
+    const plan = { splitTotal: 7, accounts: [] };
+    const { entry, requests, previewScheduler } = entryHarness({
+      "POST /api/plan_preview/VERTICAL/place_order": () => jsonResponse(200, plan),
+    });
+    await stageVertical(entry);
+    entry.split.setText("7");
+    previewScheduler.fire();
+    await vi.waitFor(() => expect(entry.plan.state).toBe("ready"));
+
+    expect(calls(requests).filter(([, url]) => url.includes("plan_preview"))).toEqual([
+      [
+        "POST",
+        "/api/plan_preview/VERTICAL/place_order",
+        JSON.stringify({ allTradingAccountsOrderList: [], orderLegs: STAGED_LEGS, splitTotal: 7 }),
+      ],
+    ]);
+  });
+
+  it("a total that cannot be sent stops the plan and the place, naming Split a total; nothing is sent", async () => {
+    const { entry, requests, previewScheduler } = entryHarness({ [PLACE]: () => textResponse(200, "success") });
+    await stageVertical(entry);
+    entry.split.setText("0");
+
+    expect(entry.plan.state).toBe("incomplete");
+    expect(previewScheduler.live()).toEqual([]);
+    await expect(entry.place()).resolves.toEqual({
+      ok: false,
+      message: expect.stringContaining("Split a total must be a whole number between 1 and 1,000,000, or empty"),
+    });
+    expect(requests.filter((request) => request.method === "POST")).toEqual([]);
+  });
+});
