@@ -113,6 +113,13 @@ impl KeptHoldings {
         FillTaken::Kept
     }
 
+    /// The filled quantity of `order` the fills already counted (0 for an order none counted, or one
+    /// counted so long ago that it is forgotten).
+    #[must_use]
+    pub fn counted(&self, order: BrokerOrderId) -> u32 {
+        self.applied.get(&order).copied().unwrap_or(0)
+    }
+
     /// Whether a fill that could not move the positions came after fill generation `started`.
     #[must_use]
     pub fn unkept_after(&self, started: u64) -> bool {

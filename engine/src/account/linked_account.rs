@@ -626,13 +626,23 @@ impl LinkedAccount {
         let orders = outcome?;
         self.update_stream(|s| s.catch_ups += 1);
         metrics::counter!("copydesk_stream_catch_up_reads_total").increment(1);
-        let filled_before: u64 = self
-            .view()
-            .orders
-            .iter()
-            .map(|o| u64::from(o.filled_quantity))
-            .sum();
-        let filled_now: u64 = orders.iter().map(|o| u64::from(o.filled_quantity)).sum();
+        // Fills neither the events kept nor the last listing showed (lost while the stream was
+        // down) leave the positions to a read; fills already known change nothing.
+        let missed = {
+            let seen: std::collections::HashMap<BrokerOrderId, u32> = self
+                .view()
+                .orders
+                .iter()
+                .map(|o| (o.id, o.filled_quantity))
+                .collect();
+            let holdings = self.kept_holdings();
+            orders.iter().any(|o| {
+                let known = holdings
+                    .counted(o.id)
+                    .max(seen.get(&o.id).copied().unwrap_or(0));
+                o.filled_quantity > known
+            })
+        };
         let listing = OrderListing {
             orders: &orders,
             from,
@@ -641,7 +651,7 @@ impl LinkedAccount {
         self.deps.observer.orders_seen(self.id, listing);
         let mut view = self.view();
         view.orders = orders;
-        if filled_now != filled_before {
+        if missed {
             view.positions_stale = true;
             view.positions_unkept = true;
         }
