@@ -39,30 +39,14 @@ async fn each_authorization_logs_in_to_the_streamer_once() {
     let alice = sign_in(&service, "alice").await;
     // The streams run before any account is linked, as in a running server.
     registry.start_streams();
-    let authorize = async |name: &str, login: &str| {
-        let redirected = desk.authorize(login).await;
-        let paste = json!({"accountName": name, "accountUsername": login, "authorizationCodeUrl": redirected});
-        let (status, text) = call!(
-            &service,
-            post_json(
-                "/api/trading_account/get_access_token_from_authorization_code/",
-                &paste.to_string()
-            )
-            .cookie(alice.clone())
-        );
-        assert_eq!(status, StatusCode::OK, "{text}");
-        desk.clock.advance(chrono::Duration::seconds(2));
-    };
     for n in 0..ACCOUNTS {
-        let (name, login) = (format!("Acct {n}"), format!("login-{n}"));
-        let add = json!({"accountName": name, "accountUsername": login, "accountPassword": "pw-123",
-                         "accountType": "small_account"});
-        let (status, text) = call!(
+        desk.link_account(
             &service,
-            post_json("/api/trading_account/login/", &add.to_string()).cookie(alice.clone())
-        );
-        assert_eq!(status, StatusCode::OK, "{text}");
-        authorize(&name, &login).await;
+            &alice,
+            &format!("Acct {n}"),
+            &format!("login-{n}"),
+        )
+        .await;
     }
     let connected = || {
         registry
@@ -80,7 +64,13 @@ async fn each_authorization_logs_in_to_the_streamer_once() {
     );
     // Half of them are signed in again (a week's renewal) while connected.
     for n in (0..ACCOUNTS).step_by(2) {
-        authorize(&format!("Acct {n}"), &format!("login-{n}")).await;
+        desk.authorize_account(
+            &service,
+            &alice,
+            &format!("Acct {n}"),
+            &format!("login-{n}"),
+        )
+        .await;
     }
     // A MARKET fan-out whose every row turns FILLED from the streams' events: by then every stream has
     // done whatever its authorizations made it do.

@@ -50,27 +50,13 @@ async fn fills_show_from_the_stream_and_after_a_drop_from_the_catch_up() {
             .await;
     let alice = sign_in(&service, "alice").await;
     for n in 0..ACCOUNTS {
-        let (name, login) = (format!("Acct {n}"), format!("login-{n}"));
-        let add = json!({"accountName": name, "accountUsername": login, "accountPassword": "pw-123",
-                         "accountType": "small_account"});
-        let (status, text) = call!(
+        desk.link_account(
             &service,
-            post_json("/api/trading_account/login/", &add.to_string()).cookie(alice.clone())
-        );
-        assert_eq!(status, StatusCode::OK, "{text}");
-        let redirected = desk.authorize(&login).await;
-        let paste = json!({"accountName": name, "accountUsername": login, "authorizationCodeUrl": redirected});
-        let (status, text) = call!(
-            &service,
-            post_json(
-                "/api/trading_account/get_access_token_from_authorization_code/",
-                &paste.to_string()
-            )
-            .cookie(alice.clone())
-        );
-        assert_eq!(status, StatusCode::OK, "{text}");
-        // Past the fake's and copydesk's read windows: authorizing costs reads of its own.
-        desk.clock.advance(chrono::Duration::seconds(2));
+            &alice,
+            &format!("Acct {n}"),
+            &format!("login-{n}"),
+        )
+        .await;
     }
     desk.clock.advance(chrono::Duration::seconds(61));
 

@@ -2,6 +2,11 @@
 
 use std::sync::Arc;
 
+use actix_web::body::MessageBody;
+use actix_web::cookie::Cookie;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::test;
 use engine::clock::ManualClock;
 use engine::pause::ManualPause;
 use facade::services::Services;
@@ -62,6 +67,58 @@ impl SchwabDesk {
             app_key,
             dir,
         }
+    }
+
+    /// Adds the small trading account `name` for the fake's login `login` and authorizes it (see
+    /// [`SchwabDesk::authorize_account`]).
+    pub async fn link_account(
+        &self,
+        service: &impl Service<
+            actix_http::Request,
+            Response = ServiceResponse<impl MessageBody>,
+            Error = actix_web::Error,
+        >,
+        cookie: &Cookie<'static>,
+        name: &str,
+        login: &str,
+    ) {
+        let add = serde_json::json!({"accountName": name, "accountUsername": login,
+            "accountPassword": "pw-123", "accountType": "small_account"});
+        let request = super::post_json("/api/trading_account/login/", &add.to_string())
+            .cookie(cookie.clone())
+            .to_request();
+        let (status, text) =
+            super::status_and_text(test::call_service(service, request).await).await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        self.authorize_account(service, cookie, name, login).await;
+    }
+
+    /// Signs the trading account `name` in with the fake's login `login` through the Get Access
+    /// Token call, then moves the clock 2 s on, past both sides' read windows for authorizing.
+    pub async fn authorize_account(
+        &self,
+        service: &impl Service<
+            actix_http::Request,
+            Response = ServiceResponse<impl MessageBody>,
+            Error = actix_web::Error,
+        >,
+        cookie: &Cookie<'static>,
+        name: &str,
+        login: &str,
+    ) {
+        let redirected = self.authorize(login).await;
+        let paste = serde_json::json!({"accountName": name, "accountUsername": login,
+            "authorizationCodeUrl": redirected});
+        let request = super::post_json(
+            "/api/trading_account/get_access_token_from_authorization_code/",
+            &paste.to_string(),
+        )
+        .cookie(cookie.clone())
+        .to_request();
+        let (status, text) =
+            super::status_and_text(test::call_service(service, request).await).await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        self.clock.advance(chrono::Duration::seconds(2));
     }
 
     /// Logs `username` in on the fake's authorize page and returns the address it redirects to.
