@@ -6,6 +6,9 @@ export const StockMessages = {
   placeFailed: "Copy trading failed",
   replaceSucceeded: "Replace selected order successful",
   replaceFailed: "Replace selected order failed",
+  /** One account's order replaced from its row (the individual variant): the specs' replace-one texts. */
+  replaceIndividualSucceeded: "Replace order successful",
+  replaceIndividualFailed: "Replace order failed",
   cancelSucceeded: "Selected order deleted successful",
   cancelFailed: "Selected order deleted failed",
   exitSucceeded: "Exit order successful",

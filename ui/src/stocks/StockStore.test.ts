@@ -255,7 +255,7 @@ describe("StockStore replace and cancel", () => {
     const outcome = await stocks.orderDialog.submit();
     expect(outcome).toEqual({
       ok: false,
-      message: "Replace selected order failed: The order can no longer be replaced",
+      message: "Replace order failed: The order can no longer be replaced",
     });
     expect(stocks.orderDialog.isOpen).toBe(false);
     expect(bodyOf(requests, "PUT /api/stock_copy_trading/replace_order_individual/")).toEqual({
@@ -280,13 +280,14 @@ describe("StockStore replace and cancel", () => {
 
     expect(await dialog.submit()).toEqual({
       ok: false,
-      message: "Replace selected order failed: nothing to change: every order already has these terms",
+      message: "Replace order failed: nothing to change: every order already has these terms",
     });
     expect([dialog.isOpen, dialog.nothingToChange]).toEqual([true, true]);
     expect(requests.filter((request) => request.method === "PUT")).toEqual([]);
     dialog.form.setPrice("151");
     expect(dialog.nothingToChange).toBe(false);
-    expect(await dialog.submit()).toEqual({ ok: true, message: "Replace selected order successful" });
+    // One account's order replaced from its row says so with the individual text.
+    expect(await dialog.submit()).toEqual({ ok: true, message: "Replace order successful" });
   });
 
   it("keeps the individual replace open and marked when the server says it changes nothing", async () => {
@@ -302,7 +303,7 @@ describe("StockStore replace and cancel", () => {
     stocks.sessionDialog.replaceRow(stocks.sessionDialog.view.rows[0]!);
     const outcome = await stocks.orderDialog.submit();
     expect(outcome.message).toBe(
-      "Replace selected order failed: There is nothing to change: every order already has these terms; nothing was sent",
+      "Replace order failed: There is nothing to change: every order already has these terms; nothing was sent",
     );
     expect([stocks.orderDialog.isOpen, stocks.orderDialog.nothingToChange]).toEqual([true, true]);
   });

@@ -554,8 +554,9 @@ function modeTexts(mode: StockOrderMode): { ok: string; failed: string } {
     case "place":
       return { ok: StockMessages.placeSucceeded, failed: StockMessages.placeFailed };
     case "replaceSelected":
-    case "replaceIndividual":
       return { ok: StockMessages.replaceSucceeded, failed: StockMessages.replaceFailed };
+    case "replaceIndividual":
+      return { ok: StockMessages.replaceIndividualSucceeded, failed: StockMessages.replaceIndividualFailed };
     case "exit":
       return { ok: StockMessages.exitSucceeded, failed: StockMessages.exitFailed };
     case "save":
