@@ -124,6 +124,36 @@ describe("ReplaceLegsDialogStore", () => {
     expect(dialog.netOfOrder(first.orderKey)).toEqual({ type: "NET_DEBIT", price: 0.65 });
   });
 
+  it("sets every order's net at once from one field, keeping each order's debit or credit", () => {
+    const { root } = harness();
+    const dialog = root.verticals.replaceDialog;
+    dialog.open(session(rows));
+    dialog.setEveryNet("abc");
+    dialog.applyEveryNet();
+    expect(dialog.everyNetProblem).toBe("Set every net to: Must be a number of at least 0");
+    expect(dialog.drafts.map((draft) => draft.form.price)).toEqual(["0.65", "0.00", "0.65", "0.00"]);
+    dialog.setEveryNet("1.1");
+    dialog.applyEveryNet();
+    expect(dialog.everyNetProblem).toBeNull();
+    expect(dialog.drafts.map((draft) => draft.form.price)).toEqual(["1.10", "0.00", "1.10", "0.00"]);
+    const keys = [...new Set(dialog.drafts.map((draft) => draft.orderKey))];
+    expect(keys.map((key) => dialog.newPriceText(key))).toEqual(["NET_DEBIT 1.10", "NET_DEBIT 1.10"]);
+  });
+
+  it("shows a single-leg order's new price as its own type and price, not as a net", () => {
+    const { root } = harness();
+    const dialog = root.verticals.replaceDialog;
+    const [leg] = verticalRowsJson(9, 1, { optionChainOrderType: "LIMIT", optionChainPrice: 50 });
+    if (leg === undefined) throw new Error("no leg");
+    dialog.open(session([{ ...leg, optionChainInstruction: "SELL_TO_CLOSE", optionChainLegIndex: 0 }]));
+    const [only] = dialog.drafts;
+    if (only === undefined) throw new Error("no draft");
+    expect(dialog.newPriceText(only.orderKey)).toBe("LIMIT 50.00");
+    dialog.setEveryNet("48.5");
+    dialog.applyEveryNet();
+    expect(dialog.newPriceText(only.orderKey)).toBe("LIMIT 48.50");
+  });
+
   it("with none chosen says 'Please select at least one leg to replace.'", async () => {
     const { root, requests } = harness();
     const dialog = root.verticals.replaceDialog;

@@ -1,7 +1,6 @@
 // The net an account's order of the Replace Individual Order Legs dialog is sent at, or why it cannot be sent.
 import { Classes } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
-import { netText } from "../OrderLeg";
 import type { ReplaceLegsDialogStore } from "./ReplaceLegsDialogStore";
 
 /** Props of {@link OrderNewNet}. */
@@ -12,11 +11,14 @@ export interface OrderNewNetProps {
   readonly orderKey: string;
 }
 
-/** The net worked out from the order's legs as shown (what is sent), or in red why the legs are not one spread. */
+/**
+ * The net worked out from the order's legs as shown (what is sent; a single-leg order's own price), or in red why
+ * the legs are not one spread.
+ */
 export const OrderNewNet = observer(function OrderNewNet({ dialog, orderKey }: OrderNewNetProps) {
   const problem = dialog.orderProblem(orderKey);
   if (problem !== null) {
     return <span className={Classes.INTENT_DANGER}>{problem}</span>;
   }
-  return <>{netText(dialog.netOfOrder(orderKey))}</>;
+  return <>{dialog.newPriceText(orderKey)}</>;
 });

@@ -1,5 +1,5 @@
 // The Replace Individual Order Legs dialog: each replaceable leg with its new fields; ticked orders are replaced.
-import { Checkbox, DialogBody, HTMLTable, Intent } from "@blueprintjs/core";
+import { Button, Checkbox, ControlGroup, DialogBody, FormGroup, HTMLTable, InputGroup, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
 import { PendingDialog } from "../../shared/dialogs/PendingDialog";
@@ -24,6 +24,29 @@ export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
           ticked order is sent with the terms shown. Each order starts at its own net, on one leg, with 0.00 on
           the others; the new net is the one sent.
         </p>
+        <FormGroup
+          label="Set every net to"
+          labelFor="cd-every-net"
+          inline
+          intent={dialog.everyNetProblem === null ? Intent.NONE : Intent.DANGER}
+          helperText={dialog.everyNetProblem ?? "Every order's first leg takes this price and its others 0.00"}
+        >
+          <ControlGroup>
+            <InputGroup
+              id="cd-every-net"
+              value={dialog.everyNet}
+              inputMode="decimal"
+              intent={dialog.everyNetProblem === null ? Intent.NONE : Intent.DANGER}
+              onChange={(event) => dialog.setEveryNet(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter") {
+                  dialog.applyEveryNet();
+                }
+              }}
+            />
+            <Button text="Set every net" onClick={dialog.applyEveryNet} />
+          </ControlGroup>
+        </FormGroup>
         <HTMLTable className="cd-option-table" compact aria-label="Legs to replace">
           <ColumnHeads
             columns={[

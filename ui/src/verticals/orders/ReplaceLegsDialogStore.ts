@@ -6,12 +6,15 @@ import { NOTHING_TO_CHANGE, samePrice, saysNothingToChange, sentNumber } from ".
 import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import type { StoreDeps } from "../../shared/shell/StoreDeps";
 import { CHECK_FAILED, PreflightStore, type PreflightCommand } from "../../shared/preflight/PreflightStore";
-import { legsProblem, netOf, type NetPrice } from "../OrderLeg";
+import { legsProblem, netOf, netText, type NetPrice } from "../OrderLeg";
 import { VerticalMessages, withReason } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
 import { draftsOf, type LegDraft } from "./LegDraft";
 import { legsCheck } from "./legsCheck";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
+import { priceProblem } from "../../shared/orderForm/fieldChecks";
+import { plainNumberText } from "../../shared/orderForm/numberText";
+import { priceOnTick } from "../../shared/format/priceOnTick";
 import { canReplaceLeg, orderKey, type VerticalOrderRow, type VerticalSession } from "./VerticalOrderRow";
 
 /**
@@ -37,6 +40,10 @@ export class ReplaceLegsDialogStore {
   readonly preflight: PreflightStore;
   /** The chosen legs' terms last refused as changing nothing (marked while they are the same), or null. */
   refusedTerms: string | null = null;
+  /** The "Set every net to" field, as typed. */
+  everyNet = "";
+  /** Why the "Set every net to" field cannot be applied, or null. */
+  everyNetProblem: string | null = null;
 
   /** The legs' bid, ask and last, read while the dialog is open (shown only: they never price a leg). */
   readonly quotes: QuoteFeed;
@@ -76,6 +83,8 @@ export class ReplaceLegsDialogStore {
     }
     this.isOpen = true;
     this.refusedTerms = null;
+    this.everyNet = "";
+    this.everyNetProblem = null;
     this.preflight.reset();
   }
 
@@ -113,6 +122,51 @@ export class ReplaceLegsDialogStore {
   /** The chosen legs. */
   get chosenDrafts(): LegDraft[] {
     return this.drafts.filter((draft) => this.chosen.has(draft.orderKey));
+  }
+
+  /** Types into the "Set every net to" field. */
+  setEveryNet(text: string): void {
+    this.everyNet = text;
+    this.everyNetProblem = null;
+  }
+
+  /**
+   * Gives every order of the dialog the net typed in "Set every net to" at once: its first leg, which carries
+   * the order's net, takes the price and its other legs 0.00, so each order keeps its debit or credit and is
+   * sent at that net (a single-leg order at that price). A price that is not one is marked and changes nothing.
+   */
+  applyEveryNet(): void {
+    const problem = priceProblem(this.everyNet, true);
+    if (problem !== null) {
+      this.everyNetProblem = `Set every net to: ${problem}`;
+      return;
+    }
+    const price = priceOnTick(Number(plainNumberText(this.everyNet)), false);
+    for (const draft of this.drafts) {
+      if (draft.form.orderType === "MARKET") {
+        continue;
+      }
+      draft.form.setPrice(draft.row.optionChainLegIndex === 0 ? price : priceOnTick(0, false));
+    }
+    this.everyNetProblem = null;
+  }
+
+  /**
+   * What the order `key` is sent at, in words: a spread's net (`NET_DEBIT 1.20`), or a single-leg order's own
+   * type and price (`LIMIT 50.00`, `MARKET`), never a net it does not have; a dash while it cannot be worked out.
+   */
+  newPriceText(key: string): string {
+    const legs = this.drafts.filter((draft) => draft.orderKey === key);
+    const [only] = legs;
+    if (legs.length === 1 && only !== undefined) {
+      const { orderType, price } = only.form;
+      const value = Number(plainNumberText(price));
+      if (orderType === "MARKET") {
+        return "MARKET";
+      }
+      return price.trim() === "" || Number.isNaN(value) ? "—" : `${orderType} ${value.toFixed(2)}`;
+    }
+    return netText(this.netOfOrder(key));
   }
 
   /** The new net of the order `key`, from its legs' new prices: what is sent for it. */
