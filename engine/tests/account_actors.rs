@@ -11,26 +11,24 @@ use engine::account::messages::{Authorize, FetchSnapshot, GetHealth, SetWriteLim
 use engine::account::{
     AccountDeps, AccountError, AccountRegistry, CallBudget, IgnoreOrders, LinkStatus, TokenVault,
 };
+use engine::broker::Brokerage;
 use engine::broker::paper::{PaperBrokerage, PaperConfig};
-use engine::broker::{
-    AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
-    Brokerage, OptionChain, Quote, RefreshToken, TokenSet,
-};
 use engine::clock::{Clock, ManualClock};
-use engine::ids::{AccountId, AgentId, BrokerOrderId};
-use engine::order::{BrokerOrder, Instruction, OrderLeg, OrderRequest, PutCall};
+use engine::ids::{AccountId, AgentId};
+use engine::order::{Instruction, OrderLeg, OrderRequest, PutCall};
 use engine::pause::ManualPause;
 
 mod support;
 
+use support::hooked_paper::{HookedPaper, PaperHooks};
 use support::memory_vault::MemoryVault;
 
 const REDIRECT: &str = "http://127.0.0.1:8080/paper/oauth/callback";
 
-/// The paper brokerage, counting refreshes and yielding inside each one so that concurrent callers
-/// really overlap.
-struct CountingBroker {
-    paper: Arc<PaperBrokerage>,
+/// Counts refreshes (yielding inside each one so that concurrent callers really overlap), account
+/// reads and order writes.
+#[derive(Default)]
+struct Counting {
     refreshes: AtomicUsize,
     account_reads: AtomicUsize,
     /// Places, replaces and cancels sent through copydesk.
@@ -38,119 +36,27 @@ struct CountingBroker {
 }
 
 #[async_trait]
-impl Brokerage for CountingBroker {
-    fn name(&self) -> &'static str {
-        "counting-paper"
-    }
-    fn authorize_url(&self, redirect_uri: &str) -> String {
-        self.paper.authorize_url(redirect_uri)
-    }
-    async fn exchange_code(
-        &self,
-        code: &AuthorizationCode,
-        uri: &str,
-    ) -> Result<TokenSet, BrokerError> {
-        self.paper.exchange_code(code, uri).await
-    }
-    async fn refresh_token(&self, refresh: &RefreshToken) -> Result<TokenSet, BrokerError> {
+impl PaperHooks for Counting {
+    async fn before_refresh(&self) {
         self.refreshes.fetch_add(1, Ordering::SeqCst);
         for _ in 0..5 {
             tokio::task::yield_now().await;
         }
-        self.paper.refresh_token(refresh).await
     }
-    async fn account_numbers(&self, t: &AccessToken) -> Result<Vec<AccountLink>, BrokerError> {
-        self.paper.account_numbers(t).await
-    }
-    async fn account(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-    ) -> Result<AccountSnapshot, BrokerError> {
+
+    fn on_account_read(&self) {
         self.account_reads.fetch_add(1, Ordering::SeqCst);
-        self.paper.account(t, a).await
     }
-    async fn place_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        r: &OrderRequest,
-    ) -> Result<Option<BrokerOrderId>, BrokerError> {
+
+    fn on_write(&self) {
         self.writes.fetch_add(1, Ordering::SeqCst);
-        self.paper.place_order(t, a, r).await
-    }
-    async fn open_order_stream(
-        &self,
-        t: &AccessToken,
-        accounts: &[AccountLink],
-    ) -> Result<Box<dyn engine::broker::OrderStream>, engine::broker::StreamError> {
-        self.paper.open_order_stream(t, accounts).await
-    }
-    async fn preview_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        r: &OrderRequest,
-    ) -> Result<engine::broker::OrderPreview, BrokerError> {
-        self.paper.preview_order(t, a, r).await
-    }
-    async fn replace_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        o: BrokerOrderId,
-        r: &OrderRequest,
-    ) -> Result<Option<BrokerOrderId>, BrokerError> {
-        self.writes.fetch_add(1, Ordering::SeqCst);
-        self.paper.replace_order(t, a, o, r).await
-    }
-    async fn cancel_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        o: BrokerOrderId,
-    ) -> Result<(), BrokerError> {
-        self.writes.fetch_add(1, Ordering::SeqCst);
-        self.paper.cancel_order(t, a, o).await
-    }
-    async fn get_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        o: BrokerOrderId,
-    ) -> Result<BrokerOrder, BrokerError> {
-        self.paper.get_order(t, a, o).await
-    }
-    async fn list_orders(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        f: DateTime<Utc>,
-        to: DateTime<Utc>,
-    ) -> Result<Vec<BrokerOrder>, BrokerError> {
-        self.paper.list_orders(t, a, f, to).await
-    }
-    async fn quotes(
-        &self,
-        t: &AccessToken,
-        s: &[String],
-    ) -> Result<std::collections::BTreeMap<String, Quote>, BrokerError> {
-        self.paper.quotes(t, s).await
-    }
-    async fn option_chain(
-        &self,
-        t: &AccessToken,
-        u: &str,
-        side: PutCall,
-    ) -> Result<OptionChain, BrokerError> {
-        self.paper.option_chain(t, u, side).await
     }
 }
 
 struct Rig {
     clock: ManualClock,
     paper: Arc<PaperBrokerage>,
-    broker: Arc<CountingBroker>,
+    broker: Arc<HookedPaper<Counting>>,
     vault: Arc<MemoryVault>,
     registry: Arc<AccountRegistry>,
 }
@@ -166,11 +72,9 @@ impl Rig {
         let clock = ManualClock::new(monday_morning()?);
         let shared: Arc<dyn Clock> = Arc::new(clock.clone());
         let paper = Arc::new(PaperBrokerage::new(PaperConfig::default(), shared.clone())?);
-        let broker = Arc::new(CountingBroker {
+        let broker = Arc::new(HookedPaper {
             paper: paper.clone(),
-            refreshes: AtomicUsize::new(0),
-            account_reads: AtomicUsize::new(0),
-            writes: AtomicUsize::new(0),
+            hooks: Counting::default(),
         });
         let vault = Arc::new(MemoryVault::default());
         let deps = AccountDeps {
@@ -245,7 +149,7 @@ async fn the_access_token_is_refreshed_ahead_of_expiry_and_persisted() -> Result
     rig.clock.advance(Duration::minutes(20));
     handle.addr.send(FetchSnapshot).await??;
     assert_eq!(
-        rig.broker.refreshes.load(Ordering::SeqCst),
+        rig.broker.hooks.refreshes.load(Ordering::SeqCst),
         0,
         "25 minutes left: no refresh yet"
     );
@@ -253,7 +157,7 @@ async fn the_access_token_is_refreshed_ahead_of_expiry_and_persisted() -> Result
     rig.clock.advance(Duration::minutes(6));
     handle.addr.send(FetchSnapshot).await??;
     assert_eq!(
-        rig.broker.refreshes.load(Ordering::SeqCst),
+        rig.broker.hooks.refreshes.load(Ordering::SeqCst),
         1,
         "4 minutes left: refreshed first"
     );
@@ -280,8 +184,8 @@ async fn concurrent_calls_share_one_refresh() -> Result<()> {
     for answer in answers {
         answer??;
     }
-    assert_eq!(rig.broker.refreshes.load(Ordering::SeqCst), 1);
-    assert_eq!(rig.broker.account_reads.load(Ordering::SeqCst), 20);
+    assert_eq!(rig.broker.hooks.refreshes.load(Ordering::SeqCst), 1);
+    assert_eq!(rig.broker.hooks.account_reads.load(Ordering::SeqCst), 20);
     Ok(())
 }
 
@@ -534,7 +438,7 @@ async fn events_update_the_account_and_its_positions_are_checked_once_but_never_
     let stream = handle.account.stream_status();
     assert!(stream.events >= 2, "{stream:?}");
     assert!(stream.last_event.is_some());
-    assert_eq!(rig.broker.writes.load(Ordering::SeqCst), 0);
+    assert_eq!(rig.broker.hooks.writes.load(Ordering::SeqCst), 0);
     // Unlinking logs the stream out.
     assert!(rig.registry.stop(AccountId(1)));
     settle(|| handle.account.stream_status().phase == StreamPhase::Off).await?;

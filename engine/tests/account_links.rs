@@ -6,136 +6,40 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
-use async_trait::async_trait;
-use chrono::{DateTime, Utc};
 use engine::account::{
     AccountDeps, AccountError, CallBudget, IgnoreOrders, LinkRefusal, LinkStatus, LinkedAccount,
     TokenVault,
 };
 use engine::broker::paper::PaperBrokerage;
-use engine::broker::{
-    AccessToken, AccountHash, AccountLink, AccountNumber, AccountSnapshot, AuthorizationCode,
-    BrokerError, Brokerage, ConnectivityError, OptionChain, Quote, RefreshToken, TokenSet,
-};
+use engine::broker::{AccountNumber, BrokerError, ConnectivityError, TokenSet};
 use engine::clock::{Clock, ManualClock};
-use engine::ids::{AccountId, AgentId, BrokerOrderId};
-use engine::order::{BrokerOrder, OrderRequest, PutCall};
+use engine::ids::{AccountId, AgentId};
 use engine::pause::ManualPause;
 
 mod support;
 
+use support::hooked_paper::{HookedPaper, PaperHooks};
 use support::memory_vault::MemoryVault;
 
 const REDIRECT: &str = "http://127.0.0.1:8080/paper/callback";
 
-/// The paper market, whose account reads (`accountNumbers`) fail with a 503 while `down` is set.
+/// Account reads (`accountNumbers`) fail with a 503 while `down` is set.
 struct Reads {
-    paper: Arc<PaperBrokerage>,
     down: AtomicBool,
 }
 
-#[async_trait]
-impl Brokerage for Reads {
-    fn name(&self) -> &'static str {
-        "paper-with-failing-reads"
-    }
-    fn authorize_url(&self, redirect_uri: &str) -> String {
-        self.paper.authorize_url(redirect_uri)
-    }
-    async fn exchange_code(
-        &self,
-        code: &AuthorizationCode,
-        uri: &str,
-    ) -> Result<TokenSet, BrokerError> {
-        self.paper.exchange_code(code, uri).await
-    }
-    async fn refresh_token(&self, refresh: &RefreshToken) -> Result<TokenSet, BrokerError> {
-        self.paper.refresh_token(refresh).await
-    }
-    async fn account_numbers(&self, t: &AccessToken) -> Result<Vec<AccountLink>, BrokerError> {
-        if self.down.load(Ordering::SeqCst) {
-            return Err(ConnectivityError::Server { status: 503 }.into());
-        }
-        self.paper.account_numbers(t).await
-    }
-    async fn account(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-    ) -> Result<AccountSnapshot, BrokerError> {
-        self.paper.account(t, a).await
-    }
-    async fn place_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        r: &OrderRequest,
-    ) -> Result<Option<BrokerOrderId>, BrokerError> {
-        self.paper.place_order(t, a, r).await
-    }
-    async fn preview_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        r: &OrderRequest,
-    ) -> Result<engine::broker::OrderPreview, BrokerError> {
-        self.paper.preview_order(t, a, r).await
-    }
-    async fn replace_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        o: BrokerOrderId,
-        r: &OrderRequest,
-    ) -> Result<Option<BrokerOrderId>, BrokerError> {
-        self.paper.replace_order(t, a, o, r).await
-    }
-    async fn cancel_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        o: BrokerOrderId,
-    ) -> Result<(), BrokerError> {
-        self.paper.cancel_order(t, a, o).await
-    }
-    async fn get_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        o: BrokerOrderId,
-    ) -> Result<BrokerOrder, BrokerError> {
-        self.paper.get_order(t, a, o).await
-    }
-    async fn list_orders(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        f: DateTime<Utc>,
-        to: DateTime<Utc>,
-    ) -> Result<Vec<BrokerOrder>, BrokerError> {
-        self.paper.list_orders(t, a, f, to).await
-    }
-    async fn quotes(
-        &self,
-        t: &AccessToken,
-        s: &[String],
-    ) -> Result<std::collections::BTreeMap<String, Quote>, BrokerError> {
-        self.paper.quotes(t, s).await
-    }
-    async fn option_chain(
-        &self,
-        t: &AccessToken,
-        u: &str,
-        side: PutCall,
-    ) -> Result<OptionChain, BrokerError> {
-        self.paper.option_chain(t, u, side).await
+impl PaperHooks for Reads {
+    fn account_numbers_failure(&self) -> Option<BrokerError> {
+        self.down
+            .load(Ordering::SeqCst)
+            .then(|| ConnectivityError::Server { status: 503 }.into())
     }
 }
 
 /// Accounts on one paper market and one vault.
 struct Rig {
     clock: ManualClock,
-    broker: Arc<Reads>,
+    broker: Arc<HookedPaper<Reads>>,
     vault: Arc<MemoryVault>,
     deps: AccountDeps,
 }
@@ -145,9 +49,11 @@ impl Rig {
         let clock = ManualClock::new(support::monday()?);
         let shared: Arc<dyn Clock> = Arc::new(clock.clone());
         let paper = Arc::new(PaperBrokerage::new(support::frozen(), shared.clone())?);
-        let broker = Arc::new(Reads {
+        let broker = Arc::new(HookedPaper {
             paper,
-            down: AtomicBool::new(false),
+            hooks: Reads {
+                down: AtomicBool::new(false),
+            },
         });
         let vault = Arc::new(MemoryVault::default());
         let deps = AccountDeps {
@@ -194,7 +100,7 @@ impl Rig {
     }
 
     fn set_down(&self, down: bool) {
-        self.broker.down.store(down, Ordering::SeqCst);
+        self.broker.hooks.down.store(down, Ordering::SeqCst);
     }
 }
 

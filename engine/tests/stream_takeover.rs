@@ -13,19 +13,15 @@ use engine::account::{
     AccountDeps, AccountRegistry, CallBudget, IgnoreOrders, StreamPhase, TAKEOVER_MAX,
 };
 use engine::broker::paper::PaperBrokerage;
-use engine::broker::{
-    AccessToken, AccountHash, AccountLink, AccountSnapshot, AuthorizationCode, BrokerError,
-    Brokerage, OptionChain, OrderPreview, OrderStream, Quote, RefreshToken, StreamEnd, StreamError,
-    StreamItem, TokenSet,
-};
+use engine::broker::{OrderStream, StreamEnd, StreamItem};
 use engine::clock::{Clock, ManualClock};
-use engine::ids::{AccountId, AgentId, BrokerOrderId};
-use engine::order::{BrokerOrder, OrderRequest, PutCall};
+use engine::ids::{AccountId, AgentId};
 use engine::pause::ManualPause;
 use tokio::sync::Notify;
 
 mod support;
 
+use support::hooked_paper::{HookedPaper, PaperHooks};
 use support::memory_vault::MemoryVault;
 use support::{frozen, monday};
 
@@ -46,9 +42,8 @@ impl OrderStream for TakenOver {
     async fn logout(&mut self) {}
 }
 
-/// The paper brokerage, whose order streams are taken over; it notes when each was opened.
+/// Order streams that another connection takes over; it notes when each was opened.
 struct Contested {
-    paper: Arc<PaperBrokerage>,
     clock: ManualClock,
     opened: Mutex<Vec<DateTime<Utc>>>,
     /// The next stream stays up until `release` is notified.
@@ -65,47 +60,8 @@ impl Contested {
     }
 }
 
-#[async_trait]
-impl Brokerage for Contested {
-    fn name(&self) -> &'static str {
-        "contested-paper"
-    }
-    fn authorize_url(&self, redirect_uri: &str) -> String {
-        self.paper.authorize_url(redirect_uri)
-    }
-    async fn exchange_code(
-        &self,
-        code: &AuthorizationCode,
-        uri: &str,
-    ) -> Result<TokenSet, BrokerError> {
-        self.paper.exchange_code(code, uri).await
-    }
-    async fn refresh_token(&self, refresh: &RefreshToken) -> Result<TokenSet, BrokerError> {
-        self.paper.refresh_token(refresh).await
-    }
-    async fn account_numbers(&self, t: &AccessToken) -> Result<Vec<AccountLink>, BrokerError> {
-        self.paper.account_numbers(t).await
-    }
-    async fn account(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-    ) -> Result<AccountSnapshot, BrokerError> {
-        self.paper.account(t, a).await
-    }
-    async fn place_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        r: &OrderRequest,
-    ) -> Result<Option<BrokerOrderId>, BrokerError> {
-        self.paper.place_order(t, a, r).await
-    }
-    async fn open_order_stream(
-        &self,
-        _: &AccessToken,
-        _: &[AccountLink],
-    ) -> Result<Box<dyn OrderStream>, StreamError> {
+impl PaperHooks for Contested {
+    fn order_stream(&self) -> Option<Box<dyn OrderStream>> {
         self.opened
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -114,64 +70,7 @@ impl Brokerage for Contested {
             .hold_next
             .swap(false, Ordering::SeqCst)
             .then(|| self.release.clone());
-        Ok(Box::new(TakenOver { release }))
-    }
-    async fn preview_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        r: &OrderRequest,
-    ) -> Result<OrderPreview, BrokerError> {
-        self.paper.preview_order(t, a, r).await
-    }
-    async fn replace_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        o: BrokerOrderId,
-        r: &OrderRequest,
-    ) -> Result<Option<BrokerOrderId>, BrokerError> {
-        self.paper.replace_order(t, a, o, r).await
-    }
-    async fn cancel_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        o: BrokerOrderId,
-    ) -> Result<(), BrokerError> {
-        self.paper.cancel_order(t, a, o).await
-    }
-    async fn get_order(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        o: BrokerOrderId,
-    ) -> Result<BrokerOrder, BrokerError> {
-        self.paper.get_order(t, a, o).await
-    }
-    async fn list_orders(
-        &self,
-        t: &AccessToken,
-        a: &AccountHash,
-        f: DateTime<Utc>,
-        to: DateTime<Utc>,
-    ) -> Result<Vec<BrokerOrder>, BrokerError> {
-        self.paper.list_orders(t, a, f, to).await
-    }
-    async fn quotes(
-        &self,
-        t: &AccessToken,
-        s: &[String],
-    ) -> Result<std::collections::BTreeMap<String, Quote>, BrokerError> {
-        self.paper.quotes(t, s).await
-    }
-    async fn option_chain(
-        &self,
-        t: &AccessToken,
-        u: &str,
-        side: PutCall,
-    ) -> Result<OptionChain, BrokerError> {
-        self.paper.option_chain(t, u, side).await
+        Some(Box::new(TakenOver { release }))
     }
 }
 
@@ -196,13 +95,16 @@ async fn a_stream_taken_over_again_and_again_waits_longer_each_time_and_starts_o
     let clock = ManualClock::new(monday()?);
     let shared: Arc<dyn Clock> = Arc::new(clock.clone());
     let paper = Arc::new(PaperBrokerage::new(frozen(), shared.clone())?);
-    let broker = Arc::new(Contested {
+    let broker = Arc::new(HookedPaper {
         paper: paper.clone(),
-        clock: clock.clone(),
-        opened: Mutex::default(),
-        hold_next: AtomicBool::new(false),
-        release: Arc::new(Notify::new()),
+        hooks: Contested {
+            clock: clock.clone(),
+            opened: Mutex::default(),
+            hold_next: AtomicBool::new(false),
+            release: Arc::new(Notify::new()),
+        },
     });
+    let contested = &broker.hooks;
     let deps = AccountDeps {
         broker: broker.clone(),
         vault: Arc::new(MemoryVault::default()),
@@ -225,9 +127,9 @@ async fn a_stream_taken_over_again_and_again_waits_longer_each_time_and_starts_o
 
     // Taken over as soon as it opens, eleven times in a row.
     registry.start_streams();
-    settle(|| broker.opened().len() >= 11).await?;
-    broker.hold_next.store(true, Ordering::SeqCst);
-    let taken = broker.opened();
+    settle(|| contested.opened().len() >= 11).await?;
+    contested.hold_next.store(true, Ordering::SeqCst);
+    let taken = contested.opened();
     for (k, pair) in taken.windows(2).take(10).enumerate() {
         let wait = seconds(pair[0], pair[1]);
         let doubled = 2f64.powi(i32::try_from(k)?).min(TAKEOVER_MAX.as_secs_f64());
@@ -246,13 +148,13 @@ async fn a_stream_taken_over_again_and_again_waits_longer_each_time_and_starts_o
 
     // One stream then holds for more than a minute before it too is taken over: the pause starts over.
     settle(|| account.stream_status().phase == StreamPhase::Connected).await?;
-    let held_from = *broker.opened().last().context("the held stream")?;
+    let held_from = *contested.opened().last().context("the held stream")?;
     clock.advance(chrono::Duration::seconds(61));
     let lost_at = clock.now();
-    broker.release.notify_one();
-    let before = broker.opened().len();
-    settle(|| broker.opened().len() > before).await?;
-    let reopened = *broker.opened().last().context("reopened")?;
+    contested.release.notify_one();
+    let before = contested.opened().len();
+    settle(|| contested.opened().len() > before).await?;
+    let reopened = *contested.opened().last().context("reopened")?;
     assert!(seconds(held_from, lost_at) >= 61.0);
     let wait = seconds(lost_at, reopened);
     assert!(

@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 pub mod hanging;
+pub mod hooked_paper;
 pub mod journal_store;
 pub mod memory_vault;
 pub mod scripted;
