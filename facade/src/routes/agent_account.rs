@@ -4,7 +4,7 @@ use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 
-use super::mount;
+use super::mounting::mount;
 use crate::auth::{AGENT_KEY, hash_password, on_hashing_thread, signed_in_agent, verify_password};
 use crate::json_body::JsonBody;
 use crate::{ApiError, AppState};
@@ -82,7 +82,7 @@ fn validate_password(password: &str) -> Result<(), ApiError> {
     tag = "Agent account",
     operation_id = "post_agent_account_register",
     request_body = Credentials,
-    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::refusals::Refusals)
 )]
 async fn register(
     state: web::Data<AppState>,
@@ -128,7 +128,7 @@ fn agent_exists() -> ApiError {
     tag = "Agent account",
     operation_id = "post_agent_account_login",
     request_body = Credentials,
-    responses((status = 200, description = "The answer", body = AgentAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = AgentAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn login(
     req: HttpRequest,
@@ -180,7 +180,7 @@ async fn login(
     path = "/api/agent_account/profile",
     tag = "Agent account",
     operation_id = "get_agent_account_profile",
-    responses((status = 200, description = "The answer", body = AgentAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = AgentAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn profile(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let username = match signed_in_agent(&session) {
@@ -197,7 +197,7 @@ async fn profile(state: web::Data<AppState>, session: Session) -> Result<HttpRes
     path = "/api/agent_account/logout",
     tag = "Agent account",
     operation_id = "post_agent_account_logout",
-    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::refusals::Refusals)
 )]
 async fn logout(session: Session) -> HttpResponse {
     if let Some(agent) = signed_in_agent(&session) {

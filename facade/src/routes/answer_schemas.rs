@@ -180,3 +180,15 @@ pub(crate) struct DocumentSchema {
     #[schema(value_type = Object)]
     components: (),
 }
+
+/// The schema of the tier multipliers of the settings call (`engine::account::TierMultipliers`).
+#[derive(utoipa::ToSchema)]
+#[schema(as = operator::TierMultipliers)]
+pub(crate) struct TierMultipliersSchema {
+    /// Multiplier of small accounts.
+    small_account: u32,
+    /// Multiplier of medium accounts.
+    medium_account: u32,
+    /// Multiplier of big accounts.
+    big_account: u32,
+}

@@ -4,7 +4,7 @@ use actix_session::Session;
 use actix_web::{HttpResponse, web};
 use serde::Serialize;
 
-use super::mount;
+use super::mounting::mount;
 use super::trading_account::agent;
 use crate::{ApiError, AppState};
 
@@ -38,7 +38,7 @@ pub(crate) struct CommandWaits {
     path = "/api/command_waits",
     tag = "Operator",
     operation_id = "get_command_waits",
-    responses((status = 200, description = "The accounts whose writes wait now", body = CommandWaits, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The accounts whose writes wait now", body = CommandWaits, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 pub(super) async fn command_waits(
     state: web::Data<AppState>,

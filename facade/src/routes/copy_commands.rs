@@ -13,10 +13,10 @@ use engine::copy::{
 use engine::ids::{AccountId, AgentId};
 use serde::Serialize;
 
+use super::check_answers::{check_answer, refused_answer};
 use super::fan_out::{Dispatch, How};
-use super::option_views::AccountNames;
-use super::plan_preview::plan_answer;
-use super::preflight::{check_answer, refused_answer};
+use super::plan_answers::plan_answer;
+use super::row_values::AccountNames;
 use crate::{ApiError, AppState};
 
 /// Holdings as each account's last poll saw them.

@@ -9,10 +9,12 @@ use engine::order::{Instruction, OptionSymbol, OrderLeg, OrderRequest, PutCall};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use super::copy_commands;
 use super::fan_out::{Dispatch, FanOutField, How, sent};
-use super::option_views::{number, option_positions_answer, orders_answer};
+use super::mounting::mount;
+use super::option_views::{option_orders_answer, option_positions_answer};
+use super::row_values::number;
 use super::trading_account::{account_failure, agent};
-use super::{copy_commands, mount};
 use crate::json_body::JsonBody;
 use crate::order_fields::{Loose, one_of, word};
 use crate::{ApiError, AppState};
@@ -91,7 +93,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_account_database_COMMON",
     params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
 )]
 async fn orders(
     req: HttpRequest,
@@ -99,7 +101,7 @@ async fn orders(
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
-    orders_answer(&state, &req, agent, TradeKind::Common)
+    option_orders_answer(&state, &req, agent)
 }
 
 #[utoipa::path(
@@ -108,7 +110,7 @@ async fn orders(
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_position_account_database_COMMON",
     params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
 )]
 async fn positions(
     req: HttpRequest,
@@ -302,7 +304,7 @@ pub(super) use for_kind;
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 pub(super) async fn place_order(
     dispatch: Dispatch,
@@ -347,7 +349,7 @@ pub(super) struct ExitBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 pub(super) async fn exit_order(
     dispatch: Dispatch,
@@ -463,7 +465,7 @@ pub(super) fn pairs(
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 pub(super) async fn replace_order(
     dispatch: Dispatch,
@@ -516,7 +518,7 @@ pub(super) struct ReplaceIndividualBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 pub(super) async fn replace_order_individual(
     dispatch: Dispatch,
@@ -607,7 +609,7 @@ pub(super) async fn cancel_order_individual(
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_account_fetch_trade_status_COMMON",
     params(crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The answer", body = crate::routes::option_views::OptionOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::option_views::OptionOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
 )]
 async fn fetch_trade_status(
     req: HttpRequest,
@@ -616,7 +618,7 @@ async fn fetch_trade_status(
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     poll_open_sessions(&state, agent, TradeKind::Common).await;
-    orders_answer(&state, &req, agent, TradeKind::Common)
+    option_orders_answer(&state, &req, agent)
 }
 
 /// Polls now every account with an open row in the agent's sessions of `kind` (the REFRESH button).
@@ -673,7 +675,7 @@ struct OptionChainAnswer(
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_account_get_option_chain_list_COMMON",
     params(ChainQuery),
-    responses((status = 200, description = "The answer", body = OptionChainAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = OptionChainAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn option_chain(
     state: web::Data<AppState>,
@@ -770,7 +772,7 @@ struct OptionQuote {
     tag = "Options (single leg)",
     operation_id = "get_copy_trading_account_get_option_quotes_COMMON",
     params(OptionQuoteQuery),
-    responses((status = 200, description = "The quote of each contract asked for that the brokerage quotes, in the order asked (one brokerage read for all of them)", body = Vec<OptionQuote>, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The quote of each contract asked for that the brokerage quotes, in the order asked (one brokerage read for all of them)", body = Vec<OptionQuote>, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn option_quotes(
     state: web::Data<AppState>,

@@ -23,7 +23,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use store::TradingAccountRecord;
 
-use super::mount;
+use super::mounting::mount;
 use super::trading_account::{agent, owned_by_username};
 use crate::field_labels::label;
 use crate::json_body::JsonBody;
@@ -247,7 +247,7 @@ fn row(state: &AppState, record: &TradingAccountRecord, limits: &AccountLimits) 
     path = "/api/trading_account/limits",
     tag = "Trading accounts",
     operation_id = "get_trading_account_limits",
-    responses((status = 200, description = "Each of the agent's accounts' sizing profile and guards", body = [LimitsRow], content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "Each of the agent's accounts' sizing profile and guards", body = [LimitsRow], content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn get_limits(
     state: web::Data<AppState>,
@@ -533,7 +533,7 @@ fn changed(current: &AccountLimits, change: &LimitsChange) -> Result<AccountLimi
     tag = "Trading accounts",
     operation_id = "put_trading_account_limits",
     request_body = LimitsChange,
-    responses((status = 200, description = "The account's sizing profile and guards after the change", body = LimitsRow, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The account's sizing profile and guards after the change", body = LimitsRow, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn put_limits(
     state: web::Data<AppState>,

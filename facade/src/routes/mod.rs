@@ -2,6 +2,7 @@
 
 mod agent_account;
 mod answer_schemas;
+mod check_answers;
 mod command_waits;
 mod copy_commands;
 mod copy_trading;
@@ -11,13 +12,17 @@ mod guards;
 mod limit_facts;
 mod limits;
 mod link_refusal;
+mod mounting;
 pub mod openapi;
 mod operator;
 mod option_contract;
 mod option_views;
 mod paper_pages;
+mod plan_answers;
 mod plan_preview;
 mod preflight;
+mod refusals;
+mod row_values;
 mod session_records;
 mod session_summary;
 mod stock_lists;
@@ -28,14 +33,13 @@ mod trading_account;
 mod vertical_trading;
 mod vertical_views;
 
-use std::collections::BTreeSet;
-
 use actix_web::{HttpResponse, web};
 
 use crate::auth::session_middleware;
 use crate::{ApiError, AppState, ui};
 
 pub use guards::{require_json_for_writes, trace_requests};
+pub use mounting::mounted_api_paths;
 
 /// Mounts the API under `/api` (with sessions, the JSON content-type rule and request tracing) and the
 /// built UI at `/` when one is configured. Used by `main` and by the tests.
@@ -92,54 +96,6 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
     }
 }
 
-/// The `/api` paths [`mount`] has registered in this process (each written as `/api` + its path), so
-/// tests can walk the route table.
-static MOUNTED: std::sync::Mutex<BTreeSet<String>> = std::sync::Mutex::new(BTreeSet::new());
-
-/// Every `/api` path mounted so far (all of them once an app has been configured), sorted.
-pub fn mounted_api_paths() -> Vec<String> {
-    MOUNTED
-        .lock()
-        .map(|paths| paths.iter().cloned().collect())
-        .unwrap_or_default()
-}
-
-/// Mounts each `(path, route)` at both spellings of its path, one resource per path (routes of the same
-/// path share it); other methods answer 405. Paths are relative to `/api` and are recorded for
-/// [`mounted_api_paths`].
-pub(crate) fn mount<const N: usize>(
-    cfg: &mut web::ServiceConfig,
-    routes: [(&str, actix_web::Route); N],
-) {
-    let mut resources: Vec<(&str, actix_web::Resource)> = Vec::new();
-    if let Ok(mut mounted) = MOUNTED.lock() {
-        mounted.extend(routes.iter().map(|(path, _)| format!("/api{path}")));
-    }
-    for (path, route) in routes {
-        match resources.iter().position(|(p, _)| *p == path) {
-            Some(index) => {
-                let (p, resource) = resources.remove(index);
-                resources.insert(index, (p, resource.route(route)));
-            }
-            None => resources.push((path, web::resource(both(path)).route(route))),
-        }
-    }
-    for (_, resource) in resources {
-        cfg.service(resource.default_service(web::to(method_not_allowed)));
-    }
-}
-
-/// Both spellings of a path: without and with the trailing slash.
-pub(crate) fn both(path: &str) -> [String; 2] {
-    let bare = path.trim_end_matches('/').to_owned();
-    let slashed = format!("{bare}/");
-    [bare, slashed]
-}
-
 async fn not_found() -> Result<HttpResponse, ApiError> {
     Err(ApiError::NotFound("No such API path".into()))
-}
-
-pub(crate) async fn method_not_allowed() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::MethodNotAllowed)
 }

@@ -1,15 +1,11 @@
 //! The OpenAPI 3.1 description of `/api`, generated from the handlers' `#[utoipa::path]` attributes and
 //! the request types' `ToSchema` derives, and the calls that serve it and its browsable page.
 
-use std::collections::BTreeMap;
-
 use actix_web::{HttpResponse, web};
-use serde_json::json;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
-use utoipa::openapi::{ContentBuilder, RefOr, Response, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
-use super::mount;
+use super::mounting::mount;
 use crate::auth::SESSION_COOKIE;
 use crate::error::ErrorBody;
 
@@ -28,109 +24,6 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
             ("/docs/api-docs.css", web::get().to(stylesheet)),
         ],
     );
-}
-
-/// The error answers every call may give, each with the `{"error", "code"}` body and an example.
-pub(crate) struct Refusals;
-
-impl utoipa::IntoResponses for Refusals {
-    fn responses() -> BTreeMap<String, RefOr<Response>> {
-        let refusals = [
-            (
-                "400",
-                "Malformed input; the message names the field",
-                "Account name is required",
-                "bad_request",
-            ),
-            (
-                "401",
-                "No signed-in agent",
-                "Please log in first",
-                "unauthorized",
-            ),
-            (
-                "403",
-                "The agent may not touch this resource",
-                "This account belongs to another agent",
-                "forbidden",
-            ),
-            (
-                "404",
-                "No such resource for this agent",
-                "No such trading account",
-                "not_found",
-            ),
-            (
-                "405",
-                "The path does not take this method",
-                "Method not allowed",
-                "method_not_allowed",
-            ),
-            (
-                "409",
-                "A unique name is already taken",
-                "Agent username already exists",
-                "agent_exists",
-            ),
-            (
-                "413",
-                "The body is too large",
-                "Request body is too large (at most 65536 bytes)",
-                "payload_too_large",
-            ),
-            (
-                "415",
-                "A state-changing call without a JSON body",
-                "Content-Type must be application/json",
-                "unsupported_media_type",
-            ),
-            (
-                "429",
-                "A rate limit refused the call",
-                "Too many login attempts; please wait a minute and try again",
-                "too_many_requests",
-            ),
-            (
-                "502",
-                "The brokerage did not answer usably",
-                "the brokerage failed with status 503",
-                "brokerage_unavailable",
-            ),
-            (
-                "503",
-                "copydesk cannot take the call now",
-                "copydesk is stopping",
-                "unavailable",
-            ),
-        ];
-        refusals
-            .into_iter()
-            .map(|(status, description, error, code)| {
-                let content = ContentBuilder::new()
-                    .schema(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody")))
-                    .example(Some(json!({ "error": error, "code": code })))
-                    .build();
-                let response = ResponseBuilder::new()
-                    .description(description)
-                    .content("application/json", content)
-                    .build();
-                (status.to_owned(), RefOr::T(response))
-            })
-            .collect()
-    }
-}
-
-/// The schema of the tier multipliers of the settings call (`engine::account::TierMultipliers`).
-#[derive(utoipa::ToSchema)]
-#[schema(as = operator::TierMultipliers)]
-#[allow(dead_code, reason = "describes the JSON shape only")]
-pub(crate) struct TierMultipliersSchema {
-    /// Multiplier of small accounts.
-    small_account: u32,
-    /// Multiplier of medium accounts.
-    medium_account: u32,
-    /// Multiplier of big accounts.
-    big_account: u32,
 }
 
 /// Declares the session cookie every call but register, login and profile needs.
@@ -298,7 +191,7 @@ impl Modify for CommandKeyHeader {
         script,
         stylesheet
     ),
-    components(schemas(ErrorBody, super::preflight::RefusalBody)),
+    components(schemas(ErrorBody, super::check_answers::RefusalBody)),
     modifiers(&SessionCookie, &CommandKeyHeader)
 )]
 pub struct ApiDoc;
@@ -375,7 +268,7 @@ async fn stylesheet() -> HttpResponse {
     tag = "Trading accounts",
     operation_id = "delete_trading_account_delete_account",
     request_body = super::trading_account::ByName,
-    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::refusals::Refusals)
 )]
 #[allow(dead_code)]
 fn delete_trading_account_delete_account() {}
@@ -390,7 +283,7 @@ fn delete_trading_account_delete_account() {}
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 #[allow(dead_code)]
 fn post_copy_trading_account_exit_order_multiple_common() {}
@@ -405,7 +298,7 @@ fn post_copy_trading_account_exit_order_multiple_common() {}
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::refusals::Refusals)
 )]
 #[allow(dead_code)]
 fn delete_copy_trading_account_cancel_order_common() {}
@@ -420,7 +313,7 @@ fn delete_copy_trading_account_cancel_order_common() {}
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::refusals::Refusals)
 )]
 #[allow(dead_code)]
 fn delete_copy_trading_account_cancel_order_individual_common() {}
@@ -435,7 +328,7 @@ fn delete_copy_trading_account_cancel_order_individual_common() {}
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 #[allow(dead_code)]
 fn post_copy_trading_account_exit_order_multiple_vertical() {}
@@ -450,7 +343,7 @@ fn post_copy_trading_account_exit_order_multiple_vertical() {}
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::refusals::Refusals)
 )]
 #[allow(dead_code)]
 fn delete_copy_trading_account_cancel_order_vertical() {}
@@ -465,7 +358,7 @@ fn delete_copy_trading_account_cancel_order_vertical() {}
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::refusals::Refusals)
 )]
 #[allow(dead_code)]
 fn delete_copy_trading_account_cancel_order_individual_vertical() {}

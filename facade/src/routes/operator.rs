@@ -7,7 +7,7 @@ use engine::account::{MAX_MULTIPLIER, TierMultipliers};
 use serde::{Deserialize, Serialize};
 
 use super::fan_out::parse_mode;
-use super::mount;
+use super::mounting::mount;
 use super::trading_account::{agent, owned_by_username, running, text_success};
 use crate::json_body::JsonBody;
 use crate::{ApiError, AppState};
@@ -83,7 +83,7 @@ struct AccountHealthRow {
     path = "/api/operator/accounts",
     tag = "Operator",
     operation_id = "get_operator_accounts",
-    responses((status = 200, description = "The answer", body = Vec<AccountHealthRow>, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = Vec<AccountHealthRow>, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn accounts(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
@@ -137,7 +137,7 @@ struct WriteLimit {
     tag = "Operator",
     operation_id = "post_operator_account_write_limit",
     request_body = WriteLimit,
-    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::refusals::Refusals)
 )]
 async fn set_write_limit(
     state: web::Data<AppState>,
@@ -174,7 +174,7 @@ struct SettingsAnswer {
     /// position checks) take in any minute.
     #[schema(minimum = 1, maximum = 100)]
     background_read_percent: u32,
-    #[schema(value_type = super::openapi::TierMultipliersSchema)]
+    #[schema(value_type = super::answer_schemas::TierMultipliersSchema)]
     tier_multipliers: TierMultipliers,
     /// The mode of place, exit and replace calls that send no `fanOutMode`.
     #[schema(value_type = super::fan_out::FanOutModeSchema)]
@@ -218,7 +218,7 @@ fn settings_answer(
     path = "/api/operator/settings",
     tag = "Operator",
     operation_id = "get_operator_settings",
-    responses((status = 200, description = "The answer", body = SettingsAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = SettingsAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn get_settings(
     state: web::Data<AppState>,
@@ -234,7 +234,7 @@ async fn get_settings(
 struct SettingsChange {
     read_limit_per_minute: Option<u32>,
     background_read_percent: Option<u32>,
-    #[schema(value_type = Option<super::openapi::TierMultipliersSchema>)]
+    #[schema(value_type = Option<super::answer_schemas::TierMultipliersSchema>)]
     tier_multipliers: Option<TierMultipliers>,
     #[schema(value_type = Option<super::fan_out::FanOutModeSchema>)]
     default_fan_out_mode: Option<String>,
@@ -246,7 +246,7 @@ struct SettingsChange {
     tag = "Operator",
     operation_id = "post_operator_settings",
     request_body = SettingsChange,
-    responses((status = 200, description = "The answer", body = SettingsAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = SettingsAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn set_settings(
     state: web::Data<AppState>,
@@ -354,7 +354,7 @@ struct ReadBudgetAnswer {
     path = "/api/operator/read_budget",
     tag = "Operator",
     operation_id = "get_operator_read_budget",
-    responses((status = 200, description = "The answer", body = ReadBudgetAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = ReadBudgetAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn read_budget(
     state: web::Data<AppState>,
@@ -389,7 +389,7 @@ async fn read_budget(
     path = "/api/metrics",
     tag = "Operator",
     operation_id = "get_metrics",
-    responses((status = 200, description = "Prometheus text exposition: budgets, broker answers, fan-outs, order streams", body = String, content_type = "text/plain"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "Prometheus text exposition: budgets, broker answers, fan-outs, order streams", body = String, content_type = "text/plain"), crate::routes::refusals::Refusals)
 )]
 async fn metrics(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     agent(&session)?;

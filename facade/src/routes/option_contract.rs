@@ -8,7 +8,7 @@ use engine::order::OptionSymbol;
 use serde::{Deserialize, Serialize};
 use store::{SavedOptionOrder, StoreError, WatchList};
 
-use super::mount;
+use super::mounting::mount;
 use super::trading_account::agent;
 use crate::json_body::JsonBody;
 use crate::order_fields::{Loose, one_of, word};
@@ -80,7 +80,7 @@ fn ticker(value: &str) -> Result<String, ApiError> {
     path = "/api/option_contract/get_option_contract_list",
     tag = "Option contracts",
     operation_id = "get_option_contract_get_option_contract_list",
-    responses((status = 200, description = "The answer", body = Vec<String>, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = Vec<String>, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn list(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
@@ -98,7 +98,7 @@ async fn list(state: web::Data<AppState>, session: Session) -> Result<HttpRespon
     tag = "Option contracts",
     operation_id = "post_option_contract_add_option_contract",
     request_body = SymbolBody,
-    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SymbolListAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SymbolListAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn add(
     state: web::Data<AppState>,
@@ -131,7 +131,7 @@ async fn add(
     tag = "Option contracts",
     operation_id = "delete_option_contract_remove_option_contract",
     request_body = SymbolBody,
-    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SymbolListAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SymbolListAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn remove(
     state: web::Data<AppState>,
@@ -161,7 +161,7 @@ async fn remove(
     path = "/api/option_contract_save_order/get_option_contract_save_order_list/COMMON",
     tag = "Option contracts",
     operation_id = "get_option_contract_save_order_get_option_contract_save_order_list_COMMON",
-    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedOptionOrdersAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedOptionOrdersAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn saved_list(
     state: web::Data<AppState>,
@@ -193,7 +193,7 @@ struct SaveBody {
     tag = "Option contracts",
     operation_id = "post_option_contract_save_order_add_option_contract_save_order_COMMON",
     request_body = SaveBody,
-    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedOptionOrdersAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedOptionOrdersAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn saved_add(
     state: web::Data<AppState>,
@@ -252,7 +252,7 @@ async fn saved_add(
     tag = "Option contracts",
     operation_id = "delete_option_contract_save_order_remove_option_contract_save_order_COMMON",
     request_body = SymbolBody,
-    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedOptionOrdersAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedOptionOrdersAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn saved_remove(
     state: web::Data<AppState>,

@@ -1,67 +1,19 @@
 //! The option order and position tables in the shapes of spec 01 §3, built from the read model.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use engine::copy::{CopyRow, CopySession, OwnColor, StatusColor, TradeKind};
-use engine::ids::{AccountId, AgentId};
-use engine::order::{AssetType, OptionSymbol, OrderType};
-use rust_decimal::Decimal;
-use rust_decimal::prelude::ToPrimitive;
+use engine::ids::AgentId;
+use engine::order::{AssetType, OrderType};
 use serde::Serialize;
 
+use super::row_values::{AccountNames, describe_option, number};
 use super::session_summary::SessionSummary;
-use super::table_answers::{SessionsJson, positions_answer, rows_by_key, sessions_answer};
+use super::table_answers::{positions_answer, rows_by_key, sessions_answer};
 use crate::position_shelves::PositionTable;
 use crate::{ApiError, AppState};
-
-/// Names of an agent's accounts, for the rows.
-pub(crate) struct AccountNames(HashMap<AccountId, (String, String)>);
-
-impl AccountNames {
-    pub(crate) fn load(state: &AppState, agent: AgentId) -> Result<Self, ApiError> {
-        Ok(Self(
-            state
-                .store
-                .trading_accounts()?
-                .for_agent(agent)?
-                .into_iter()
-                .map(|a| (a.id, (a.name, a.username)))
-                .collect(),
-        ))
-    }
-
-    pub(crate) fn of(&self, account: AccountId) -> (String, String) {
-        self.0
-            .get(&account)
-            .cloned()
-            .unwrap_or_else(|| ("(deleted account)".into(), String::new()))
-    }
-}
-
-/// A number for display (JSON numbers are floating point); 0 when absent.
-pub(crate) fn number(value: Option<Decimal>) -> f64 {
-    value.and_then(|v| v.to_f64()).unwrap_or(0.0)
-}
-
-/// A human description of an OSI option symbol, as chains show it (`AAPL 10/18/2024 230.00 C`).
-pub(crate) fn describe_option(symbol: &str) -> String {
-    match OptionSymbol::parse(symbol) {
-        Ok(option) => format!(
-            "{} {} {:.2} {}",
-            option.root(),
-            option.expiry().format("%m/%d/%Y"),
-            option.strike(),
-            if option.put_call() == engine::order::PutCall::Call {
-                "C"
-            } else {
-                "P"
-            }
-        ),
-        Err(_) => symbol.to_owned(),
-    }
-}
 
 /// One account's order in a single-leg option session.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -243,18 +195,13 @@ fn option_positions(state: &AppState, agent: AgentId) -> Result<BTreeMap<String,
     rows_by_key(map)
 }
 
-/// The orders answer of one kind: the full table, or with `?since=` the delta form.
-pub(crate) fn orders_answer(
+/// The single-leg orders answer: the full table, or with `?since=` the delta form.
+pub(crate) fn option_orders_answer(
     state: &AppState,
     req: &HttpRequest,
     agent: AgentId,
-    kind: TradeKind,
 ) -> Result<HttpResponse, ApiError> {
-    let build: SessionsJson = match kind {
-        TradeKind::Vertical => super::vertical_views::vertical_orders_json,
-        _ => option_orders_json,
-    };
-    sessions_answer(state, req, agent, kind, build)
+    sessions_answer(state, req, agent, TradeKind::Common, option_orders_json)
 }
 
 /// The option positions answer (the COMMON and VERTICAL screens): the full table, or with `?since=`

@@ -11,8 +11,8 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use serde::{Deserialize, Serialize};
 
-use super::mount;
-use super::option_views::AccountNames;
+use super::mounting::mount;
+use super::row_values::AccountNames;
 use super::trading_account::agent;
 use crate::session_export::{ExportFormat, ExportRequest, export_stream};
 use crate::{ApiError, AppState};
@@ -168,7 +168,7 @@ fn answer(record: &FairnessRecord, names: &AccountNames) -> FairnessAnswer {
     tag = "Session records",
     operation_id = "get_sessions_id_fairness",
     params(("id" = u64, Path, description = "The agentTradingSessionID of one of the caller's sessions")),
-    responses((status = 200, description = "Each account's fills, the session's VWAP, the best-to-worst spread and its dollar cost against the VWAP, send skew and time to the first and last fill", body = FairnessAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "Each account's fills, the session's VWAP, the best-to-worst spread and its dollar cost against the VWAP, send skew and time to the first and last fill", body = FairnessAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn fairness(
     state: web::Data<AppState>,
@@ -237,7 +237,7 @@ fn bound(value: Option<&str>, field: &str, end: bool) -> Result<Option<DateTime<
             (Vec<crate::session_export::ExportSession> = "application/json"),
             (String = "text/csv")
         )),
-        crate::routes::openapi::Refusals
+        crate::routes::refusals::Refusals
     )
 )]
 async fn export(

@@ -6,7 +6,7 @@ use engine::order::{LINK_BASES, LinkType, StockAction, StockOrder, StockPricing,
 use serde::{Deserialize, Serialize};
 use store::{SavedStockOrder, StoreError, WatchList};
 
-use super::mount;
+use super::mounting::mount;
 use super::stock_trading::StockFields;
 use super::trading_account::agent;
 use crate::json_body::JsonBody;
@@ -71,7 +71,7 @@ fn symbol(body: &SymbolBody) -> Result<String, ApiError> {
     path = "/api/stock_save_order/get_stock_save_order_list",
     tag = "Stock lists",
     operation_id = "get_stock_save_order_get_stock_save_order_list",
-    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedStockOrdersAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedStockOrdersAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn saved_list(
     state: web::Data<AppState>,
@@ -130,7 +130,7 @@ fn saved(order: &StockOrder) -> SavedStockOrder {
     tag = "Stock lists",
     operation_id = "post_stock_save_order_add_stock_save_order",
     request_body = StockFields,
-    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedStockOrdersAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedStockOrdersAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn saved_add(
     state: web::Data<AppState>,
@@ -153,7 +153,7 @@ async fn saved_add(
     tag = "Stock lists",
     operation_id = "delete_stock_save_order_remove_stock_save_order",
     request_body = SymbolBody,
-    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedStockOrdersAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedStockOrdersAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn saved_remove(
     state: web::Data<AppState>,
@@ -176,7 +176,7 @@ async fn saved_remove(
     path = "/api/stock/get_stock_list",
     tag = "Stock lists",
     operation_id = "get_stock_get_stock_list",
-    responses((status = 200, description = "The answer", body = Vec<String>, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = Vec<String>, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn watch_list(
     state: web::Data<AppState>,
@@ -192,7 +192,7 @@ async fn watch_list(
     tag = "Stock lists",
     operation_id = "post_stock_add_stock",
     request_body = SymbolBody,
-    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SymbolListAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SymbolListAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn watch_add(
     state: web::Data<AppState>,
@@ -223,7 +223,7 @@ async fn watch_add(
     tag = "Stock lists",
     operation_id = "delete_stock_remove_stock",
     request_body = SymbolBody,
-    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SymbolListAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SymbolListAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn watch_remove(
     state: web::Data<AppState>,

@@ -15,8 +15,8 @@ use super::copy_trading::{
     account_id, market_data_account, order_id, poll_open_sessions, session_id,
 };
 use super::fan_out::{Dispatch, FanOutField, How, sent};
-use super::mount;
-use super::option_views::number;
+use super::mounting::mount;
+use super::row_values::number;
 use super::stock_views::{stock_orders_answer, stock_positions_answer};
 use super::trading_account::{account_failure, agent};
 use crate::json_body::JsonBody;
@@ -81,7 +81,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_database",
     params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::stock_views::StockOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::stock_views::StockOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
 )]
 async fn orders(
     req: HttpRequest,
@@ -98,7 +98,7 @@ async fn orders(
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_position_database",
     params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::stock_views::StockPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::stock_views::StockPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
 )]
 async fn positions(
     req: HttpRequest,
@@ -115,7 +115,7 @@ async fn positions(
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_fetch_trade_status",
     params(crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The answer", body = crate::routes::stock_views::StockOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::stock_views::StockOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
 )]
 async fn fetch_trade_status(
     req: HttpRequest,
@@ -257,7 +257,7 @@ pub(super) struct PlaceBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 pub(super) async fn place_order(
     dispatch: Dispatch,
@@ -321,7 +321,7 @@ pub(super) struct ExitBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 pub(super) async fn exit_order(
     dispatch: Dispatch,
@@ -374,7 +374,7 @@ pub(super) struct ExitMultipleBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 pub(super) async fn exit_order_multiple(
     dispatch: Dispatch,
@@ -431,7 +431,7 @@ pub(super) struct ReplaceBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 pub(super) async fn replace_order(
     dispatch: Dispatch,
@@ -485,7 +485,7 @@ pub(super) struct ReplaceIndividualBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 pub(super) async fn replace_order_individual(
     dispatch: Dispatch,
@@ -526,7 +526,7 @@ struct CancelBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::refusals::Refusals)
 )]
 async fn cancel_order(
     state: web::Data<AppState>,
@@ -553,7 +553,7 @@ async fn cancel_order(
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::openapi::Refusals)
+    )), crate::routes::refusals::Refusals)
 )]
 async fn cancel_order_individual(
     state: web::Data<AppState>,
@@ -601,7 +601,7 @@ struct QuoteAnswer {
     tag = "Stocks",
     operation_id = "get_stock_copy_trading_get_stock_quotes",
     params(QuoteQuery),
-    responses((status = 200, description = "The answer", body = QuoteAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = QuoteAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn stock_quotes(
     state: web::Data<AppState>,

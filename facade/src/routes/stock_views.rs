@@ -10,7 +10,7 @@ use engine::order::{LINK_BASES, LinkType, OrderType};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::option_views::{AccountNames, number};
+use super::row_values::{AccountNames, number};
 use super::session_summary::SessionSummary;
 use super::table_answers::{positions_answer, rows_by_key, sessions_answer};
 use crate::position_shelves::PositionTable;

@@ -9,7 +9,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use engine::copy::{Changes, CopySession, TradeKind};
 use engine::ids::AgentId;
 
-use super::option_views::AccountNames;
+use super::row_values::AccountNames;
 use crate::answer::Answer;
 use crate::position_shelves::{PositionTable, object_json};
 use crate::{ApiError, AppState};

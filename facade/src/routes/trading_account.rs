@@ -9,7 +9,8 @@ use engine::ids::{AccountId, AgentId};
 use serde::{Deserialize, Serialize};
 use store::{NewTradingAccount, StoreError, TradingAccountRecord, TradingAccounts};
 
-use super::{link_refusal, mount};
+use super::link_refusal;
+use super::mounting::mount;
 use crate::auth::require_agent;
 use crate::json_body::JsonBody;
 use crate::services::PAPER_CALLBACK_PATH;
@@ -218,7 +219,7 @@ struct AddAccount {
     tag = "Trading accounts",
     operation_id = "post_trading_account_login",
     request_body = AddAccount,
-    responses((status = 200, description = "The answer", body = AccountRow, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = AccountRow, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn add_account(
     req: HttpRequest,
@@ -371,7 +372,7 @@ fn money(value: Option<rust_decimal::Decimal>) -> Option<f64> {
     tag = "Trading accounts",
     operation_id = "post_trading_account_account_fetch",
     request_body = ByUsername,
-    responses((status = 200, description = "The answer", body = BalancesAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = BalancesAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn account_fetch(
     state: web::Data<AppState>,
@@ -419,7 +420,7 @@ pub(super) struct ByName {
     tag = "Trading accounts",
     operation_id = "post_trading_account_delete_account",
     request_body = ByName,
-    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::refusals::Refusals)
 )]
 async fn delete_account(
     state: web::Data<AppState>,
@@ -444,7 +445,7 @@ async fn delete_account(
     path = "/api/trading_account/database",
     tag = "Trading accounts",
     operation_id = "get_trading_account_database",
-    responses((status = 200, description = "The answer", body = Vec<AccountRow>, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = Vec<AccountRow>, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn database(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
@@ -510,7 +511,7 @@ fn code_from(pasted: &str) -> Result<AuthorizationCode, ApiError> {
     tag = "Trading accounts",
     operation_id = "post_trading_account_get_access_token_from_authorization_code",
     request_body = AccessTokenRequest,
-    responses((status = 200, description = "The answer", body = SuccessAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = SuccessAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn get_access_token(
     req: HttpRequest,
@@ -577,7 +578,7 @@ struct SetType {
     tag = "Trading accounts",
     operation_id = "post_trading_account_set_account_type",
     request_body = SetType,
-    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::refusals::Refusals)
 )]
 async fn set_account_type(
     state: web::Data<AppState>,
@@ -608,7 +609,7 @@ struct SetActive {
     tag = "Trading accounts",
     operation_id = "post_trading_account_trading_active",
     request_body = SetActive,
-    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::refusals::Refusals)
 )]
 async fn trading_active(
     state: web::Data<AppState>,
@@ -630,7 +631,7 @@ async fn trading_active(
     path = "/api/trading_account/fetch_trading_account_data_from_refresh_token",
     tag = "Trading accounts",
     operation_id = "get_trading_account_fetch_trading_account_data_from_refresh_token",
-    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "Done", body = String, content_type = "text/plain", example = json!("success")), crate::routes::refusals::Refusals)
 )]
 async fn refresh_all(
     state: web::Data<AppState>,
@@ -670,7 +671,7 @@ struct Credentials {
     tag = "Trading accounts",
     operation_id = "post_trading_account_credentials",
     request_body = ByUsername,
-    responses((status = 200, description = "The answer", body = Credentials, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = Credentials, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn credentials(
     state: web::Data<AppState>,
@@ -708,7 +709,7 @@ struct UrlAnswer {
     tag = "Trading accounts",
     operation_id = "get_trading_account_authorization_url",
     params(UrlQuery),
-    responses((status = 200, description = "The answer", body = UrlAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = UrlAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn authorization_url(
     req: HttpRequest,

@@ -14,14 +14,16 @@ use engine::order::{
 use serde::{Deserialize, Serialize};
 use store::{SavedSet, StoreError};
 
+use super::copy_commands;
 use super::copy_trading::{
     AccountRef, account_id, cancel_order, cancel_order_individual, exit_order_multiple, for_kind,
     listed_accounts, market_data_account, order_id, session_id,
 };
 use super::fan_out::{Dispatch, FanOutField, sent};
-use super::option_views::{option_positions_answer, orders_answer};
+use super::mounting::mount;
+use super::option_views::option_positions_answer;
 use super::trading_account::{account_failure, agent};
-use super::{copy_commands, mount};
+use super::vertical_views::vertical_orders_answer;
 use crate::json_body::JsonBody;
 use crate::order_fields::Loose;
 use crate::{ApiError, AppState};
@@ -92,7 +94,7 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_account_database_VERTICAL",
     params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::vertical_views::VerticalOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::vertical_views::VerticalOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
 )]
 async fn orders(
     req: HttpRequest,
@@ -100,7 +102,7 @@ async fn orders(
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
-    orders_answer(&state, &req, agent, KIND)
+    vertical_orders_answer(&state, &req, agent)
 }
 
 #[utoipa::path(
@@ -109,7 +111,7 @@ async fn orders(
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_position_account_database_VERTICAL",
     params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
 )]
 async fn positions(
     req: HttpRequest,
@@ -126,7 +128,7 @@ async fn positions(
     tag = "Vertical spreads",
     operation_id = "get_copy_trading_account_fetch_trade_status_VERTICAL",
     params(crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The answer", body = crate::routes::vertical_views::VerticalOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::vertical_views::VerticalOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
 )]
 async fn fetch_trade_status(
     req: HttpRequest,
@@ -135,7 +137,7 @@ async fn fetch_trade_status(
 ) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
     super::copy_trading::poll_open_sessions(&state, agent, KIND).await;
-    orders_answer(&state, &req, agent, KIND)
+    vertical_orders_answer(&state, &req, agent)
 }
 
 fn bad(err: &InvalidField) -> ApiError {
@@ -245,7 +247,7 @@ pub(super) struct PlaceBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 pub(super) async fn place_order(
     dispatch: Dispatch,
@@ -338,7 +340,7 @@ fn limit_net(vertical: &Vertical, price: &str) -> Result<Net, InvalidField> {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 pub(super) async fn exit_order(
     dispatch: Dispatch,
@@ -440,7 +442,7 @@ pub(super) struct ReplaceLegsBody {
     responses((status = 200, description = "`success` when every account accepted, else the accepted and failed accounts", content(
         (String = "text/plain", example = json!("success")),
         (crate::routes::copy_commands::Partial = "application/json", example = json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [{"accountId": 2, "accountName": "Medium", "reason": "REJECTED"}]}))
-    )), crate::routes::preflight::CommandRefusals)
+    )), crate::routes::refusals::CommandRefusals)
 )]
 pub(super) async fn replace_individual_legs(
     dispatch: Dispatch,
@@ -537,7 +539,7 @@ fn sets_answer(list: Vec<SavedSet>) -> HttpResponse {
     path = "/api/option_contract_save_order/get_option_contract_save_order_list/VERTICAL",
     tag = "Vertical spreads",
     operation_id = "get_option_contract_save_order_get_option_contract_save_order_list_VERTICAL",
-    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedSetsAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedSetsAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn list_sets(state: web::Data<AppState>, session: Session) -> Result<HttpResponse, ApiError> {
     let agent = agent(&session)?;
@@ -561,7 +563,7 @@ const SET_NAME_MAX: usize = 100;
     tag = "Vertical spreads",
     operation_id = "post_option_contract_save_order_add_option_contract_save_order_VERTICAL",
     request_body = AddSetBody,
-    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedSetsAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedSetsAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn add_set(
     state: web::Data<AppState>,
@@ -630,7 +632,7 @@ struct RemoveSetBody {
     tag = "Vertical spreads",
     operation_id = "delete_option_contract_save_order_remove_option_contract_save_order_VERTICAL",
     request_body = RemoveSetBody,
-    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedSetsAnswer, content_type = "application/json"), crate::routes::openapi::Refusals)
+    responses((status = 200, description = "The answer", body = crate::routes::answer_schemas::SavedSetsAnswer, content_type = "application/json"), crate::routes::refusals::Refusals)
 )]
 async fn remove_set(
     state: web::Data<AppState>,

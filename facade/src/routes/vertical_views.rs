@@ -2,13 +2,16 @@
 //! the order's primary (first-leg) fields, the net order type and price, and the session's colour.
 
 use actix_web::web::Bytes;
-use engine::copy::{CopyRow, CopySession, OwnColor, StatusColor};
+use actix_web::{HttpRequest, HttpResponse};
+use engine::copy::{CopyRow, CopySession, OwnColor, StatusColor, TradeKind};
+use engine::ids::AgentId;
 use engine::order::OrderType;
 use serde::Serialize;
 
-use super::option_views::{AccountNames, describe_option, number, sessions_json};
+use super::option_views::sessions_json;
+use super::row_values::{AccountNames, describe_option, number};
 use super::session_summary::SessionSummary;
-use crate::ApiError;
+use crate::{ApiError, AppState};
 
 /// One leg of one account's order in a vertical session, with the order's primary (first-leg) fields.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -135,4 +138,19 @@ pub(crate) fn vertical_orders_json(
             .flat_map(|row| leg_rows(&summary, row, names))
             .collect::<Vec<_>>()
     })
+}
+
+/// The vertical orders answer: the full table, or with `?since=` the delta form.
+pub(crate) fn vertical_orders_answer(
+    state: &AppState,
+    req: &HttpRequest,
+    agent: AgentId,
+) -> Result<HttpResponse, ApiError> {
+    super::table_answers::sessions_answer(
+        state,
+        req,
+        agent,
+        TradeKind::Vertical,
+        vertical_orders_json,
+    )
 }
