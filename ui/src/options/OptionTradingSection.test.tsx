@@ -77,7 +77,7 @@ describe("OptionTradingSection orders table", () => {
       "AAPL 10/18/2024 230.00 C",
       "67%",
       "2",
-      "0 / 4",
+      "0 / 3",
       "0",
       "1.25–2.50",
       "1–3",
@@ -93,7 +93,7 @@ describe("OptionTradingSection orders table", () => {
     });
     expect(within(newest).getByText("1 WORKING")).toHaveStyle({ color: "#866103" });
     expect(within(newest).getByText("67%").closest(".bp6-tag")).toHaveClass("bp6-intent-warning");
-    expect(within(newest).getByTitle("0 of 4 contracts filled on 2 accounts")).toHaveTextContent("0 / 4");
+    expect(within(newest).getByTitle("0 of 3 contracts filled on 2 accounts; 1 not sent")).toHaveTextContent("0 / 3");
     expect(cellTexts(older).slice(2, 7)).toEqual(["#11", "AAPL 10/18/2024 230.00 C", "100%", "1", "1 / 1"]);
     expect(within(older).getByText("100%").closest(".bp6-tag")).toHaveClass("bp6-intent-success");
     expect(cellTexts(older)[11]).toBe("FILLED");
@@ -124,7 +124,7 @@ describe("OptionTradingSection orders table", () => {
     if (row === undefined) {
       throw new Error("expected a row");
     }
-    expect(cellTexts(row).slice(2, 7)).toEqual(["#7", "AAPL 10/18/2024 230.00 C", "0%", "3", "0 / 6"]);
+    expect(cellTexts(row).slice(2, 7)).toEqual(["#7", "AAPL 10/18/2024 230.00 C", "0%", "3", "0 / 0"]);
     expect(within(row).getByText("0%").closest(".bp6-tag")).toHaveClass("bp6-intent-danger");
   });
 

@@ -77,6 +77,7 @@ export function optionSessionSummary(session: OptionSession): SessionSummary {
       accountId: row.accountId,
       quantity: row.optionChainQuantity,
       filledQuantity: row.optionChainFilledQuantity,
+      status: row.optionChainStatus,
     })),
   );
 }

@@ -10,42 +10,60 @@ export interface SessionRowFigures {
   readonly quantity: number;
   /** Contracts or shares filled so far. */
   readonly filledQuantity: number;
+  /** The row's status word; a FAILED_TO_PLACE row was never sent, so its quantity is not counted. */
+  readonly status: string;
 }
 
 /** A session across its accounts. */
 export interface SessionSummary {
   /** Distinct accounts the session targeted. */
   readonly accounts: number;
-  /** Quantity ordered, summed over the rows. */
+  /** Quantity sent to the brokerage, summed over the rows (rows never sent left out). */
   readonly totalQuantity: number;
   /** Quantity filled, summed over the rows. */
   readonly totalFilled: number;
+  /** Accounts whose order was never sent (FAILED_TO_PLACE). */
+  readonly notSent: number;
 }
 
 /**
- * Adds up `rows`: the distinct accounts, the quantity ordered and the quantity filled. A kind with several
- * legs per account passes one leg's rows, so that a spread is counted once.
+ * Adds up `rows`: the distinct accounts, the quantity sent and the quantity filled, and the accounts never
+ * sent to. A row never sent (FAILED_TO_PLACE) adds no quantity, so `3 / 3` reads as every contract that went
+ * out filled. A kind with several legs per account passes one leg's rows, so that a spread is counted once.
  */
 export function summarizeSession(rows: readonly SessionRowFigures[]): SessionSummary {
   const accounts = new Set<number>();
+  const notSent = new Set<number>();
   let totalQuantity = 0;
   let totalFilled = 0;
   for (const row of rows) {
     accounts.add(row.accountId);
+    if (row.status === NOT_SENT) {
+      notSent.add(row.accountId);
+      continue;
+    }
     totalQuantity += row.quantity;
     totalFilled += row.filledQuantity;
   }
-  return { accounts: accounts.size, totalQuantity, totalFilled };
+  return { accounts: accounts.size, totalQuantity, totalFilled, notSent: notSent.size };
 }
+
+/** The status of a row whose order was never sent. */
+const NOT_SENT = "FAILED_TO_PLACE";
 
 /** `1 account`, `3 accounts`. */
 export function accountsText(count: number): string {
   return count === 1 ? "1 account" : `${count} accounts`;
 }
 
-/** `2 of 5 contracts filled`, quantities grouped (`0 of 25,000 contracts filled`). */
+/** `2 of 5 contracts filled` (of those sent), quantities grouped (`0 of 25,000 contracts filled`). */
 export function filledText(summary: SessionSummary, unit: string): string {
   return `${formatQuantity(summary.totalFilled)} of ${formatQuantity(summary.totalQuantity)} ${unit} filled`;
+}
+
+/** `` (every account sent to), `; 2 not sent`. */
+export function notSentText(summary: SessionSummary): string {
+  return summary.notSent > 0 ? `; ${summary.notSent} not sent` : "";
 }
 
 /**

@@ -1,5 +1,5 @@
 // A session's quantity filled out of its quantity ordered, added up across its accounts.
-import { accountsText, filledText, type SessionSummary } from "../orders/sessionSummary";
+import { accountsText, filledText, notSentText, type SessionSummary } from "../orders/sessionSummary";
 import { formatQuantity } from "../format/formatQuantity";
 import { NumberCell } from "./NumberCell";
 
@@ -11,12 +11,12 @@ export interface FilledOfTotalProps {
   readonly unit: string;
 }
 
-/** The cell `filled / ordered`, e.g. `3 / 5`, spelled out on hover. */
+/** The cell `filled / sent`, e.g. `3 / 5`, spelled out on hover (with the accounts never sent to). */
 export function FilledOfTotal({ summary, unit }: FilledOfTotalProps) {
   return (
     <NumberCell
       text={`${formatQuantity(summary.totalFilled)} / ${formatQuantity(summary.totalQuantity)}`}
-      title={`${filledText(summary, unit)} on ${accountsText(summary.accounts)}`}
+      title={`${filledText(summary, unit)} on ${accountsText(summary.accounts)}${notSentText(summary)}`}
     />
   );
 }

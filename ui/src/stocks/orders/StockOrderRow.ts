@@ -68,6 +68,7 @@ export function stockSessionSummary(session: StockSession): SessionSummary {
       accountId: row.accountId,
       quantity: row.stockQuantity,
       filledQuantity: row.stockFilledQuantity,
+      status: row.stockStatus,
     })),
   );
 }

@@ -181,6 +181,7 @@ export function verticalSessionSummary(session: VerticalSession): SessionSummary
         accountId: row.accountId,
         quantity: row.optionChainQuantity,
         filledQuantity: row.optionChainFilledQuantity,
+        status: row.optionChainStatus,
       })),
   );
 }
