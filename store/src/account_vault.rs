@@ -20,6 +20,8 @@ const LINKS_TREE: &str = "account_links";
 /// login's customer ids).
 const STREAM_ADDRESSES_TREE: &str = "account_stream_addresses";
 /// Brokerage account number → the trading account (id, big-endian) that holds it.
+/// What each account's login reached when last read (plain links, as `account_links` keeps them).
+const LOGIN_REACH_TREE: &str = "account_login_reach";
 const CLAIMS_TREE: &str = "account_link_claims";
 /// Set once the claims of links stored before claims were kept have been filled in.
 const CLAIMS_FILLED: &[u8] = b"\0filled";
@@ -40,6 +42,7 @@ pub struct AccountVault {
     links: sled::Tree,
     claims: sled::Tree,
     stream_addresses: sled::Tree,
+    login_reach: sled::Tree,
     secrets: SecretBox,
 }
 
@@ -50,6 +53,7 @@ impl AccountVault {
             links: db.open_tree(LINKS_TREE)?,
             claims: db.open_tree(CLAIMS_TREE)?,
             stream_addresses: db.open_tree(STREAM_ADDRESSES_TREE)?,
+            login_reach: db.open_tree(LOGIN_REACH_TREE)?,
             secrets,
         };
         vault.fill_claims()?;
@@ -97,6 +101,7 @@ impl AccountVault {
         let key = account.get().to_be_bytes();
         self.tokens.remove(key)?;
         self.stream_addresses.remove(key)?;
+        self.login_reach.remove(key)?;
         let result = (&self.links, &self.claims).transaction(|(links, claims)| {
             let Some(bytes) = links.remove(&key)? else {
                 return Ok(None);
@@ -185,6 +190,27 @@ impl TokenVault for AccountVault {
             None => self.stream_addresses.remove(key).map(|_| ()),
         }
         .map_err(vault_error)
+    }
+
+    fn load_login_reach(&self, account: AccountId) -> Result<Vec<AccountLink>, VaultError> {
+        self.login_reach
+            .get(account.get().to_be_bytes())
+            .map_err(vault_error)?
+            .map(|bytes| serde_json::from_slice(&bytes).map_err(vault_error))
+            .transpose()
+            .map(Option::unwrap_or_default)
+    }
+
+    fn save_login_reach(
+        &self,
+        account: AccountId,
+        reached: &[AccountLink],
+    ) -> Result<(), VaultError> {
+        let bytes = serde_json::to_vec(reached).map_err(vault_error)?;
+        self.login_reach
+            .insert(account.get().to_be_bytes(), bytes)
+            .map_err(vault_error)?;
+        Ok(())
     }
 
     fn load_tokens(&self, account: AccountId) -> Result<Option<TokenSet>, VaultError> {

@@ -28,6 +28,10 @@ pub enum AccountError {
     /// The account's tokens or link could not be stored.
     #[error(transparent)]
     Vault(#[from] VaultError),
+    /// The login reaches no brokerage account free to link that ends in these digits (the text is
+    /// the account as people may see it, `…` and its last four digits).
+    #[error("the login reaches no other brokerage account ending in {0}")]
+    NotOnLogin(String),
     /// The account's actor has stopped (the account was deleted).
     #[error("the account is no longer linked")]
     Stopped,

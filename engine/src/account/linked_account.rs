@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use super::event_followups::{Followups, UNKNOWN_GRACE};
 use super::kept_holdings::{FillTaken, KeptHoldings, legs_of_fill};
 use super::link_rule::link_under_rule;
+use super::login::Login;
 use super::{
     AccountError, BudgetName, CallBudget, EventFit, LinkRefusal, LinkStatus, OrderListing,
     OrderObserver, ReadClass, RecentCalls, StreamStatus, TokenExpiries, TokenKeeper, TokenVault,
@@ -126,11 +127,12 @@ pub struct LinkedAccount {
     id: AccountId,
     agent: AgentId,
     deps: AccountDeps,
-    tokens: TokenKeeper,
+    /// The login the account signs in with, shared with the other accounts linked through it: its
+    /// tokens, its order stream, what it reaches. Its `linking` lock is held while the account is
+    /// being linked (an authorization, or the read that links a login whose account read failed),
+    /// so two of them never decide on different brokerage accounts.
+    login: Arc<Login>,
     link: RwLock<Option<AccountLink>>,
-    /// Held while the account is being linked (an authorization, or the read that links a login
-    /// whose account read failed), so two of them never decide on different brokerage accounts.
-    linking: tokio::sync::Mutex<()>,
     /// Why the last login could not be linked, until a login is.
     link_refusal: Mutex<Option<LinkRefusal>>,
     writes: CallBudget,
@@ -172,16 +174,41 @@ impl LinkedAccount {
         write_limit_per_minute: u32,
         deps: AccountDeps,
     ) -> Result<Self, AccountError> {
-        let tokens = TokenKeeper::load(id, deps.vault.clone(), deps.clock.clone())?;
+        Self::load_on(id, agent, write_limit_per_minute, deps, None)
+    }
+
+    /// Loads the account on `login` (shared with the other accounts linked through it), or on a
+    /// login of its own with its stored tokens when `None`. The caller joins the running account
+    /// to the login ([`super::AccountRegistry`] does).
+    ///
+    /// # Errors
+    /// [`AccountError::Vault`] when the stored tokens or link cannot be read.
+    pub fn load_on(
+        id: AccountId,
+        agent: AgentId,
+        write_limit_per_minute: u32,
+        deps: AccountDeps,
+        login: Option<Arc<Login>>,
+    ) -> Result<Self, AccountError> {
+        let login = match login {
+            Some(login) => {
+                login.tokens().hold_for(id);
+                login
+            }
+            None => Arc::new(Login::new(
+                TokenKeeper::load(id, deps.vault.clone(), deps.clock.clone())?,
+                id,
+                deps.vault.clone(),
+            )),
+        };
         let link = deps.vault.load_link(id)?;
         let writes =
             CallBudget::new(write_limit_per_minute, deps.clock.clone()).named(BudgetName::Writes);
         Ok(Self {
             id,
             agent,
-            tokens,
+            login,
             link: RwLock::new(link),
-            linking: tokio::sync::Mutex::new(()),
             link_refusal: Mutex::default(),
             writes,
             own_reads: Mutex::default(),
@@ -244,8 +271,8 @@ impl LinkedAccount {
     #[must_use]
     pub fn poll_candidate(&self) -> super::poll_planner::PollCandidate {
         // A login whose account read failed is polled too: the poll reads the account first.
-        let usable =
-            (self.link().is_some() || self.tokens.has_live_login()) && self.status().is_usable();
+        let usable = (self.link().is_some() || self.login.tokens().has_live_login())
+            && self.status().is_usable();
         let view = self.view();
         super::poll_planner::PollCandidate {
             account: self.id,
@@ -314,7 +341,7 @@ impl LinkedAccount {
     /// The link status derived from tokens, link and the last call.
     #[must_use]
     pub fn status(&self) -> LinkStatus {
-        let expiries = self.tokens.expiries();
+        let expiries = self.login.tokens().expiries();
         let now = self.deps.clock.now();
         if expiries.access.is_none() {
             return if self.link().is_some() {
@@ -341,7 +368,7 @@ impl LinkedAccount {
     /// Whole minutes left before the login must be renewed; `None` when never authorized.
     #[must_use]
     pub fn connection_minutes(&self) -> Option<i64> {
-        let expiries = self.tokens.expiries();
+        let expiries = self.login.tokens().expiries();
         match (expiries.access, expiries.refresh) {
             (None, _) if self.link().is_none() => None,
             (None, _) => Some(0),
@@ -366,7 +393,7 @@ impl LinkedAccount {
                     .broker_throttles
                     .load(std::sync::atomic::Ordering::Relaxed),
             last_successful_poll: self.view().last_poll,
-            expiries: self.tokens.expiries(),
+            expiries: self.login.tokens().expiries(),
         }
     }
 
@@ -431,6 +458,46 @@ impl LinkedAccount {
     /// The fill generation a positions read starts at (see [`KeptHoldings::confirm`]).
     fn read_starts(&self) -> u64 {
         self.kept_holdings().generation()
+    }
+
+    /// The login's other linked accounts with the fill generation each stands at now, when a
+    /// positions read of this account is to serve them too (one read of every account of the
+    /// login); empty when the account's login serves it alone.
+    fn login_read_starts(&self) -> Vec<(Arc<LinkedAccount>, u64)> {
+        self.login
+            .linked_siblings(self.id)
+            .into_iter()
+            .map(|sibling| {
+                let started = sibling.read_starts();
+                (sibling, started)
+            })
+            .collect()
+    }
+
+    /// This account's balances and positions out of `read`; a read of every account of the login
+    /// also hands each sibling of `shared` its own, which it keeps as its own read (so its next
+    /// position check is not due). `None` when the answer left this account out.
+    fn share_positions_read(
+        &self,
+        read: PositionsRead,
+        shared: Vec<(Arc<LinkedAccount>, u64)>,
+    ) -> Option<AccountSnapshot> {
+        let all = match read {
+            PositionsRead::One(own) => return Some(*own),
+            PositionsRead::All(all) => all,
+        };
+        for (sibling, started) in shared {
+            let Some(number) = sibling.link().map(|l| l.account_number) else {
+                continue;
+            };
+            if let Some(snapshot) = all.iter().find(|s| s.account_number == number) {
+                sibling.keep_read(&mut sibling.view(), started, snapshot.clone());
+                sibling.record_outcome::<()>(&Ok(()));
+                metrics::counter!("copydesk_login_shared_reads_total").increment(1);
+            }
+        }
+        let own = self.link()?.account_number;
+        all.into_iter().find(|s| s.account_number == own)
     }
 
     /// Keeps a positions read that started at fill generation `started`: the read wins over what
@@ -682,16 +749,24 @@ impl LinkedAccount {
         code: &AuthorizationCode,
         redirect_uri: &str,
     ) -> Result<(), AccountError> {
-        let _linking = self.linking.lock().await;
+        let _linking = self.login.linking().await;
         let tokens = self.deps.broker.exchange_code(code, redirect_uri).await?;
         let previous = self.link();
+        let mut reach = None;
         let link = match self.reach_of(&tokens.access).await {
-            Ok(reached) => Some(link_under_rule(
-                self.deps.vault.as_ref(),
-                self.id,
-                previous.as_ref(),
-                &reached,
-            )?),
+            Ok(reached) => {
+                // The login's tokens serve every account linked through it: each must still be
+                // reached, or nothing of the new login is kept (a link never changes in silence).
+                self.siblings_still_reached(&reached)?;
+                let link = link_under_rule(
+                    self.deps.vault.as_ref(),
+                    self.id,
+                    previous.as_ref(),
+                    &reached,
+                )?;
+                reach = Some(reached);
+                Some(link)
+            }
             Err(err) if may_pass(&err) && previous.is_none() => {
                 tracing::warn!(account = %self.id, error = %err,
                     "account read failed after authorization; the next poll reads it");
@@ -712,7 +787,14 @@ impl LinkedAccount {
         if let Some(link) = link.clone() {
             *self.link.write().unwrap_or_else(PoisonError::into_inner) = Some(link);
         }
-        self.tokens.install(tokens).await?;
+        if let Some(reached) = &reach {
+            self.login.keep_reached(reached);
+        }
+        // One code exchange: the new tokens serve every account of the login.
+        self.login.tokens().install(tokens).await?;
+        for sibling in self.login.linked_siblings(self.id) {
+            sibling.request_poll();
+        }
         *self
             .link_refusal
             .lock()
@@ -727,6 +809,65 @@ impl LinkedAccount {
         }
         tracing::info!(account = %self.id, "account authorized at the brokerage");
         Ok(())
+    }
+
+    /// Refuses a login that no longer reaches an account linked through it by another trading
+    /// account of the login ([`LinkRefusal::OtherAccount`]).
+    fn siblings_still_reached(&self, reached: &[AccountLink]) -> Result<(), AccountError> {
+        for sibling in self.login.linked_siblings(self.id) {
+            let Some(linked) = sibling.link() else {
+                continue;
+            };
+            if !reached
+                .iter()
+                .any(|r| r.account_number == linked.account_number)
+            {
+                return Err(AccountError::LinkRefused(LinkRefusal::OtherAccount {
+                    reached: reached.iter().map(|l| l.account_number.clone()).collect(),
+                    linked: linked.account_number,
+                }));
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the brokerage accounts the login reaches now (a read a person waits on) and keeps
+    /// them for the login.
+    ///
+    /// # Errors
+    /// As [`LinkedAccount::fetch_snapshot`].
+    pub async fn read_login_reach(&self) -> Result<Vec<AccountLink>, AccountError> {
+        let broker = self.deps.broker.clone();
+        let outcome = self
+            .waited_read(ReadClass::Person, |token| {
+                let broker = broker.clone();
+                async move { broker.account_numbers(&token).await }
+            })
+            .await;
+        self.record_outcome(&outcome);
+        let reached = outcome?;
+        self.login.keep_reached(&reached);
+        Ok(reached)
+    }
+
+    /// The brokerage accounts of this account's login that no account of the login is linked to,
+    /// as last read (whether another trading account holds one is for the caller to ask the store).
+    #[must_use]
+    pub fn other_login_accounts(&self) -> Vec<AccountLink> {
+        if self.link().is_none() || !self.login.tokens().has_live_login() {
+            return Vec::new();
+        }
+        let linked: Vec<AccountLink> = self
+            .login
+            .members()
+            .iter()
+            .filter_map(|m| m.link())
+            .collect();
+        self.login
+            .reached()
+            .into_iter()
+            .filter(|r| !linked.iter().any(|l| l.account_number == r.account_number))
+            .collect()
     }
 
     /// The brokerage accounts a login's fresh access token reaches, read before the login is kept (a
@@ -756,14 +897,14 @@ impl LinkedAccount {
     fn set_link(&self, link: AccountLink) {
         *self.link.write().unwrap_or_else(PoisonError::into_inner) = Some(link);
         // A stream waiting for the account to be linked opens now.
-        self.tokens.announce_login();
+        self.login.tokens().announce_login();
     }
 
     /// Links the login that stands without a link (its account read failed at authorization): reads
     /// the brokerage accounts it reaches (a read a person waits on) and applies the linking rule. A
     /// login the rule refuses is let go, and the account's status says why.
     async fn read_link(&self) -> Result<AccountLink, AccountError> {
-        let _linking = self.linking.lock().await;
+        let _linking = self.login.linking().await;
         if let Some(link) = self.link() {
             return Ok(link);
         }
@@ -784,7 +925,7 @@ impl LinkedAccount {
             Err(AccountError::LinkRefused(refusal)) => {
                 tracing::warn!(account = %self.id, reason = %refusal,
                     "the login of an authorization cannot be linked; it is let go");
-                self.tokens.forget().await?;
+                self.login.tokens().forget().await?;
                 *self.refusal() = Some(refusal.clone());
                 Err(AccountError::LinkRefused(refusal))
             }
@@ -800,7 +941,7 @@ impl LinkedAccount {
     async fn linked_hash(&self) -> Result<AccountHash, AccountError> {
         match self.link() {
             Some(link) => Ok(link.hash),
-            None if self.tokens.has_live_login() => Ok(self.read_link().await?.hash),
+            None if self.login.tokens().has_live_login() => Ok(self.read_link().await?.hash),
             None => Err(AccountError::NotAuthorized),
         }
     }
@@ -861,10 +1002,10 @@ impl LinkedAccount {
         Fut: std::future::Future<Output = Result<T, BrokerError>>,
     {
         let broker = self.deps.broker.as_ref();
-        let token = self.tokens.access(broker).await?;
+        let token = self.login.tokens().access(broker).await?;
         let outcome = match call(token.clone()).await {
             Err(BrokerError::TokenExpired) => {
-                let fresh = self.tokens.refresh_now(broker, &token).await?;
+                let fresh = self.login.tokens().refresh_now(broker, &token).await?;
                 call(fresh).await
             }
             other => other,
@@ -905,15 +1046,16 @@ impl LinkedAccount {
         let started = self.read_starts();
         let outcome = async {
             let hash = self.linked_hash().await?;
+            let shared = self.login_read_starts();
             let broker = self.deps.broker.clone();
-            self.with_token(|token| {
-                let broker = broker.clone();
-                let hash = hash.clone();
-                async move { broker.account(&token, &hash).await }
-            })
-            .await
+            let all = !shared.is_empty();
+            let read = self
+                .with_token(|token| positions_call(broker.clone(), token, hash.clone(), all))
+                .await?;
+            Ok(self.share_positions_read(read, shared))
         }
-        .await;
+        .await
+        .and_then(|own: Option<AccountSnapshot>| own.ok_or_else(left_out));
         self.record_outcome(&outcome);
         let snapshot = outcome?;
         self.keep_read(&mut self.view(), started, snapshot);
@@ -987,13 +1129,14 @@ impl LinkedAccount {
     async fn poll_calls(&self) -> Result<PolledAccount, AccountError> {
         let hash = self.linked_hash().await?;
         let broker = self.deps.broker.clone();
-        let snapshot = self
-            .with_token(|token| {
-                let broker = broker.clone();
-                let hash = hash.clone();
-                async move { broker.account(&token, &hash).await }
-            })
+        let shared = self.login_read_starts();
+        let all = !shared.is_empty();
+        let read = self
+            .with_token(|token| positions_call(broker.clone(), token, hash.clone(), all))
             .await?;
+        let snapshot = self
+            .share_positions_read(read, shared)
+            .ok_or_else(left_out)?;
         let (now, from, to) = self.order_window();
         let orders = self
             .with_token(|token| {
@@ -1020,13 +1163,15 @@ impl LinkedAccount {
         let started = self.read_starts();
         let outcome = async {
             let hash = self.linked_hash().await?;
+            let shared = self.login_read_starts();
             let broker = self.deps.broker.clone();
-            self.waited_read(class, |token| {
-                let broker = broker.clone();
-                let hash = hash.clone();
-                async move { broker.account(&token, &hash).await }
-            })
-            .await
+            let all = !shared.is_empty();
+            let read = self
+                .waited_read(class, |token| {
+                    positions_call(broker.clone(), token, hash.clone(), all)
+                })
+                .await?;
+            self.share_positions_read(read, shared).ok_or_else(left_out)
         }
         .await;
         self.record_outcome(&outcome);
@@ -1098,10 +1243,10 @@ impl LinkedAccount {
     /// # Errors
     /// As [`TokenKeeper::access`].
     pub async fn keep_token_fresh(&self) -> Result<(), AccountError> {
-        if self.tokens.expiries().access.is_none() {
+        if self.login.tokens().expiries().access.is_none() {
             return Ok(());
         }
-        self.tokens
+        self.tokens()
             .access(self.deps.broker.as_ref())
             .await
             .map(|_| ())
@@ -1231,7 +1376,7 @@ impl LinkedAccount {
             let hash = self.hash()?;
             self.take_write(policy).await?;
             let broker = self.deps.broker.as_ref();
-            let token = self.tokens.access(broker).await?;
+            let token = self.login.tokens().access(broker).await?;
             let target = |token| SubmitTarget {
                 broker,
                 token,
@@ -1241,7 +1386,7 @@ impl LinkedAccount {
             };
             let first = write.send(target(&token)).await;
             if matches!(&first, SubmitOutcome::Rejected(why) if is_token_expired(why)) {
-                let fresh = self.tokens.refresh_now(broker, &token).await?;
+                let fresh = self.login.tokens().refresh_now(broker, &token).await?;
                 self.take_write(policy).await?;
                 return Ok(write.send(target(&fresh)).await);
             }
@@ -1286,10 +1431,16 @@ impl LinkedAccount {
         &self.writes
     }
 
-    /// The token keeper, for order submission.
+    /// The login's token keeper (shared with the login's other accounts), for order submission.
     #[must_use]
     pub fn tokens(&self) -> &TokenKeeper {
-        &self.tokens
+        self.login.tokens()
+    }
+
+    /// The login the account signs in with.
+    #[must_use]
+    pub fn login(&self) -> &Arc<Login> {
+        &self.login
     }
 
     /// The outside world this account talks to.
@@ -1297,6 +1448,38 @@ impl LinkedAccount {
     pub fn deps(&self) -> &AccountDeps {
         &self.deps
     }
+}
+
+/// A read of every account of the login that left this account out.
+fn left_out() -> AccountError {
+    AccountError::Broker(BrokerError::rejected(
+        "the brokerage's answer left the account out",
+    ))
+}
+
+/// What one positions read answered: the account alone, or every account of its login.
+enum PositionsRead {
+    One(Box<AccountSnapshot>),
+    All(Vec<AccountSnapshot>),
+}
+
+/// One positions read of `hash`: with `all`, every account of the login in one read where the
+/// brokerage has such a read (Schwab's `accounts?fields=positions`), else the account alone.
+async fn positions_call(
+    broker: Arc<dyn Brokerage>,
+    token: AccessToken,
+    hash: AccountHash,
+    all: bool,
+) -> Result<PositionsRead, BrokerError> {
+    if all {
+        if let Some(every) = broker.login_accounts(&token).await? {
+            return Ok(PositionsRead::All(every));
+        }
+    }
+    broker
+        .account(&token, &hash)
+        .await
+        .map(|own| PositionsRead::One(Box::new(own)))
 }
 
 /// Brings a known order up to what an event says (status, filled quantity), so that the planner's

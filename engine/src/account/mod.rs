@@ -8,6 +8,7 @@ mod kept_holdings;
 pub mod link_rule;
 mod link_status;
 mod linked_account;
+mod login;
 pub mod messages;
 mod observer;
 mod order_preview;
@@ -35,6 +36,7 @@ pub use linked_account::{
     AccountDeps, AccountHealth, AccountView, LinkedAccount, ORDER_LOOKBACK, ORDER_REACH_LIMIT,
     READ_DEADLINE,
 };
+pub use login::{Login, LoginKey};
 pub use observer::{EventFit, IgnoreOrders, OrderListing, OrderObserver};
 pub use read_shares::{
     BACKGROUND_PERCENT, PERSON_RESERVE_MIN, PERSON_RESERVE_PERCENT, ReadClass, ReadShares,

@@ -8,7 +8,8 @@ use actix::{Actor, Addr, ArbiterHandle};
 use super::messages::Stop;
 use super::poll_planner::{self, PollCandidate};
 use super::{
-    AccountActor, AccountDeps, AccountError, CallBudget, LinkedAccount, StreamPhase, keep_stream,
+    AccountActor, AccountDeps, AccountError, CallBudget, LinkedAccount, Login, LoginKey,
+    StreamPhase, keep_stream,
 };
 use crate::ids::{AccountId, AgentId};
 
@@ -42,6 +43,9 @@ pub struct AccountRegistry {
     deps: AccountDeps,
     arbiter: ArbiterHandle,
     accounts: RwLock<HashMap<AccountId, AccountHandle>>,
+    /// The logins of running accounts, by agent and brokerage username: accounts of one login
+    /// share it.
+    logins: std::sync::Mutex<HashMap<LoginKey, std::sync::Weak<Login>>>,
     /// Whether every running account keeps an order stream (set once the scheduler runs).
     streams: std::sync::atomic::AtomicBool,
 }
@@ -62,6 +66,7 @@ impl AccountRegistry {
             deps,
             arbiter,
             accounts: RwLock::new(HashMap::new()),
+            logins: std::sync::Mutex::default(),
             streams: std::sync::atomic::AtomicBool::new(false),
         })
     }
@@ -78,7 +83,7 @@ impl AccountRegistry {
         &self.deps
     }
 
-    /// Starts the actor of an account (or returns the running one).
+    /// Starts the actor of an account on a login of its own (or returns the running one).
     ///
     /// # Errors
     /// [`AccountError::Vault`] when the account's stored tokens cannot be read.
@@ -88,15 +93,50 @@ impl AccountRegistry {
         agent: AgentId,
         write_limit_per_minute: u32,
     ) -> Result<AccountHandle, AccountError> {
+        self.start_with(id, agent, write_limit_per_minute, None)
+    }
+
+    /// Starts the actor of an account that signs in with `key`'s login (or returns the running
+    /// one): accounts of one login share its tokens and its one order stream.
+    ///
+    /// # Errors
+    /// [`AccountError::Vault`] when the account's stored tokens cannot be read.
+    pub fn start_on_login(
+        &self,
+        id: AccountId,
+        write_limit_per_minute: u32,
+        key: LoginKey,
+    ) -> Result<AccountHandle, AccountError> {
         if let Some(running) = self.get(id) {
             return Ok(running);
         }
-        let account = Arc::new(LinkedAccount::load(
+        let mut logins = self.logins.lock().unwrap_or_else(PoisonError::into_inner);
+        logins.retain(|_, login| login.strong_count() > 0);
+        let shared = logins.get(&key).and_then(std::sync::Weak::upgrade);
+        let agent = key.agent;
+        let handle = self.start_with(id, agent, write_limit_per_minute, shared)?;
+        logins.insert(key, Arc::downgrade(handle.account.login()));
+        Ok(handle)
+    }
+
+    fn start_with(
+        &self,
+        id: AccountId,
+        agent: AgentId,
+        write_limit_per_minute: u32,
+        login: Option<Arc<Login>>,
+    ) -> Result<AccountHandle, AccountError> {
+        if let Some(running) = self.get(id) {
+            return Ok(running);
+        }
+        let account = Arc::new(LinkedAccount::load_on(
             id,
             agent,
             write_limit_per_minute,
             self.deps.clone(),
+            login,
         )?);
+        account.login().join(&account);
         let for_actor = account.clone();
         let addr =
             AccountActor::start_in_arbiter(&self.arbiter, move |_| AccountActor::new(for_actor));
@@ -111,6 +151,63 @@ impl AccountRegistry {
         Ok(handle)
     }
 
+    /// Links another brokerage account of `source`'s login as the trading account `id` (stored by
+    /// the caller): reads what the login reaches now (one read a person waits on), takes the
+    /// reached account whose number ends in `last_four` that no account of the login holds, claims
+    /// it in the vault (the same one-step claim an authorization makes) and starts the account on
+    /// the login, sharing its tokens and its one order stream; no new authorization is needed.
+    ///
+    /// # Errors
+    /// [`AccountError::NotAuthorized`] when `source` has no linked, live login;
+    /// [`AccountError::NotOnLogin`] when the login reaches no such account;
+    /// [`AccountError::LinkRefused`] with [`super::LinkRefusal::Taken`] when another trading account
+    /// holds it; the read's failures; [`AccountError::Vault`] when storing fails.
+    pub async fn link_login_account(
+        &self,
+        source: &Arc<LinkedAccount>,
+        id: AccountId,
+        write_limit_per_minute: u32,
+        key: LoginKey,
+        last_four: &str,
+    ) -> Result<AccountHandle, AccountError> {
+        if source.link().is_none() || !source.tokens().has_live_login() {
+            return Err(AccountError::NotAuthorized);
+        }
+        let login = source.login().clone();
+        let _linking = login.linking().await;
+        let reached = source.read_login_reach().await?;
+        let linked: Vec<_> = login.members().iter().filter_map(|m| m.link()).collect();
+        let wanted = reached
+            .iter()
+            .filter(|r| r.account_number.0.ends_with(last_four))
+            .find(|r| !linked.iter().any(|l| l.account_number == r.account_number))
+            .cloned()
+            .ok_or_else(|| AccountError::NotOnLogin(format!("\u{2026}{last_four}")))?;
+        match self.deps.vault.claim_link(id, &wanted)? {
+            super::LinkClaim::Linked => {}
+            super::LinkClaim::HeldBy(holder) => {
+                return Err(AccountError::LinkRefused(super::LinkRefusal::Taken {
+                    held: vec![(wanted.account_number, holder)],
+                }));
+            }
+        }
+        let streamed = login.is_streamed(&wanted.hash);
+        let handle = self.start_with(id, key.agent, write_limit_per_minute, Some(login.clone()))?;
+        self.logins
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(key, Arc::downgrade(&login));
+        login.tokens().add_holder(id).await?;
+        login.keep_reached(&reached);
+        handle.account.request_poll();
+        if !streamed {
+            // The open stream does not follow that account yet: it logs in again once.
+            login.tokens().announce_login();
+        }
+        tracing::info!(account = %id, "another account of a login linked");
+        Ok(handle)
+    }
+
     /// Stops an account's actor; false when it was not running.
     pub fn stop(&self, id: AccountId) -> bool {
         let removed = self
@@ -120,6 +217,15 @@ impl AccountRegistry {
             .remove(&id);
         match removed {
             Some(handle) => {
+                // The login's other accounts keep its tokens and stream; its last one lets them go,
+                // and an account added later with that login starts without them.
+                let login = handle.account.login();
+                if !login.leave(id) {
+                    self.logins
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .retain(|_, kept| !std::ptr::eq(kept.as_ptr(), Arc::as_ptr(login)));
+                }
                 handle.account.stop_stream();
                 handle.addr.do_send(Stop);
                 true
@@ -223,14 +329,27 @@ impl AccountRegistry {
         checked
     }
 
-    /// The position checks of `accounts`, their reads already taken.
+    /// The position checks of `accounts`, their reads already taken. One read serves every linked
+    /// account of a login (see [`LinkedAccount::check_positions_prepaid`]), so of the accounts of one
+    /// login only the first is read.
     fn position_checks<'a>(
         &'a self,
         accounts: &'a [AccountId],
     ) -> impl Iterator<Item = impl std::future::Future<Output = ()> + 'a> + 'a {
+        let mut logins_read: Vec<*const Login> = Vec::new();
         accounts
             .iter()
             .filter_map(|id| self.get(*id))
+            .filter(move |handle| {
+                let login = Arc::as_ptr(handle.account.login());
+                let shared = handle.account.link().is_some()
+                    && !handle.account.login().linked_siblings(handle.account.id()).is_empty();
+                if shared && logins_read.contains(&login) {
+                    return false;
+                }
+                logins_read.push(login);
+                true
+            })
             .map(|handle| async move {
                 if let Err(err) = handle.account.check_positions_prepaid().await {
                     tracing::debug!(account = %handle.account.id(), error = %err, "position check failed");

@@ -1,6 +1,8 @@
-//! Keeps one account's order stream open: opens it with the account's token, hands its events to the
-//! account, catches up after every connect and gap, logs in again after a token refresh, reconnects
-//! with capped, jittered backoff, and logs out when the account is unlinked or the server stops.
+//! Keeps one login's order stream open: one account of the login holds it, opens it with the login's
+//! token for every account the login reaches, hands each event to the account whose brokerage account
+//! it names, catches up after every connect and gap, logs in again after a token refresh, reconnects
+//! with capped, jittered backoff, and logs out when the holder is unlinked or the server stops (another
+//! account of the login then takes the stream over).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -78,9 +80,34 @@ enum Ended {
     Stop,
 }
 
-/// Keeps `account`'s order stream open until [`LinkedAccount::stop_stream`]. Runs on the accounts'
-/// arbiter, one per account.
+/// Keeps the order stream of `account`'s login open until [`LinkedAccount::stop_stream`]. Runs on
+/// the accounts' arbiter, one per account; of the accounts of one login, one holds the login's one
+/// stream (Schwab allows one connection per login) and reports to every account of the login, while
+/// the others wait to take it over when the holder stops.
 pub async fn keep_stream(account: Arc<LinkedAccount>) {
+    let login = account.login().clone();
+    let mut stop = account.watch_stream_stop();
+    let mut released = login.watch_stream_release();
+    loop {
+        if *stop.borrow() {
+            break;
+        }
+        released.borrow_and_update();
+        if login.claim_stream(account.id()) {
+            hold_stream(&account).await;
+            login.release_stream(account.id());
+            break;
+        }
+        tokio::select! {
+            changed = released.changed() => if changed.is_err() { break },
+            _ = stop.changed() => break,
+        }
+    }
+}
+
+/// The stream's holder: opens and keeps the login's stream for every account of the login.
+async fn hold_stream(account: &Arc<LinkedAccount>) {
+    let login = account.login().clone();
     let mut stop = account.watch_stream_stop();
     let mut logins = account.tokens().watch_logins();
     let clock = account.deps().clock.clone();
@@ -91,7 +118,13 @@ pub async fn keep_stream(account: Arc<LinkedAccount>) {
     let mut connected_once = false;
     let enter = |phase: StreamPhase, reason: Option<String>| {
         let now = clock.now();
-        account.update_stream(|s| s.enter(phase, now, reason));
+        // The holder itself too: once deleted it is no longer one of the login's accounts.
+        account.update_stream(|s| s.enter(phase, now, reason.clone()));
+        for member in login.members() {
+            if member.id() != account.id() {
+                member.update_stream(|s| s.enter(phase, now, reason.clone()));
+            }
+        }
     };
     loop {
         if *stop.borrow() {
@@ -117,7 +150,10 @@ pub async fn keep_stream(account: Arc<LinkedAccount>) {
             },
             account.stream_status().reason,
         );
-        let opened = open(&account, &link).await;
+        let links = login.stream_links();
+        let links = if links.is_empty() { vec![link] } else { links };
+        login.note_streamed(&links);
+        let opened = open(account, &links).await;
         let mut stream = match opened {
             Ok(stream) => stream,
             Err(StreamError::Unsupported) => {
@@ -155,24 +191,20 @@ pub async fn keep_stream(account: Arc<LinkedAccount>) {
         // A listing catches up what the stream may have missed while it was not connected; it is
         // worth its read only for an account with a row that is not final (a restart of a thousand
         // accounts lists only those).
-        if account.deps().observer.has_open_rows(account.id()) && account.ask_catch_up() {
-            schedule_followups(&account);
-        }
+        catch_up_members(&login);
         let ended = loop {
             tokio::select! {
                 item = stream.next() => match item {
                     StreamItem::Event(event) => {
-                        if account.on_event(event) {
-                            schedule_followups(&account);
+                        // Events of an account of the login that no trading account holds are
+                        // left out.
+                        if let Some(member) = login.member_by_hash(&event.account) {
+                            if member.on_event(event) {
+                                schedule_followups(&member);
+                            }
                         }
                     }
-                    StreamItem::Gap => {
-                        if account.deps().observer.has_open_rows(account.id())
-                            && account.ask_catch_up()
-                        {
-                            schedule_followups(&account);
-                        }
-                    }
+                    StreamItem::Gap => catch_up_members(&login),
                     StreamItem::Closed(end) => break Ended::Lost(end),
                 },
                 changed = logins.changed() => {
@@ -212,13 +244,26 @@ pub async fn keep_stream(account: Arc<LinkedAccount>) {
     enter(StreamPhase::Off, Some("logged out".to_owned()));
 }
 
+/// After a connect or a gap: each account of the login with a row that is not final lists its orders
+/// once (an account whose rows are all final learns nothing from a listing and reads none).
+fn catch_up_members(login: &super::Login) {
+    for member in login.members() {
+        if member.link().is_some()
+            && member.deps().observer.has_open_rows(member.id())
+            && member.ask_catch_up()
+        {
+            schedule_followups(&member);
+        }
+    }
+}
+
 /// Gets a usable token and opens the stream of the account's brokerage account. Where the
 /// brokerage must first be asked where the login's stream is (Schwab's `userPreference`), the
 /// answer is read once (one read from the app budget) and kept: opening again after a drop or a
 /// restart costs no read, until the streamer refuses a login at the kept address.
 async fn open(
     account: &LinkedAccount,
-    link: &crate::broker::AccountLink,
+    links: &[crate::broker::AccountLink],
 ) -> Result<Box<dyn OrderStream>, StreamError> {
     let broker = account.deps().broker.clone();
     let known = account.stream_address();
@@ -240,7 +285,7 @@ async fn open(
             known
         };
         let opened = broker
-            .open_order_stream_at(&token, std::slice::from_ref(link), address.as_ref())
+            .open_order_stream_at(&token, links, address.as_ref())
             .await;
         if matches!(opened, Err(StreamError::LoginDenied(_))) && address.is_some() {
             account.keep_stream_address(None);

@@ -1,4 +1,5 @@
-//! An account's OAuth tokens: refreshed ahead of expiry, one refresh at a time, persisted through the vault.
+//! A login's OAuth tokens: refreshed ahead of expiry, one refresh at a time, persisted through the vault
+//! for every trading account the login serves.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -21,10 +22,13 @@ pub struct TokenExpiries {
     pub refresh: Option<DateTime<Utc>>,
 }
 
-/// Owns one account's tokens. Callers that need a token while a refresh is in flight wait for that
-/// refresh instead of starting another (the brokerage may revoke a token refreshed twice).
+/// Owns one login's tokens, shared by every trading account linked through that login (one refresh
+/// serves them all). Callers that need a token while a refresh is in flight wait for that refresh
+/// instead of starting another (the brokerage may revoke a token refreshed twice). Every change is
+/// stored for each holder, so each account finds the login's tokens after a restart.
 pub struct TokenKeeper {
-    account: AccountId,
+    /// The trading accounts whose stored tokens these are; the first names the keeper in logs.
+    holders: Mutex<Vec<AccountId>>,
     tokens: tokio::sync::Mutex<Option<TokenSet>>,
     expiries: Mutex<TokenExpiries>,
     vault: Arc<dyn TokenVault>,
@@ -36,7 +40,7 @@ pub struct TokenKeeper {
 impl std::fmt::Debug for TokenKeeper {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("TokenKeeper")
-            .field("account", &self.account)
+            .field("holders", &self.holders())
             .field("expiries", &self.expiries())
             .finish_non_exhaustive()
     }
@@ -55,13 +59,74 @@ impl TokenKeeper {
         let stored = vault.load_tokens(account)?;
         let expiries = expiries_of(stored.as_ref());
         Ok(Self {
-            account,
+            holders: Mutex::new(vec![account]),
             tokens: tokio::sync::Mutex::new(stored),
             expiries: Mutex::new(expiries),
             vault,
             clock,
             logins: tokio::sync::watch::Sender::new(0),
         })
+    }
+
+    /// The trading accounts these tokens are stored for.
+    #[must_use]
+    pub fn holders(&self) -> Vec<AccountId> {
+        self.holders
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// The account named in logs.
+    fn account(&self) -> AccountId {
+        self.holders().first().copied().unwrap_or(AccountId(0))
+    }
+
+    /// Stores the current tokens for `account` too and keeps them stored for it from now on (another
+    /// trading account of the login was linked).
+    ///
+    /// # Errors
+    /// [`AccountError::Vault`] when the tokens cannot be stored.
+    pub async fn add_holder(&self, account: AccountId) -> Result<(), AccountError> {
+        let guard = self.tokens.lock().await;
+        if let Some(tokens) = guard.as_ref() {
+            self.vault.save_tokens(account, tokens)?;
+        }
+        let mut holders = self.holders.lock().unwrap_or_else(PoisonError::into_inner);
+        if !holders.contains(&account) {
+            holders.push(account);
+        }
+        Ok(())
+    }
+
+    /// Keeps the tokens stored for `account` as well, without writing now (an account loaded with
+    /// its own stored copy at start).
+    pub fn hold_for(&self, account: AccountId) {
+        let mut holders = self.holders.lock().unwrap_or_else(PoisonError::into_inner);
+        if !holders.contains(&account) {
+            holders.push(account);
+        }
+    }
+
+    /// Stops storing the tokens for `account` (it was deleted); answers whether any holder is left.
+    pub fn drop_holder(&self, account: AccountId) -> bool {
+        let mut holders = self.holders.lock().unwrap_or_else(PoisonError::into_inner);
+        holders.retain(|h| *h != account);
+        !holders.is_empty()
+    }
+
+    fn save_all(&self, tokens: &TokenSet) -> Result<(), AccountError> {
+        for holder in self.holders() {
+            self.vault.save_tokens(holder, tokens)?;
+        }
+        Ok(())
+    }
+
+    fn clear_all(&self) -> Result<(), AccountError> {
+        for holder in self.holders() {
+            self.vault.clear_tokens(holder)?;
+        }
+        Ok(())
     }
 
     fn set_expiries(&self, tokens: Option<&TokenSet>) {
@@ -103,7 +168,7 @@ impl TokenKeeper {
     /// [`AccountError::Vault`] when the tokens cannot be stored.
     pub async fn install(&self, tokens: TokenSet) -> Result<(), AccountError> {
         let mut guard = self.tokens.lock().await;
-        self.vault.save_tokens(self.account, &tokens)?;
+        self.save_all(&tokens)?;
         self.set_expiries(Some(&tokens));
         *guard = Some(tokens);
         Ok(())
@@ -115,7 +180,7 @@ impl TokenKeeper {
     /// [`AccountError::Vault`] when the stored tokens cannot be removed.
     pub async fn forget(&self) -> Result<(), AccountError> {
         let mut guard = self.tokens.lock().await;
-        self.vault.clear_tokens(self.account)?;
+        self.clear_all()?;
         self.set_expiries(None);
         *guard = None;
         Ok(())
@@ -169,7 +234,7 @@ impl TokenKeeper {
         let old_access = current.access.clone();
         match self.refresh_locked(broker, &mut guard).await {
             Err(AccountError::Broker(err)) if still_valid && err.is_retryable() => {
-                tracing::warn!(account = %self.account, error = %err, "token refresh failed; the current token is still valid");
+                tracing::warn!(account = %self.account(), error = %err, "token refresh failed; the current token is still valid");
                 Ok(old_access)
             }
             other => other,
@@ -206,18 +271,18 @@ impl TokenKeeper {
                 if fresh.refresh_expires_at.is_none() {
                     fresh.refresh_expires_at = current.refresh_expires_at;
                 }
-                self.vault.save_tokens(self.account, &fresh)?;
+                self.save_all(&fresh)?;
                 self.set_expiries(Some(&fresh));
                 let access = fresh.access.clone();
                 **guard = Some(fresh);
-                tracing::debug!(account = %self.account, "access token refreshed");
+                tracing::debug!(account = %self.account(), "access token refreshed");
                 Ok(access)
             }
             Err(BrokerError::ReauthorizationNeeded) => {
-                self.vault.clear_tokens(self.account)?;
+                self.clear_all()?;
                 self.set_expiries(None);
                 **guard = None;
-                tracing::warn!(account = %self.account, "brokerage login expired; re-authorization needed");
+                tracing::warn!(account = %self.account(), "brokerage login expired; re-authorization needed");
                 Err(AccountError::ReauthorizationNeeded)
             }
             Err(err) => Err(AccountError::Broker(err)),

@@ -67,6 +67,28 @@ pub trait TokenVault: Send + Sync + 'static {
         let _ = (account, address);
         Ok(())
     }
+
+    /// The brokerage accounts `account`'s login reached when last read; none by default.
+    ///
+    /// # Errors
+    /// [`VaultError`] when storage cannot be read.
+    fn load_login_reach(&self, account: AccountId) -> Result<Vec<AccountLink>, VaultError> {
+        let _ = account;
+        Ok(Vec::new())
+    }
+
+    /// Keeps the brokerage accounts `account`'s login reaches; kept nowhere by default.
+    ///
+    /// # Errors
+    /// [`VaultError`] when storage cannot be written.
+    fn save_login_reach(
+        &self,
+        account: AccountId,
+        reached: &[AccountLink],
+    ) -> Result<(), VaultError> {
+        let _ = (account, reached);
+        Ok(())
+    }
 }
 
 /// What claiming a brokerage account answered.

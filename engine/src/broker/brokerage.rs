@@ -62,6 +62,19 @@ pub trait Brokerage: Send + Sync + 'static {
         account: &AccountHash,
     ) -> Result<AccountSnapshot, BrokerError>;
 
+    /// Balances and positions of every account the token reaches, in one read (Schwab's
+    /// `GET /trader/v1/accounts?fields=positions`), so that one read serves every account of a
+    /// login. `None` (the default) where the brokerage has no such read: each account is read alone.
+    ///
+    /// # Errors
+    /// `TokenExpired`; `Connectivity` failures.
+    async fn login_accounts(
+        &self,
+        _token: &AccessToken,
+    ) -> Result<Option<Vec<AccountSnapshot>>, BrokerError> {
+        Ok(None)
+    }
+
     /// Places an order. `Ok(None)` means the broker accepted it without saying its id.
     ///
     /// # Errors

@@ -31,6 +31,12 @@ pub trait PaperHooks: Send + Sync + 'static {
     /// Before an order write (place, replace or cancel).
     fn on_write(&self) {}
 
+    /// Before a read of every account a login reaches (balances and positions).
+    fn on_login_accounts_read(&self) {}
+
+    /// Before an order stream is opened.
+    fn on_stream_open(&self) {}
+
     /// An order stream of the test's own instead of the market's.
     fn order_stream(&self) -> Option<Box<dyn OrderStream>> {
         None
@@ -78,6 +84,13 @@ impl<H: PaperHooks> Brokerage for HookedPaper<H> {
         self.hooks.on_account_read();
         self.paper.account(t, a).await
     }
+    async fn login_accounts(
+        &self,
+        t: &AccessToken,
+    ) -> Result<Option<Vec<AccountSnapshot>>, BrokerError> {
+        self.hooks.on_login_accounts_read();
+        self.paper.login_accounts(t).await
+    }
     async fn place_order(
         &self,
         t: &AccessToken,
@@ -92,6 +105,7 @@ impl<H: PaperHooks> Brokerage for HookedPaper<H> {
         t: &AccessToken,
         accounts: &[AccountLink],
     ) -> Result<Box<dyn OrderStream>, StreamError> {
+        self.hooks.on_stream_open();
         match self.hooks.order_stream() {
             Some(stream) => Ok(stream),
             None => self.paper.open_order_stream(t, accounts).await,

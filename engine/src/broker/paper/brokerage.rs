@@ -391,6 +391,22 @@ impl Brokerage for PaperBrokerage {
             .ok_or_else(|| BrokerError::rejected("account not found"))
     }
 
+    async fn login_accounts(
+        &self,
+        token: &AccessToken,
+    ) -> Result<Option<Vec<AccountSnapshot>>, BrokerError> {
+        self.enter().await?;
+        let (state, now) = self.current();
+        let mut all = Vec::new();
+        for link in state.links(token, now)? {
+            let index = state.authorized_account(token, &link.hash, now)?;
+            if let Some(snapshot) = state.snapshot(index) {
+                all.push(snapshot);
+            }
+        }
+        Ok(Some(all))
+    }
+
     async fn place_order(
         &self,
         token: &AccessToken,

@@ -26,5 +26,5 @@ pub use faults::FaultConfig;
 pub use ledger::Fill;
 pub use order_stream::PaperOrderStream;
 pub use preview::RESTING_LIMIT;
-pub use state::ORDER_EVENT_BACKLOG;
+pub use state::{MAX_LOGIN_ACCOUNTS, ORDER_EVENT_BACKLOG, accounts_of_login};
 pub use universe::{Listing, UniverseError};

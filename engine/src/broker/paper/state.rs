@@ -43,6 +43,21 @@ pub const ORDER_EVENT_BACKLOG: usize = 16_384;
 /// Why a cash account cannot sell short.
 const SHORT_IN_CASH: &str = "Order rejected: short stock needs a margin account";
 
+/// Most accounts one paper login reaches.
+pub const MAX_LOGIN_ACCOUNTS: usize = 9;
+
+/// How many accounts the paper login `username` reaches: N for a username ending in `+N` (N from 2
+/// to [`MAX_LOGIN_ACCOUNTS`], e.g. `family+2`, an individual account and an IRA), else one.
+#[must_use]
+pub fn accounts_of_login(username: &str) -> usize {
+    username
+        .rsplit_once('+')
+        .filter(|(_, count)| count.len() == 1)
+        .and_then(|(_, count)| count.parse::<usize>().ok())
+        .filter(|count| (2..=MAX_LOGIN_ACCOUNTS).contains(count))
+        .unwrap_or(1)
+}
+
 /// One paper account.
 #[derive(Debug)]
 pub struct PaperAccount {
@@ -69,7 +84,8 @@ pub struct PaperState {
     pub faults: FaultInjector,
     accounts: Vec<PaperAccount>,
     by_hash: HashMap<String, usize>,
-    by_user: HashMap<String, usize>,
+    /// Each login's accounts, in the order they were opened.
+    by_user: HashMap<String, Vec<usize>>,
     orders: Vec<PaperOrder>,
     /// Indices of each account's orders, oldest first, so reading one account's orders costs what it
     /// has, not what every account has.
@@ -151,11 +167,21 @@ impl PaperState {
         &self.accounts
     }
 
-    /// The account of `username`, opened on first use.
+    /// The first account of `username`, its login's accounts opened on first use (see
+    /// [`accounts_of_login`]: a username ending in `+N`, N from 2 to 9, reaches N accounts).
     pub fn account_of_user(&mut self, username: &str) -> usize {
-        if let Some(index) = self.by_user.get(username) {
-            return *index;
+        if let Some(first) = self.by_user.get(username).and_then(|all| all.first()) {
+            return *first;
         }
+        let opened: Vec<usize> = (0..accounts_of_login(username))
+            .map(|_| self.open_account(username))
+            .collect();
+        let first = opened[0];
+        self.by_user.insert(username.to_owned(), opened);
+        first
+    }
+
+    fn open_account(&mut self, username: &str) -> usize {
         let index = self.accounts.len();
         let number = FIRST_ACCOUNT_NUMBER + u64::try_from(index).unwrap_or(0);
         let mut bytes = [0_u8; 32];
@@ -171,7 +197,6 @@ impl PaperState {
             ledger: Ledger::new(self.config.starting_cash),
         });
         self.by_hash.insert(hash, index);
-        self.by_user.insert(username.to_owned(), index);
         index
     }
 
@@ -188,8 +213,12 @@ impl PaperState {
         Ok(self
             .by_user
             .get(username)
-            .and_then(|i| self.accounts.get(*i))
-            .map(|a| vec![a.link.clone()])
+            .map(|all| {
+                all.iter()
+                    .filter_map(|i| self.accounts.get(*i))
+                    .map(|a| a.link.clone())
+                    .collect()
+            })
             .unwrap_or_default())
     }
 
@@ -1083,5 +1112,20 @@ fn balances(kind: AccountKind, now: &Funds, committed: &Funds) -> Balances {
             maintenance_requirement: Some(round((now.equity - now.available).max(Decimal::ZERO))),
             ..common
         },
+    }
+}
+
+#[cfg(test)]
+mod login_tests {
+    use super::accounts_of_login;
+
+    #[test]
+    fn a_username_ending_in_plus_n_reaches_n_accounts() {
+        assert_eq!(accounts_of_login("alice"), 1);
+        assert_eq!(accounts_of_login("family+2"), 2);
+        assert_eq!(accounts_of_login("a+b+9"), 9);
+        for one in ["x+1", "x+10", "x+02", "x+", "x+two", "+"] {
+            assert_eq!(accounts_of_login(one), 1, "{one}");
+        }
     }
 }

@@ -324,6 +324,18 @@ impl Brokerage for SchwabBrokerage {
         Ok(parse::account_snapshot(envelope))
     }
 
+    async fn login_accounts(
+        &self,
+        token: &AccessToken,
+    ) -> Result<Option<Vec<AccountSnapshot>>, BrokerError> {
+        let mut url = self.trader(&["accounts"]);
+        url.query_pairs_mut().append_pair("fields", "positions");
+        let envelopes: Vec<AccountEnvelope> = self.get(url, token).await?.json("accounts")?;
+        Ok(Some(
+            envelopes.into_iter().map(parse::account_snapshot).collect(),
+        ))
+    }
+
     async fn place_order(
         &self,
         token: &AccessToken,
