@@ -291,26 +291,55 @@ async fn every_sizing_method_sizes_a_place_and_below_one_is_refused_or_one() {
         let (status, text) = call!(&service, put_limits(&body).cookie(alice.clone()));
         assert_eq!(status, StatusCode::OK, "{text}");
     }
-    // Big's balances were never read: NET_LIQUIDATION has nothing to size by.
+    // Big's balances were never read: a plan preview reads nothing, so NET_LIQUIDATION has nothing to
+    // size by yet.
+    let (status, text) = call!(
+        &service,
+        post_json(
+            "/api/plan_preview/STOCK/place_order",
+            &resting_buy(1).to_string()
+        )
+        .cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert_eq!(
+        json_of(&text)["accounts"][2]["reason"],
+        "sized to 0: the account's net liquidation value is not known yet (its balances have not been read); nothing was sent to this account"
+    );
+    // A place reads them first: 1 per $40,000 of Big's $100,000 = 2.5 → 2.
+    let big = app
+        .state
+        .services
+        .registry
+        .account(engine::ids::AccountId(3))
+        .expect("Big runs");
+    let read_at = || big.net_liquidation().map(|(_, at)| at);
+    assert_eq!(read_at(), None);
     let (status, text) = call!(&service, place(&resting_buy(1)).cookie(alice.clone()));
     assert_eq!(status, StatusCode::OK, "{text}");
     assert_eq!(
         json_of(&text),
-        json!({"agentTradingSessionID": 1, "accepted": [1], "failed": [
-            {"accountId": 2, "accountName": "Medium", "reason": "sized to 0: 1 × 0.5 is less than one unit; nothing was sent to this account"},
-            {"accountId": 3, "accountName": "Big", "reason": "sized to 0: the account's net liquidation value is not known yet (its balances have not been read); nothing was sent to this account"}
+        json!({"agentTradingSessionID": 1, "accepted": [1, 3], "failed": [
+            {"accountId": 2, "accountName": "Medium", "reason": "sized to 0: 1 × 0.5 is less than one unit; nothing was sent to this account"}
         ]})
     );
-    assert_eq!(market_orders(&app), 1);
-    let fetch = json!({"accountUsername": "alice-Big"});
-    let (status, _) = call!(
-        &service,
-        post_json("/api/trading_account/account_fetch", &fetch.to_string()).cookie(alice.clone())
+    let first_read = engine::clock::Clock::now(&app.clock);
+    assert_eq!(
+        read_at(),
+        Some(first_read),
+        "Big's balances read before the place"
     );
-    assert_eq!(status, StatusCode::OK);
-    // 3 × 0.5 = 1.5 → 1; 3 per $40,000 of Big's $100,000 = 7.5 → 7.
+    assert_eq!(market_orders(&app), 2);
+    // Balances younger than 15 minutes size the next place as they are: 3 × 0.5 = 1.5 → 1; 3 per
+    // $40,000 of Big's $100,000 = 7.5 → 7.
+    app.clock.advance(chrono::Duration::minutes(14));
     let (status, text) = call!(&service, place(&resting_buy(3)).cookie(alice.clone()));
     assert_eq!((status, text.as_str()), (StatusCode::OK, "success"));
+    assert_eq!(
+        read_at(),
+        Some(first_read),
+        "not read again at 14 minutes old"
+    );
     assert_eq!(
         session_rows(&service, &alice, 2).await,
         vec![
@@ -319,6 +348,15 @@ async fn every_sizing_method_sizes_a_place_and_below_one_is_refused_or_one() {
             ("Small".to_owned(), 5, true),
         ]
     );
+    // Older balances are read again before the place.
+    app.clock.advance(chrono::Duration::minutes(2));
+    let (status, text) = call!(&service, place(&resting_buy(3)).cookie(alice.clone()));
+    assert_eq!((status, text.as_str()), (StatusCode::OK, "success"));
+    assert_eq!(
+        read_at(),
+        Some(engine::clock::Clock::now(&app.clock)),
+        "read again at 16 minutes old"
+    );
     // Below one gives one when the profile says so.
     let one = json!({"accountUsername": "alice-Medium", "sizing": {"method": "RATIO", "value": 0.5, "belowOne": "ONE"}});
     let (status, _) = call!(&service, put_limits(&one).cookie(alice.clone()));
@@ -326,7 +364,7 @@ async fn every_sizing_method_sizes_a_place_and_below_one_is_refused_or_one() {
     let (status, text) = call!(&service, place(&resting_buy(1)).cookie(alice.clone()));
     assert_eq!((status, text.as_str()), (StatusCode::OK, "success"));
     assert_eq!(
-        session_rows(&service, &alice, 3).await[1],
+        session_rows(&service, &alice, 4).await[1],
         ("Medium".to_owned(), 1, true)
     );
 }

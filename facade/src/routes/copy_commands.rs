@@ -115,7 +115,7 @@ pub(crate) async fn run(
     let tiers = settings.tier_multipliers(agent)?;
     let supervisor = &state.services.supervisor;
     let holdings = PolledHoldings(&state.services.registry);
-    let limits = super::limit_facts::gather(state, agent, how.split_total, how.dispatch)?;
+    let limits = super::limit_facts::gather(state, &command, how.split_total, how.dispatch).await?;
     let facts = AgentFacts {
         accounts: &accounts,
         tiers,
