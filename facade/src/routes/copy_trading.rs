@@ -2,7 +2,7 @@
 //! single-leg option orders on every targeted account at once (spec 01 §7).
 
 use actix_session::Session;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use engine::copy::{Action, CopyCommand, Targets, TradeKind};
 use engine::ids::{AccountId, AgentId, BrokerOrderId, SessionId};
 use engine::order::{Instruction, OptionSymbol, OrderLeg, OrderRequest, PutCall};
@@ -14,6 +14,7 @@ use super::fan_out::{Dispatch, FanOutField, How, sent};
 use super::mounting::mount;
 use super::option_views::{option_orders_answer, option_positions_answer};
 use super::row_values::number;
+use super::table_calls::table_calls;
 use super::trading_account::{account_failure, agent};
 use crate::json_body::JsonBody;
 use crate::order_fields::{Loose, one_of, word};
@@ -87,38 +88,12 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     );
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/copy_trading_account/database/COMMON",
-    tag = "Options (single leg)",
-    operation_id = "get_copy_trading_account_database_COMMON",
-    params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
-)]
-async fn orders(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    session: Session,
-) -> Result<HttpResponse, ApiError> {
-    let agent = agent(&session)?;
-    option_orders_answer(&state, &req, agent)
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/copy_trading_position_account/database/COMMON",
-    tag = "Options (single leg)",
-    operation_id = "get_copy_trading_position_account_database_COMMON",
-    params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
-)]
-async fn positions(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    session: Session,
-) -> Result<HttpResponse, ApiError> {
-    let agent = agent(&session)?;
-    option_positions_answer(&state, &req, agent)
+table_calls! {
+    kind: TradeKind::Common,
+    tag: "Options (single leg)",
+    orders: ("/api/copy_trading_account/database/COMMON", "get_copy_trading_account_database_COMMON", super::option_views::OptionOrdersAnswer, option_orders_answer),
+    positions: ("/api/copy_trading_position_account/database/COMMON", "get_copy_trading_position_account_database_COMMON", super::option_views::OptionPositionsAnswer, option_positions_answer),
+    refresh: ("/api/copy_trading_account/fetch_trade_status/COMMON", "get_copy_trading_account_fetch_trade_status_COMMON"),
 }
 
 /// The fields of a single-leg option order.
@@ -601,43 +576,6 @@ pub(super) async fn cancel_order_individual(
         How::DEFAULT,
     )
     .await
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/copy_trading_account/fetch_trade_status/COMMON",
-    tag = "Options (single leg)",
-    operation_id = "get_copy_trading_account_fetch_trade_status_COMMON",
-    params(crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The answer", body = crate::routes::option_views::OptionOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
-)]
-async fn fetch_trade_status(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    session: Session,
-) -> Result<HttpResponse, ApiError> {
-    let agent = agent(&session)?;
-    poll_open_sessions(&state, agent, TradeKind::Common).await;
-    option_orders_answer(&state, &req, agent)
-}
-
-/// Polls now every account with an open row in the agent's sessions of `kind` (the REFRESH button).
-pub(super) async fn poll_open_sessions(state: &AppState, agent: AgentId, kind: TradeKind) {
-    let (_, sessions) = state.services.supervisor.keeper().book().view(agent, kind);
-    let mut involved: Vec<AccountId> = sessions
-        .iter()
-        .filter(|s| s.has_open_rows())
-        .flat_map(|s| s.rows.iter().map(|r| r.account))
-        .collect();
-    involved.sort();
-    involved.dedup();
-    let polls = involved
-        .into_iter()
-        .filter_map(|id| state.services.registry.get(id))
-        .map(|handle| async move {
-            handle.account.poll_now().await;
-        });
-    futures::future::join_all(polls).await;
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -29,6 +29,7 @@ mod stock_lists;
 mod stock_trading;
 mod stock_views;
 mod table_answers;
+mod table_calls;
 mod trading_account;
 mod vertical_trading;
 mod vertical_views;

@@ -4,20 +4,19 @@
 use std::time::Duration;
 
 use actix_session::Session;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use engine::copy::{Action, CopyCommand, Holdings, Targets, TradeKind};
 use engine::ids::{AccountId, AgentId, BrokerOrderId};
 use engine::order::{Instruction, OrderRequest, StockAction, StockForm, StockOrder, stock_symbol};
 use serde::{Deserialize, Serialize};
 
 use super::copy_commands::{self, PolledHoldings};
-use super::copy_trading::{
-    account_id, market_data_account, order_id, poll_open_sessions, session_id,
-};
+use super::copy_trading::{account_id, market_data_account, order_id, session_id};
 use super::fan_out::{Dispatch, FanOutField, How, sent};
 use super::mounting::mount;
 use super::row_values::number;
 use super::stock_views::{stock_orders_answer, stock_positions_answer};
+use super::table_calls::table_calls;
 use super::trading_account::{account_failure, agent};
 use crate::json_body::JsonBody;
 use crate::order_fields::Loose;
@@ -75,56 +74,12 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     );
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/stock_copy_trading/database",
-    tag = "Stocks",
-    operation_id = "get_stock_copy_trading_database",
-    params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::stock_views::StockOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
-)]
-async fn orders(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    session: Session,
-) -> Result<HttpResponse, ApiError> {
-    let agent = agent(&session)?;
-    stock_orders_answer(&state, &req, agent)
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/stock_copy_trading_position/database",
-    tag = "Stocks",
-    operation_id = "get_stock_copy_trading_position_database",
-    params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::stock_views::StockPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
-)]
-async fn positions(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    session: Session,
-) -> Result<HttpResponse, ApiError> {
-    let agent = agent(&session)?;
-    stock_positions_answer(&state, &req, agent)
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/stock_copy_trading/fetch_trade_status",
-    tag = "Stocks",
-    operation_id = "get_stock_copy_trading_fetch_trade_status",
-    params(crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The answer", body = crate::routes::stock_views::StockOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
-)]
-async fn fetch_trade_status(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    session: Session,
-) -> Result<HttpResponse, ApiError> {
-    let agent = agent(&session)?;
-    poll_open_sessions(&state, agent, TradeKind::Stock).await;
-    stock_orders_answer(&state, &req, agent)
+table_calls! {
+    kind: TradeKind::Stock,
+    tag: "Stocks",
+    orders: ("/api/stock_copy_trading/database", "get_stock_copy_trading_database", super::stock_views::StockOrdersAnswer, stock_orders_answer),
+    positions: ("/api/stock_copy_trading_position/database", "get_stock_copy_trading_position_database", super::stock_views::StockPositionsAnswer, stock_positions_answer),
+    refresh: ("/api/stock_copy_trading/fetch_trade_status", "get_stock_copy_trading_fetch_trade_status"),
 }
 
 /// The stock form's fields as the spec's bodies carry them; numbers may come as JSON numbers or text.

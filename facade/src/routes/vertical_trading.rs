@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use actix_session::Session;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use engine::copy::{Action, CopyCommand, Targets, TradeKind};
 use engine::ids::{AccountId, AgentId, BrokerOrderId};
 use engine::order::{
@@ -22,6 +22,7 @@ use super::copy_trading::{
 use super::fan_out::{Dispatch, FanOutField, sent};
 use super::mounting::mount;
 use super::option_views::option_positions_answer;
+use super::table_calls::table_calls;
 use super::trading_account::{account_failure, agent};
 use super::vertical_views::vertical_orders_answer;
 use crate::json_body::JsonBody;
@@ -88,56 +89,12 @@ pub(super) fn configure(cfg: &mut web::ServiceConfig) {
     );
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/copy_trading_account/database/VERTICAL",
-    tag = "Vertical spreads",
-    operation_id = "get_copy_trading_account_database_VERTICAL",
-    params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::vertical_views::VerticalOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
-)]
-async fn orders(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    session: Session,
-) -> Result<HttpResponse, ApiError> {
-    let agent = agent(&session)?;
-    vertical_orders_answer(&state, &req, agent)
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/copy_trading_position_account/database/VERTICAL",
-    tag = "Vertical spreads",
-    operation_id = "get_copy_trading_position_account_database_VERTICAL",
-    params(crate::routes::table_answers::SinceQuery, crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The full table; with `since`, `{\"version\", \"full\", \"changed\", \"removed\"}`", body = crate::routes::option_views::OptionPositionsAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
-)]
-async fn positions(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    session: Session,
-) -> Result<HttpResponse, ApiError> {
-    let agent = agent(&session)?;
-    option_positions_answer(&state, &req, agent)
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/copy_trading_account/fetch_trade_status/VERTICAL",
-    tag = "Vertical spreads",
-    operation_id = "get_copy_trading_account_fetch_trade_status_VERTICAL",
-    params(crate::routes::table_answers::IfNoneMatch),
-    responses((status = 200, description = "The answer", body = crate::routes::vertical_views::VerticalOrdersAnswer, content_type = "application/json"), (status = 304, description = "Unchanged since If-None-Match"), crate::routes::refusals::Refusals)
-)]
-async fn fetch_trade_status(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    session: Session,
-) -> Result<HttpResponse, ApiError> {
-    let agent = agent(&session)?;
-    super::copy_trading::poll_open_sessions(&state, agent, KIND).await;
-    vertical_orders_answer(&state, &req, agent)
+table_calls! {
+    kind: KIND,
+    tag: "Vertical spreads",
+    orders: ("/api/copy_trading_account/database/VERTICAL", "get_copy_trading_account_database_VERTICAL", super::vertical_views::VerticalOrdersAnswer, vertical_orders_answer),
+    positions: ("/api/copy_trading_position_account/database/VERTICAL", "get_copy_trading_position_account_database_VERTICAL", super::option_views::OptionPositionsAnswer, option_positions_answer),
+    refresh: ("/api/copy_trading_account/fetch_trade_status/VERTICAL", "get_copy_trading_account_fetch_trade_status_VERTICAL"),
 }
 
 fn bad(err: &InvalidField) -> ApiError {
