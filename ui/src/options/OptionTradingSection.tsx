@@ -1,5 +1,5 @@
 // The Option Trading section: orders on top, positions and the saved orders and favourites below, and dialogs.
-import { RejectionToasts } from "../shared/shell/RejectionToasts";
+import { CommandToasts } from "../shared/shell/CommandToasts";
 import { observer } from "mobx-react-lite";
 import { ScreenTitle } from "../shared/shell/ScreenTitle";
 import { useEffect } from "react";
@@ -59,7 +59,7 @@ export const OptionTradingSection = observer(function OptionTradingSection() {
       <ChangePositionsDialog />
       <PositionAccountsDialog />
       <WarningDialog warning={options.warning} />
-      <RejectionToasts watch={options.orderTable.rejections} />
+      <CommandToasts toasts={options.orderTable.toasts} />
     </section>
   );
 });

@@ -192,7 +192,7 @@ describe("StockTradingSection", () => {
     await user.type(within(dialog).getByLabelText("Symbol"), "spy");
     await user.click(within(dialog).getByRole("button", { name: "Place order" }));
     await waitFor(() =>
-      expect(showSuccess).toHaveBeenCalledWith("Copy trading successful"),
+      expect(showOutcome).toHaveBeenCalledWith({ ok: true, message: "Copy trading successful" }, expect.any(String)),
     );
     const place = fake.requests.find((request) => request.url.includes("place_order"));
     expect(JSON.parse(place?.body ?? "{}")).toMatchObject({
@@ -240,7 +240,7 @@ describe("StockTradingSection", () => {
     });
     await user.click(within(dialog).getByRole("button", { name: "Place order" }));
     await waitFor(() =>
-      expect(showSuccess).toHaveBeenCalledWith("Copy trading successful"),
+      expect(showOutcome).toHaveBeenCalledWith({ ok: true, message: "Copy trading successful" }, expect.any(String)),
     );
     const place = fake.requests.find((request) => request.url.includes("stock_copy_trading/place_order"));
     expect(JSON.parse(place?.body ?? "{}")).toMatchObject({ stockSymbol: "AAPL", stockPrice: 150, stockQuantity: 1 });

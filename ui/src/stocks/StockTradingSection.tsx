@@ -1,7 +1,7 @@
 // The Stock Trading section: orders on top, positions, saved stock orders and the watch list below, and dialogs.
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { RejectionToasts } from "../shared/shell/RejectionToasts";
+import { CommandToasts } from "../shared/shell/CommandToasts";
 import { ScreenTitle } from "../shared/shell/ScreenTitle";
 import { WarningDialog } from "../shared/dialogs/WarningDialog";
 import { showOutcome } from "../shared/shell/toaster";
@@ -62,7 +62,7 @@ export const StockTradingSection = observer(function StockTradingSection() {
       <StockChangePositionsDialog />
       <StockPositionAccountsDialog />
       <WarningDialog warning={stocks.warning} />
-      <RejectionToasts watch={stocks.orderTable.rejections} />
+      <CommandToasts toasts={stocks.orderTable.toasts} />
     </section>
   );
 });

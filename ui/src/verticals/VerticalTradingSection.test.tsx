@@ -183,7 +183,13 @@ describe("VerticalTradingSection Multi-Leg Order Entry", () => {
     expect(within(dialog).getByTestId("net-price")).toHaveTextContent("Net: NET_DEBIT 0.65");
     expect(within(dialog).getByTestId("plan-preview")).toHaveTextContent("Planning each account's quantity…");
     await user.click(within(dialog).getByRole("button", { name: "Place set" }));
-    await waitFor(() => expect(showSuccess).toHaveBeenCalledExactlyOnceWith("Copy trading successful"));
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenLastCalledWith(
+        { ok: true, message: "Copy trading successful" },
+        expect.stringMatching(/#command-1$/),
+      ),
+    );
+    expect(showSuccess).not.toHaveBeenCalled();
     expect(fake.requests.filter((r) => r.method === "POST").map((r) => JSON.parse(r.body ?? "null"))).toEqual([
       {
         allTradingAccountsOrderList: [],

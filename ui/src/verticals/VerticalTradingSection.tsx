@@ -1,7 +1,7 @@
 // The Vertical Trading section: orders on top, positions and the saved sets, saved orders and favourites below.
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { RejectionToasts } from "../shared/shell/RejectionToasts";
+import { CommandToasts } from "../shared/shell/CommandToasts";
 import { ScreenTitle } from "../shared/shell/ScreenTitle";
 import { WarningDialog } from "../shared/dialogs/WarningDialog";
 import { useStores } from "../shared/shell/StoreContext";
@@ -71,7 +71,7 @@ export const VerticalTradingSection = observer(function VerticalTradingSection()
       <PositionAccountsDialog />
       <CloseSpreadDialog />
       <WarningDialog warning={verticals.warning} />
-      <RejectionToasts watch={verticals.orderTable.rejections} />
+      <CommandToasts toasts={verticals.orderTable.toasts} />
     </section>
   );
 });

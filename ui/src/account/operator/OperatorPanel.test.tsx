@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { accountJson, OPERATOR_SETTINGS_JSON } from "../../shared/test/accountFixtures";
+import { accountJson, OPERATOR_SETTINGS_JSON, operatorAccountJson } from "../../shared/test/accountFixtures";
 import { jsonResponse, textResponse } from "../../shared/test/fakeTransport";
 import { renderAccountScreen } from "../test/renderAccountScreen";
 import { showOutcome } from "../../shared/shell/toaster";
@@ -69,6 +69,31 @@ describe("OperatorPanel", () => {
     expect(within(cell).getByText(name)).toHaveAttribute("title", name);
     const row = cell.closest("tr");
     expect(row?.querySelector("td.cd-stream-cell")?.textContent).toBe("connected");
+  });
+
+  it("shows the background share of reads from the read budget's answer", async () => {
+    const { fake } = renderAccountScreen([accountJson(3, { accountName: "Alpha" })]);
+
+    expect(await screen.findByLabelText("Background reads")).toHaveTextContent(
+      "Background reads: 23 of 44 this minute (50 % share)",
+    );
+    expect(fake.requests.filter((r) => r.url === "/api/operator/read_budget").map((r) => r.method)).toEqual(["GET"]);
+  });
+
+  it("says when another connection of the login took the stream over", async () => {
+    renderAccountScreen([accountJson(3, { accountName: "Alpha" })], {
+      "GET /api/operator/accounts": () =>
+        jsonResponse(200, [
+          operatorAccountJson(3, {
+            accountName: "Alpha",
+            streamState: "reconnecting",
+            streamStateText: "another connection of this login took over the stream",
+          }),
+        ]),
+    });
+
+    const cell = await within(operatorTable()).findByText("another connection of this login took over the stream");
+    expect(cell.closest("td")?.textContent).toBe("reconnecting another connection of this login took over the stream");
   });
 
   it("saves a typed write limit and toasts the result", async () => {

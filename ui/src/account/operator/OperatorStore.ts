@@ -6,6 +6,7 @@ import { AccountMessages } from "../AccountMessages";
 import { ACCOUNT_TYPES } from "../../shared/accounts/AccountType";
 import { mergeById } from "../../shared/stores/mergeById";
 import { parseOperatorAccounts, type OperatorAccount } from "./OperatorAccount";
+import { parseReadBudget, type ReadBudget } from "./ReadBudget";
 import { parseOperatorSettings, type OperatorSettings, type OperatorSettingsField } from "../../shared/accounts/OperatorSettings";
 import type { FanOutMode } from "../../shared/preflight/FanOutMode";
 import { failed, failedWith, succeeded, type Outcome } from "../../shared/stores/Outcome";
@@ -50,6 +51,8 @@ export class OperatorStore {
   fanOutModeSaving = false;
   /** When the operator view shown was loaded (ms since the epoch), or null before the first load. */
   loadedAt: number | null = null;
+  /** How the application's read budget is used, or null until loaded (only while the Operator panel is shown). */
+  readBudget: ReadBudget | null = null;
 
   private readonly deps: StoreDeps;
   private loadsStarted = 0;
@@ -103,6 +106,17 @@ export class OperatorStore {
     });
   }
 
+  /**
+   * Loads how the application's read budget is used (the Operator panel polls it while shown).
+   * @throws {ApiError} when the call fails; {@link Error} when the answer is malformed.
+   */
+  async loadReadBudget(): Promise<void> {
+    const budget = parseReadBudget(await this.deps.api.get(OperatorPaths.readBudget));
+    runInAction(() => {
+      this.readBudget = budget;
+    });
+  }
+
   /** Loads the settings; a failure is only logged. */
   async loadSettings(): Promise<void> {
     try {
@@ -120,6 +134,7 @@ export class OperatorStore {
     this.byId.clear();
     this.settings = null;
     this.loadedAt = null;
+    this.readBudget = null;
     this.writeLimitDrafts.clear();
     this.settingsDrafts.clear();
     this.loadShown = this.loadsStarted + 1;

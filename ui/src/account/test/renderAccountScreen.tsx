@@ -6,6 +6,7 @@ import { OPERATOR_SETTINGS_JSON, operatorAccountJson, type AccountJson } from ".
 import { jsonResponse } from "../../shared/test/fakeTransport";
 import { renderApp, type RenderedApp } from "../../shared/test/renderApp";
 import { limitsJson, type LimitsJson } from "./limitsFixtures";
+import { READ_BUDGET_JSON } from "./readBudgetFixtures";
 import { routeResponder, type RouteHandler, type RouteResponder } from "../../shared/test/routeResponder";
 
 /** What {@link renderAccountScreen} returns. */
@@ -37,6 +38,7 @@ export function renderAccountScreen(
         state.list.map((account) => operatorAccountJson(account.accountId, account)),
       ),
     "GET /api/operator/settings": () => jsonResponse(200, OPERATOR_SETTINGS_JSON),
+    "GET /api/operator/read_budget": () => jsonResponse(200, READ_BUDGET_JSON),
     "GET /api/trading_account/limits": () =>
       jsonResponse(
         200,

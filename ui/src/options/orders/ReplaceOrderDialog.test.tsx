@@ -72,8 +72,14 @@ describe("ReplaceOrderDialog", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Replace order" }));
 
-    await waitFor(() => expect(showSuccess).toHaveBeenCalledExactlyOnceWith("Replace order successful"));
-    expect(showOutcome).not.toHaveBeenCalled();
+    // One toast for the command, under its key, once its session shows.
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith(
+        { ok: true, message: "Replace order successful" },
+        expect.stringMatching(/#command-1$/),
+      ),
+    );
+    expect(showSuccess).not.toHaveBeenCalled();
     expect(fake.requests.filter((r) => r.method === "PUT").map((r) => JSON.parse(r.body ?? "null"))).toEqual([
       {
         agentTradingSessionID: 5,

@@ -169,7 +169,12 @@ describe("SessionOrdersDialog", () => {
       return textResponse(200, "success");
     };
     await user.click(within(replace).getByRole("button", { name: "Replace order" }));
-    await waitFor(() => expect(showSuccess).toHaveBeenLastCalledWith("Replace selected order successful"));
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenLastCalledWith(
+        { ok: true, message: "Replace selected order successful" },
+        expect.stringMatching(/#command-1$/),
+      ),
+    );
     expect(tick).not.toBeChecked();
   });
 

@@ -219,8 +219,14 @@ describe("OptionPlaceOrderDialog", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Place order" }));
 
-    await waitFor(() => expect(showSuccess).toHaveBeenCalledExactlyOnceWith("Place order successful"));
-    expect(showOutcome).not.toHaveBeenCalled();
+    // One toast for the command, under its key, once its session shows.
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith(
+        { ok: true, message: "Place order successful" },
+        expect.stringMatching(/#command-1$/),
+      ),
+    );
+    expect(showSuccess).not.toHaveBeenCalled();
     expect(fake.requests.filter((r) => r.method === "POST").map((r) => r.body)).toEqual([
       JSON.stringify({
         allTradingAccountsOrderList: [],
@@ -252,13 +258,14 @@ describe("OptionPlaceOrderDialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Place order" }));
 
     await waitFor(() =>
-      expect(showDanger).toHaveBeenCalledExactlyOnceWith(
-        "Session 1: 3 of 3 accounts rejected — Order rejected: insufficient buying power (3)",
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith(
+        { ok: false, message: "Session 1: 3 of 3 accounts rejected — Order rejected: insufficient buying power (3)" },
+        expect.any(String),
       ),
     );
     await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
     expect(showSuccess).not.toHaveBeenCalled();
-    expect(showOutcome).not.toHaveBeenCalled();
+    expect(showDanger).not.toHaveBeenCalled();
   });
 
   it("an order some accounts took shows one warning counting the others by reason, and closes", async () => {
@@ -283,11 +290,10 @@ describe("OptionPlaceOrderDialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Place order" }));
 
     await waitFor(() =>
-      expect(showOutcome).toHaveBeenCalledExactlyOnceWith({
-        ok: true,
-        partial: true,
-        message: "Placed on 2 of 3 accounts; 1 not sent: insufficient buying power (1)",
-      }),
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith(
+        { ok: true, partial: true, message: "Placed on 2 of 3 accounts; 1 not sent: insufficient buying power (1)" },
+        expect.any(String),
+      ),
     );
     await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
     await waitFor(() => expect(screen.getByRole("table", { name: "Option orders" })).toHaveTextContent("#1"));
@@ -310,7 +316,10 @@ describe("OptionPlaceOrderDialog", () => {
     answer.resolve(textResponse(200, "success"));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: TITLE })).toBeNull());
     expect(fake.requests.filter((r) => r.method === "POST")).toHaveLength(1);
-    expect(showOutcome).not.toHaveBeenCalled();
+    // Nothing but the first order's success, once its session showed.
+    expect(vi.mocked(showOutcome).mock.calls.filter(([outcome]) => outcome.message !== "Place order successful")).toEqual(
+      [],
+    );
   });
 
   it("says under the buttons which accounts' write limits the order waits for while it is in flight", async () => {
@@ -355,7 +364,10 @@ describe("OptionPlaceOrderDialog", () => {
     expect(screen.getByRole("dialog", { name: TITLE })).toBeInTheDocument();
     expect(within(again).getByRole("button", { name: "Place order" })).toBeEnabled();
     expect(fake.requests.filter((r) => r.method === "POST")).toHaveLength(1);
-    expect(showOutcome).not.toHaveBeenCalled();
+    // Nothing but the first order's success, once its session showed.
+    expect(vi.mocked(showOutcome).mock.calls.filter(([outcome]) => outcome.message !== "Place order successful")).toEqual(
+      [],
+    );
 
     await user.click(within(again).getByRole("button", { name: "Place order" }));
     const confirm = await screen.findByRole("dialog", { name: "Send this order again?" });

@@ -43,8 +43,13 @@ describe("ExitOrderDialog", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Exit order" }));
 
-    await waitFor(() => expect(showSuccess).toHaveBeenCalledExactlyOnceWith("Exit order successful"));
-    expect(showOutcome).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith(
+        { ok: true, message: "Exit order successful" },
+        expect.stringMatching(/#command-1$/),
+      ),
+    );
+    expect(showSuccess).not.toHaveBeenCalled();
     expect(JSON.parse(fake.requests.filter((r) => r.method === "POST").at(-1)?.body ?? "null")).toEqual({
       allTradingAccountsOrderList: [{ accountId: 1, accountName: "Account 1", accountUsername: "user1" }],
       optionChainSymbol: "AAPL  241018C00230000",
@@ -133,8 +138,13 @@ describe("ChangePositionsDialog", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Submit Changes" }));
 
-    await waitFor(() => expect(showSuccess).toHaveBeenCalledExactlyOnceWith("Selected positions successfully exited."));
-    expect(showOutcome).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(showOutcome).toHaveBeenCalledExactlyOnceWith(
+        { ok: true, message: "Selected positions successfully exited." },
+        expect.stringMatching(/#command-1$/),
+      ),
+    );
+    expect(showSuccess).not.toHaveBeenCalled();
     const body = JSON.parse(fake.requests.filter((r) => r.method === "POST").at(-1)?.body ?? "null") as {
       ordersToExit: Record<string, unknown>[];
     };

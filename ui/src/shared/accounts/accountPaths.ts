@@ -20,4 +20,5 @@ export const OperatorPaths = {
   accounts: "/operator/accounts",
   accountWriteLimit: "/operator/account_write_limit",
   settings: "/operator/settings",
+  readBudget: "/operator/read_budget",
 } as const;

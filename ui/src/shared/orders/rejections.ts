@@ -107,11 +107,12 @@ export function allRefused(refusals: Refusals): boolean {
 }
 
 /**
- * The danger toast of a session whose rows turned REJECTED, e.g. `Session 12: 3 of 3 accounts rejected —
+ * The toast of a session whose rows turned REJECTED, counting every refused account (rejected by the brokerage or
+ * never sent the order) in the words of {@link refusalWord}, by reason, e.g. `Session 12: 3 of 3 accounts rejected —
  * insufficient buying power (3)`, several reasons joined by `; `.
  */
-export function rejectionMessage(sessionId: number, refusals: Refusals): string {
+export function refusalMessage(sessionId: number, refusals: Refusals): string {
   const accounts = refusals.accounts === 1 ? "account" : "accounts";
   const reasons = refusals.byReason.map((entry) => `${entry.reason} (${entry.accounts})`).join("; ");
-  return `Session ${sessionId}: ${refusals.refused} of ${refusals.accounts} ${accounts} rejected — ${reasons}`;
+  return `Session ${sessionId}: ${refusals.refused} of ${refusals.accounts} ${accounts} ${refusalWord(refusals)} — ${reasons}`;
 }

@@ -1,43 +1,40 @@
-// Shows a trading screen's rejection alerts as danger toasts, and the successes its orders table confirmed.
-import { comparer, reaction } from "mobx";
+// Shows a trading screen's command toasts: each one shown anew, or updated in place under its key.
+import { reaction } from "mobx";
 import { useEffect } from "react";
-import { showDanger, showSuccess } from "./toaster";
+import type { KeyedToast } from "../stores/SettlingToasts";
+import { showOutcome } from "./toaster";
 
-/** Props of {@link RejectionToasts}. */
-export interface RejectionToastsProps {
-  /** The orders table's rejection watch: its alerts not yet shown, and how to take them. */
-  readonly watch: {
-    readonly alerts: readonly string[];
-    take(): string[];
-    readonly successes: readonly string[];
-    takeSuccesses(): string[];
+/** Props of {@link CommandToasts}. */
+export interface CommandToastsProps {
+  /** The orders table's toasts (`SettlingToasts`): those not yet shown, and how to take them. */
+  readonly toasts: {
+    readonly toasts: readonly KeyedToast[];
+    take(): KeyedToast[];
   };
 }
 
 /**
- * Renders nothing; while mounted, every alert of `watch` becomes a red toast once, every success a green one.
- * The messages are taken in the reaction's effect, outside the tracking of what changed, so taking them is an
- * action (inside a derivation it would change observed state without one).
+ * Renders nothing; while mounted, every toast of `toasts` is shown under its key: a toast still on screen with that
+ * key is updated in place, else a new one is shown. The toasts are taken in the reaction's effect, outside the
+ * tracking of what changed, so taking them is an action (inside a derivation it would change observed state
+ * without one).
  */
-export function RejectionToasts({ watch }: RejectionToastsProps) {
+export function CommandToasts({ toasts }: CommandToastsProps) {
   useEffect(
     () =>
       reaction(
-        () => [watch.alerts.length, watch.successes.length],
-        ([alerts, successes]) => {
-          if (alerts === 0 && successes === 0) {
+        () => toasts.toasts.length,
+        (waiting) => {
+          if (waiting === 0) {
             return;
           }
-          for (const alert of watch.take()) {
-            showDanger(alert);
-          }
-          for (const success of watch.takeSuccesses()) {
-            showSuccess(success);
+          for (const toast of toasts.take()) {
+            showOutcome(toast.outcome, toast.key);
           }
         },
-        { fireImmediately: true, equals: comparer.structural },
+        { fireImmediately: true },
       ),
-    [watch],
+    [toasts],
   );
   return null;
 }

@@ -4,7 +4,17 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { UNKNOWN_OUTCOME } from "../api/ApiClient";
 import { failed, NOT_SENT, partlySucceeded, succeeded } from "../stores/Outcome";
-import { clearToasts, MAX_TOASTS, showDanger, showOutcome, showSuccess, TOAST_SPACE_VARIABLE, toastSpace } from "./toaster";
+import {
+  clearToasts,
+  keyedTimeout,
+  MAX_TOASTS,
+  showDanger,
+  showOutcome,
+  showSuccess,
+  TOAST_SPACE_VARIABLE,
+  TOAST_TIMEOUT_MS,
+  toastSpace,
+} from "./toaster";
 
 function shownToasts(): string[] {
   return Array.from(document.querySelectorAll(".bp6-toast:not(.bp6-toast-exit)"), (toast) => toast.textContent ?? "");
@@ -93,6 +103,30 @@ describe("toaster", () => {
     showOutcome(partlySucceeded("Placed on 1 of 2 accounts; 1 not sent: token expired (1)"));
 
     await waitFor(() => expect(shownToasts()).toEqual(["Placed on 1 of 2 accounts; 1 not sent: token expired (1)"]));
+  });
+
+  it("updates a keyed toast in place, its intent following the outcome, and shows it again once it was closed", async () => {
+    showOutcome(succeeded("Place order successful"), "/orders#command-1");
+    expect(await toastOf("Place order successful")).toHaveClass("bp6-intent-success");
+
+    showOutcome(partlySucceeded("Session 5: 4 of 11 accounts rejected — halted (4)"), "/orders#command-1");
+    expect(await toastOf("Session 5: 4 of 11 accounts rejected — halted (4)")).toHaveClass("bp6-intent-warning");
+    showOutcome(failed("Session 5: 11 of 11 accounts rejected — halted (11)"), "/orders#command-1");
+    expect(await toastOf("Session 5: 11 of 11 accounts rejected — halted (11)")).toHaveClass("bp6-intent-danger");
+    expect(shownToasts()).toEqual(["Session 5: 11 of 11 accounts rejected — halted (11)"]);
+
+    (await screen.findByRole("button", { name: "Close" })).click();
+    await waitFor(() => expect(shownToasts()).toEqual([]));
+    showOutcome(failed("Session 5: 11 of 11 accounts rejected — halted (10); unknown symbol (1)"), "/orders#command-1");
+    await waitFor(() =>
+      expect(shownToasts()).toEqual(["Session 5: 11 of 11 accounts rejected — halted (10); unknown symbol (1)"]),
+    );
+  });
+
+  it("starts a keyed toast's time over at each update, by turns of its timeout", () => {
+    expect(keyedTimeout(1)).toBe(TOAST_TIMEOUT_MS + 1);
+    expect(keyedTimeout(2)).toBe(TOAST_TIMEOUT_MS);
+    expect(keyedTimeout(3)).toBe(TOAST_TIMEOUT_MS + 1);
   });
 
   it("clears every toast shown before, and keeps one shown after", async () => {

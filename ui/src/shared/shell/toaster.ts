@@ -79,15 +79,38 @@ const ICONS: Partial<Record<Intent, "tick-circle" | "warning-sign" | "error">> =
   [Intent.DANGER]: "error",
 };
 
-function show(message: string, intent: Intent): void {
+/** How long a toast stays (Blueprint's default), unless the pointer rests on it. */
+export const TOAST_TIMEOUT_MS = 5_000;
+
+/** How many times each key was shown, so that each showing of a key starts the toast's time over. */
+const keyShowings = new Map<string, number>();
+
+/**
+ * The timeout of a keyed toast's `showing`-th showing: {@link TOAST_TIMEOUT_MS} and one millisecond more in turn.
+ * A toast updated in place keeps its timer unless its timeout changes, and an update must be read as long as a new
+ * toast would.
+ */
+export function keyedTimeout(showing: number): number {
+  return TOAST_TIMEOUT_MS + (showing % 2);
+}
+
+function show(message: string, intent: Intent, key?: string): void {
   sharedToaster().then(
     (instance) => {
       if (intent === Intent.SUCCESS || intent === Intent.WARNING) {
-        unknownOutcomes.splice(0).forEach((key) => instance.dismiss(key));
+        unknownOutcomes.splice(0).forEach((shown) => instance.dismiss(shown));
       }
-      const key = instance.show({ message, intent, icon: ICONS[intent] ?? "error" });
+      const props = { message, intent, icon: ICONS[intent] ?? "error" } as const;
+      let shown: string;
+      if (key === undefined) {
+        shown = instance.show({ ...props, timeout: TOAST_TIMEOUT_MS });
+      } else {
+        const showing = (keyShowings.get(key) ?? 0) + 1;
+        keyShowings.set(key, showing);
+        shown = instance.show({ ...props, timeout: keyedTimeout(showing) }, key);
+      }
       if (intent === Intent.DANGER && message.includes(UNKNOWN_OUTCOME)) {
-        unknownOutcomes.push(key);
+        unknownOutcomes.push(shown);
       }
     },
     (error: unknown) => {
@@ -114,17 +137,19 @@ export function showDanger(text: string): void {
 /**
  * Shows a store action's outcome: a success toast when it worked, a warning toast when a command went out to some
  * of its accounts only, a danger toast when it failed, nothing for a quiet outcome (the agent chose not to send).
+ * With a `key`, a toast of that key still on screen is updated in place (its text, its intent, its time started
+ * over) instead of another being shown; one closed or gone is shown anew.
  */
-export function showOutcome(outcome: Outcome): void {
+export function showOutcome(outcome: Outcome, key?: string): void {
   if (outcome.quiet === true) {
     return;
   }
   if (outcome.partial === true) {
-    showWarning(outcome.message);
+    show(outcome.message, Intent.WARNING, key);
   } else if (outcome.ok) {
-    showSuccess(outcome.message);
+    show(outcome.message, Intent.SUCCESS, key);
   } else {
-    showDanger(outcome.message);
+    show(outcome.message, Intent.DANGER, key);
   }
 }
 

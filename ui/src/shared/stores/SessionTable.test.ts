@@ -1,6 +1,7 @@
 // Tests of the shared orders table: delta merges, ETags, newest first, paging, and forgetting on reset.
 import { describe, expect, it } from "vitest";
 import { delta, jsonWithEtag, tableTestServer } from "../test/tableTestServer";
+import { succeeded } from "./Outcome";
 import { SESSIONS_PER_PAGE, SessionTable, type Session } from "./SessionTable";
 
 /** Reads `{"<id>": ["row", ...]}` as sessions of text rows. */
@@ -157,10 +158,10 @@ describe("SessionTable", () => {
     table.commandFailed(5);
     expect(table.commandMark()).toBe(4);
 
-    table.expectSuccess(table.commandMark(), "Copy trading successful");
+    table.commandAnswered(table.commandMark(), succeeded("Copy trading successful"));
     await table.load();
     // Decided on session 5 (the first after 4) at once, not after waiting for a session that never comes.
-    expect(table.rejections.takeSuccesses()).toEqual(["Copy trading successful"]);
+    expect(table.toasts.take().map((toast) => toast.outcome)).toEqual([succeeded("Copy trading successful")]);
     expect(table.commandMark()).toBe(5);
   });
 
@@ -176,7 +177,7 @@ describe("SessionTable", () => {
     expect(table.newSessionToShow).toBeNull();
 
     const mark = table.commandMark();
-    table.expectSuccess(mark, "Replace order successful");
+    table.commandAnswered(mark, succeeded("Replace order successful"));
     expect(table.paging.pageIndex).toBe(0);
     // Not held yet: nothing to show.
     expect(table.newSessionToShow).toBeNull();
@@ -190,7 +191,7 @@ describe("SessionTable", () => {
   it("has no session to show after a reset", async () => {
     const { server, table } = ordersTable();
     server.answer("/orders", { body: delta(1, true, { "1": ["WORKING"] }), etag: '"1"' });
-    table.expectSuccess(0, "Copy trading successful");
+    table.commandAnswered(0, succeeded("Copy trading successful"));
     table.reset();
     await table.load();
     expect(table.newSessionToShow).toBeNull();

@@ -5,7 +5,8 @@ import { dayOf } from "../format/formatTime";
 import type { Environment } from "../shell/Environment";
 import type { RowOutcome } from "../orders/rejections";
 import { Paging } from "./Paging";
-import { RejectionWatch } from "./RejectionWatch";
+import type { Outcome } from "./Outcome";
+import { SettlingToasts } from "./SettlingToasts";
 import { DeltaPoll, mergeTableDelta } from "./TableDelta";
 
 /** Sessions per page of a trading screen's orders table. */
@@ -30,7 +31,7 @@ export interface SessionTableConfig<Row> {
    * @throws {Error} when the answer is malformed.
    */
   readonly parse: (changed: unknown) => readonly Session<Row>[];
-  /** The account, status and reason of a row, which the table's {@link RejectionWatch} reads. */
+  /** The account, status and reason of a row, which the table's {@link SettlingToasts} reads. */
   readonly outcomeOf: (row: Row) => RowOutcome;
 }
 
@@ -50,8 +51,8 @@ export class SessionTable<Row> {
   today = "";
   /** Paging of the table. */
   readonly paging: Paging;
-  /** Alerts for sessions sent from this page whose rows turn REJECTED. */
-  readonly rejections: RejectionWatch<Row>;
+  /** The toasts of the commands sent from this page, updated as their sessions' rows settle. */
+  readonly toasts: SettlingToasts<Row>;
   private readonly deltaPoll: DeltaPoll;
   private readonly parse: (changed: unknown) => readonly Session<Row>[];
   private readonly outcomeOf: (row: Row) => RowOutcome;
@@ -78,13 +79,13 @@ export class SessionTable<Row> {
     this.parse = config.parse;
     this.outcomeOf = config.outcomeOf;
     this.paging = new Paging(config.pageSize ?? SESSIONS_PER_PAGE, () => this.byId.size);
-    this.rejections = new RejectionWatch(config.outcomeOf);
+    this.toasts = new SettlingToasts(config.path, config.outcomeOf);
     makeAutoObservable<this, "deltaPoll" | "parse" | "outcomeOf" | "failedMark" | "deps" | "readToday">(
       this,
       {
         byId: false,
         paging: false,
-        rejections: false,
+        toasts: false,
         deltaPoll: false,
         parse: false,
         outcomeOf: false,
@@ -108,7 +109,7 @@ export class SessionTable<Row> {
     return this.paging.slice(this.sessions);
   }
 
-  /** The newest session id held (0 when none): marked before a command is sent, see {@link expectSuccess}. */
+  /** The newest session id held (0 when none): marked before a command is sent, see {@link commandAnswered}. */
   get newestId(): number {
     return Math.max(0, ...this.byId.keys());
   }
@@ -129,12 +130,12 @@ export class SessionTable<Row> {
   }
 
   /**
-   * A command sent at `mark` answered `success`: its message is shown once its session shows no rejection
-   * (see {@link RejectionWatch.expectSuccess}), and the table turns to its first page, where the session it
-   * made is to be shown (see {@link newSessionToShow}).
+   * A command sent at `mark` went out: `outcome` is a success or a partial success. Its toast follows its session
+   * as the rows settle (see {@link SettlingToasts.commandAnswered}), and the table turns to its first page, where
+   * the session it made is to be shown (see {@link newSessionToShow}).
    */
-  expectSuccess(mark: number, message: string): void {
-    this.rejections.expectSuccess(mark, message);
+  commandAnswered(mark: number, outcome: Outcome): void {
+    this.toasts.commandAnswered(mark, outcome, this.byId);
     this.commandSent(mark);
   }
 
@@ -193,9 +194,9 @@ export class SessionTable<Row> {
       const changed = new Map(sessions.map((session) => [session.id, session.rows] as const));
       mergeTableDelta(this.byId, delta.full, changed, delta.removed.map(Number));
       this.loaded = true;
-      this.rejections.observe(changed, this.newestId);
+      this.toasts.observe(changed, this.byId, this.newestId);
     });
-    this.rejections.settle(this.byId);
+    this.toasts.settle(this.byId);
     this.readToday();
   }
 
@@ -208,7 +209,7 @@ export class SessionTable<Row> {
   reset(): void {
     this.byId.clear();
     this.deltaPoll.reset();
-    this.rejections.reset();
+    this.toasts.reset();
     this.loaded = false;
     this.showAfter = null;
     this.paging.first();

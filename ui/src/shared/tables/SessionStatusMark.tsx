@@ -17,8 +17,8 @@ export interface SessionStatusMarkProps {
  * The server's colour says whether the session's rows are final; a final session whose orders were all
  * refused is not a success, so it shows a red cross and the count instead of the green dot. Some refused
  * accounts add the count beside the dot: "N rejected" for the accounts the brokerage rejected, "N not sent"
- * for those never sent the order, both when there are both ("2 rejected · 3 not sent"). The count may wrap
- * under the mark, so the column stays narrow.
+ * for those never sent the order, both when there are both ("2 rejected · 3 not sent"). The count stands on one
+ * line beside the mark, so a refused session's row is no taller than the others.
  */
 export const SessionStatusMark = observer(function SessionStatusMark({ color, refusals }: SessionStatusMarkProps) {
   const reasons = refusals.byReason.map((entry) => `${entry.reason} (${entry.accounts})`).join("; ");
