@@ -45,7 +45,7 @@ describe("SessionOrdersDialog", () => {
     const table = within(dialog).getByRole("table", { name: "Orders of the session" });
 
     const summary = dialog.querySelector(".cd-session-summary");
-    expect(summary).toHaveTextContent("Success rate 67%3 accounts1 of 3 contracts filled");
+    expect(summary).toHaveTextContent("Success rate 67%3 accounts1 of 2 contracts filled");
     expect(within(dialog).getByText("67%").closest(".bp6-tag")).toHaveClass("bp6-intent-warning");
     expect(within(dialog).getByRole("img", { name: "Status colour purple" })).toBeInTheDocument();
     expect(headings(table).slice(2)).toEqual([
