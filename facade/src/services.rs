@@ -174,8 +174,13 @@ impl Services {
         };
         let registry = AccountRegistry::new(deps, actix::Arbiter::current());
         for account in store.trading_accounts()?.all()? {
+            // Accounts of one brokerage login share its tokens and its one order stream.
+            let login = engine::account::LoginKey {
+                agent: account.agent,
+                username: account.login_name().to_owned(),
+            };
             registry
-                .start(account.id, account.agent, account.write_limit_per_minute)
+                .start_on_login(account.id, account.write_limit_per_minute, login)
                 .map_err(|e| StartError::Account {
                     account: account.id.get(),
                     reason: e.to_string(),

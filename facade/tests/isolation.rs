@@ -155,6 +155,11 @@ fn matrix(a: &Ids) -> BTreeMap<String, Row> {
             owned(json!({"accountUsername": "alice-Small", "accountTradingActive": false})),
         ),
         (
+            "POST /api/trading_account/link_login_account",
+            owned(json!({"accountName": "Small", "brokerageAccount": "0002",
+                "newAccountName": "Taken over", "accountType": "small_account"})),
+        ),
+        (
             "POST /api/trading_account/credentials",
             owned(json!({"accountUsername": "alice-Small", "accountPassword": "pw-2"})),
         ),

@@ -33,7 +33,8 @@ async fn adding_a_paper_account_links_it_at_once_and_lists_it_without_the_passwo
         json_of(&text),
         json!({"accountId": 1, "accountName": "Alpha", "accountUsername": "alpha",
                "accountType": "medium_account", "accountConnectionTime": 10080,
-               "accountTradingActive": true, "accountStatus": "connected", "accountStatusText": "Connected"})
+               "accountTradingActive": true, "accountStatus": "connected", "accountStatusText": "Connected",
+               "otherLoginAccounts": []})
     );
     let (status, text) = call!(
         &service,
@@ -923,4 +924,78 @@ async fn a_named_operator_is_the_one_who_changes_the_read_limit() {
     assert_eq!(status, StatusCode::OK, "{text}");
     assert_eq!(json_of(&text)["readLimitEditable"], json!(true));
     assert_eq!(app.state.services.registry.reads().per_minute(), 500);
+}
+
+#[actix_web::test]
+async fn a_paper_login_with_two_accounts_offers_the_other_and_links_it_without_signing_in_again() {
+    let app = TestApp::new(|_| {});
+    let service = app.service().await;
+    let alice = sign_in(&service, "alice").await;
+    let (status, text) = call!(
+        &service,
+        post_json(
+            "/api/trading_account/login/",
+            &account("Family", "family+2", "small_account")
+        )
+        .cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert_eq!(
+        json_of(&text)["otherLoginAccounts"],
+        json!(["\u{2026}0002"])
+    );
+    let link = json!({"accountName": "Family", "brokerageAccount": "\u{2026}0002",
+        "newAccountName": "Family IRA", "accountType": "big_account"});
+    let (status, text) = call!(
+        &service,
+        post_json(
+            "/api/trading_account/link_login_account/",
+            &link.to_string()
+        )
+        .cookie(alice.clone())
+    );
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert_eq!(
+        json_of(&text),
+        json!({"accountId": 2, "accountName": "Family IRA",
+               "accountUsername": "family+2 \u{2026}0002", "accountType": "big_account",
+               "accountConnectionTime": 10080, "accountTradingActive": true,
+               "accountStatus": "connected", "accountStatusText": "Connected",
+               "otherLoginAccounts": []})
+    );
+    // The same account again, under another name: it is no longer free, and nothing is stored.
+    let again = json!({"accountName": "Family IRA", "brokerageAccount": "0002",
+        "newAccountName": "Second IRA", "accountType": "big_account"});
+    let (status, text) = call!(
+        &service,
+        post_json(
+            "/api/trading_account/link_login_account/",
+            &again.to_string()
+        )
+        .cookie(alice.clone())
+    );
+    assert_eq!(
+        (status, text),
+        (
+            StatusCode::BAD_REQUEST,
+            error_body(
+                "Brokerage Account \u{2026}0002 is not another account of this login free to link",
+                "bad_request"
+            )
+        )
+    );
+    let (_, text) = call!(
+        &service,
+        test::TestRequest::get()
+            .uri("/api/trading_account/database")
+            .cookie(alice.clone())
+    );
+    let rows = json_of(&text);
+    assert_eq!(rows.as_array().map(Vec::len), Some(2));
+    assert!(
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["otherLoginAccounts"] == json!([]))
+    );
 }

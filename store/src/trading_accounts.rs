@@ -33,8 +33,22 @@ pub struct TradingAccountRecord {
     pub write_limit_per_minute: u32,
     /// When it was added (Unix seconds).
     pub created_at: i64,
+    /// The brokerage login it signs in with when that is another account's (an account linked
+    /// through the login of an account already authorized, see [`TradingAccounts::create_on_login`]);
+    /// `None`: its own `username`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub login: Option<String>,
     /// The sealed brokerage password (hex).
     sealed_password: String,
+}
+
+impl TradingAccountRecord {
+    /// The brokerage username of the login the account signs in with (shared by every account
+    /// linked through that login).
+    #[must_use]
+    pub fn login_name(&self) -> &str {
+        self.login.as_deref().unwrap_or(&self.username)
+    }
 }
 
 /// What is needed to add an account.
@@ -101,6 +115,29 @@ impl TradingAccounts {
     /// # Errors
     /// [`StoreError::Conflict`] naming `Account name` or `Account username` when taken; storage errors.
     pub fn create(&self, new: &NewTradingAccount<'_>) -> Result<TradingAccountRecord, StoreError> {
+        self.create_with(new, None)
+    }
+
+    /// Adds an account that signs in with the brokerage login `login` of an account already
+    /// stored (another brokerage account of that login): as [`TradingAccounts::create`], its own
+    /// `username` (unique per agent, as every call names the account by it) kept apart from the
+    /// login's.
+    ///
+    /// # Errors
+    /// As [`TradingAccounts::create`].
+    pub fn create_on_login(
+        &self,
+        new: &NewTradingAccount<'_>,
+        login: &str,
+    ) -> Result<TradingAccountRecord, StoreError> {
+        self.create_with(new, Some(login))
+    }
+
+    fn create_with(
+        &self,
+        new: &NewTradingAccount<'_>,
+        login: Option<&str>,
+    ) -> Result<TradingAccountRecord, StoreError> {
         let sealed_password = hex::encode(self.secrets.seal_str(new.password));
         let result = (&self.accounts, &self.keys).transaction(|(accounts, keys)| {
             if keys.get(name_key(new.agent, new.name))?.is_some() {
@@ -127,6 +164,7 @@ impl TradingAccounts {
                 trading_active: true,
                 write_limit_per_minute: new.write_limit_per_minute,
                 created_at: new.created_at,
+                login: login.map(str::to_owned),
                 sealed_password: sealed_password.clone(),
             };
             let encoded = serde_json::to_vec(&record)
@@ -358,5 +396,31 @@ mod tests {
         let raw = serde_json::to_string(&record).unwrap();
         assert!(!raw.contains("broker-secret-pw"));
         assert!(!format!("{:?}", new(1, "A", "a")).contains("broker-secret-pw"));
+    }
+
+    #[test]
+    fn an_account_on_another_accounts_login_keeps_that_login_and_a_username_of_its_own() {
+        let store = Store::temporary().unwrap();
+        let accounts = store.trading_accounts().unwrap();
+        let first = accounts.create(&new(1, "Family", "family")).unwrap();
+        assert_eq!(first.login, None);
+        assert_eq!(first.login_name(), "family");
+        let ira = accounts
+            .create_on_login(&new(1, "Family IRA", "family \u{2026}0002"), "family")
+            .unwrap();
+        assert_eq!(ira.login_name(), "family");
+        assert_eq!(ira.username, "family \u{2026}0002");
+        assert_eq!(accounts.get(ira.id).unwrap(), Some(ira.clone()));
+        assert_eq!(accounts.password(&ira).unwrap(), "broker-secret-pw");
+        // Names stay unique per agent.
+        assert!(matches!(
+            accounts.create_on_login(&new(1, "Family", "other"), "family"),
+            Err(StoreError::Conflict(_))
+        ));
+        // A record written before the field existed reads as its own login.
+        let mut raw = serde_json::to_value(&first).unwrap();
+        raw.as_object_mut().unwrap().remove("login");
+        let old: TradingAccountRecord = serde_json::from_value(raw).unwrap();
+        assert_eq!(old.login_name(), "family");
     }
 }

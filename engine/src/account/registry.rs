@@ -298,8 +298,12 @@ impl AccountRegistry {
         let candidates = self.candidates();
         let reserve = poll_planner::event_reserve(&candidates, self.deps.reads.per_minute());
         let chosen = poll_planner::plan(&candidates, &self.deps.reads, reserve, now);
-        let checked =
-            poll_planner::plan_position_checks(&candidates, &self.deps.reads, reserve, &chosen);
+        let checked = poll_planner::plan_position_checks(
+            &self.one_check_per_login(candidates, &chosen),
+            &self.deps.reads,
+            reserve,
+            &chosen,
+        );
         let polls = chosen
             .iter()
             .filter_map(|id| self.get(*id))
@@ -323,33 +327,67 @@ impl AccountRegistry {
     pub async fn check_positions_due(&self) -> Vec<AccountId> {
         let candidates = self.candidates();
         let reserve = poll_planner::event_reserve(&candidates, self.deps.reads.per_minute());
-        let checked =
-            poll_planner::plan_position_checks(&candidates, &self.deps.reads, reserve, &[]);
+        let checked = poll_planner::plan_position_checks(
+            &self.one_check_per_login(candidates, &[]),
+            &self.deps.reads,
+            reserve,
+            &[],
+        );
         futures::future::join_all(self.position_checks(&checked)).await;
         checked
     }
 
-    /// The position checks of `accounts`, their reads already taken. One read serves every linked
-    /// account of a login (see [`LinkedAccount::check_positions_prepaid`]), so of the accounts of one
-    /// login only the first is read.
+    /// `candidates` as the position checks see them: one positions read serves every linked account
+    /// of a login (see [`LinkedAccount::check_positions_prepaid`]), so of the accounts of one login
+    /// only one stays due, standing for all (it goes first when any of them could not keep a fill),
+    /// and none when one of them is polled in this round (a poll reads the positions).
+    fn one_check_per_login(
+        &self,
+        mut candidates: Vec<PollCandidate>,
+        polled: &[AccountId],
+    ) -> Vec<PollCandidate> {
+        let mut served: Vec<(*const Login, usize)> = Vec::new();
+        let login_of = |id: AccountId| {
+            self.account(id).and_then(|account| {
+                let shared =
+                    account.link().is_some() && !account.login().linked_siblings(id).is_empty();
+                shared.then(|| Arc::as_ptr(account.login()))
+            })
+        };
+        for id in polled {
+            if let Some(login) = login_of(*id) {
+                served.push((login, usize::MAX));
+            }
+        }
+        for index in 0..candidates.len() {
+            if !candidates[index].positions_stale {
+                continue;
+            }
+            let Some(login) = login_of(candidates[index].account) else {
+                continue;
+            };
+            match served.iter().find(|(l, _)| *l == login).map(|(_, at)| *at) {
+                None => served.push((login, index)),
+                Some(standing) => {
+                    let kept = candidates[index].positions_kept;
+                    candidates[index].positions_stale = false;
+                    if let Some(stand_in) = candidates.get_mut(standing) {
+                        stand_in.positions_kept &= kept;
+                    }
+                }
+            }
+        }
+        candidates
+    }
+
+    /// The position checks of `accounts`, their reads already taken.
     fn position_checks<'a>(
         &'a self,
         accounts: &'a [AccountId],
     ) -> impl Iterator<Item = impl std::future::Future<Output = ()> + 'a> + 'a {
-        let mut logins_read: Vec<*const Login> = Vec::new();
         accounts
             .iter()
             .filter_map(|id| self.get(*id))
-            .filter(move |handle| {
-                let login = Arc::as_ptr(handle.account.login());
-                let shared = handle.account.link().is_some()
-                    && !handle.account.login().linked_siblings(handle.account.id()).is_empty();
-                if shared && logins_read.contains(&login) {
-                    return false;
-                }
-                logins_read.push(login);
-                true
-            })
             .map(|handle| async move {
                 if let Err(err) = handle.account.check_positions_prepaid().await {
                     tracing::debug!(account = %handle.account.id(), error = %err, "position check failed");

@@ -12,6 +12,7 @@ mod guards;
 mod limit_facts;
 mod limits;
 mod link_refusal;
+mod login_accounts;
 mod mounting;
 pub mod openapi;
 mod operator;
@@ -75,6 +76,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: &AppState) {
             }))
             .configure(agent_account::configure)
             .configure(trading_account::configure)
+            .configure(login_accounts::configure)
             .configure(operator::configure)
             .configure(copy_trading::configure)
             .configure(option_contract::configure)

@@ -109,6 +109,7 @@ impl Modify for CommandKeyHeader {
         super::trading_account::refresh_all,
         super::trading_account::credentials,
         super::trading_account::authorization_url,
+        super::login_accounts::link_login_account,
         super::operator::accounts,
         super::operator::set_write_limit,
         super::operator::get_settings,

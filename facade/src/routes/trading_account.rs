@@ -3,7 +3,7 @@
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
 use engine::account::messages::{Authorize, FetchSnapshot};
-use engine::account::{AccountError, AccountHandle, AccountType, LinkedAccount};
+use engine::account::{AccountError, AccountHandle, AccountType, LinkedAccount, LoginKey};
 use engine::broker::{AuthorizationCode, BrokerError};
 use engine::ids::{AccountId, AgentId};
 use serde::{Deserialize, Serialize};
@@ -16,7 +16,7 @@ use crate::json_body::JsonBody;
 use crate::services::PAPER_CALLBACK_PATH;
 use crate::{ApiError, AppState};
 
-const NAME_MAX: usize = 64;
+pub(super) const NAME_MAX: usize = 64;
 const USERNAME_MAX: usize = 128;
 const PASSWORD_MAX: usize = 256;
 
@@ -81,9 +81,14 @@ pub struct AccountRow {
     #[schema(value_type = super::answer_schemas::AccountStatusSchema)]
     account_status: &'static str,
     account_status_text: String,
+    /// The other brokerage accounts of this account's login that no trading account holds, free
+    /// to link (`POST /api/trading_account/link_login_account/`), by their last four digits only
+    /// (`…5678`); empty when there are none or the account is not authorized.
+    #[schema(example = json!(["\u{2026}5678"]))]
+    other_login_accounts: Vec<String>,
 }
 
-fn row(state: &AppState, record: &TradingAccountRecord) -> AccountRow {
+pub(super) fn row(state: &AppState, record: &TradingAccountRecord) -> AccountRow {
     let running = state.services.registry.get(record.id);
     let (status, text, minutes) = match &running {
         Some(handle) => {
@@ -109,6 +114,34 @@ fn row(state: &AppState, record: &TradingAccountRecord) -> AccountRow {
         account_trading_active: record.trading_active,
         account_status: status,
         account_status_text: text,
+        other_login_accounts: running
+            .map(|handle| free_login_accounts(state, &handle.account))
+            .unwrap_or_default(),
+    }
+}
+
+/// The brokerage accounts of `account`'s login, as last read, that no trading account holds (of
+/// any agent), each as `…` and its last four digits.
+fn free_login_accounts(state: &AppState, account: &LinkedAccount) -> Vec<String> {
+    let candidates = account.other_login_accounts();
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    let Ok(vault) = state.store.account_vault() else {
+        return Vec::new();
+    };
+    candidates
+        .iter()
+        .filter(|link| matches!(vault.holder(&link.account_number), Ok(None)))
+        .map(|link| engine::account::link_rule::last_four(&link.account_number))
+        .collect()
+}
+
+/// The brokerage login `record` signs in with.
+pub(super) fn login_key(record: &TradingAccountRecord) -> LoginKey {
+    LoginKey {
+        agent: record.agent,
+        username: record.login_name().to_owned(),
     }
 }
 
@@ -136,7 +169,7 @@ fn required<'a>(value: &'a str, field: &str, max: usize) -> Result<&'a str, ApiE
     Ok(trimmed)
 }
 
-fn parse_type(value: &str) -> Result<AccountType, ApiError> {
+pub(super) fn parse_type(value: &str) -> Result<AccountType, ApiError> {
     value.parse().map_err(|_| {
         ApiError::BadRequest(
             "Account Type must be one of small_account, medium_account, big_account".into(),
@@ -246,7 +279,7 @@ async fn add_account(
     if accounts
         .all()?
         .iter()
-        .any(|r| r.agent != agent && r.username == username)
+        .any(|r| r.agent != agent && r.login_name() == username)
     {
         return Err(ApiError::Conflict {
             message: LINKED_ELSEWHERE.into(),
@@ -274,7 +307,7 @@ async fn add_account(
         let handle = state
             .services
             .registry
-            .start(record.id, agent, record.write_limit_per_minute)
+            .start_on_login(record.id, record.write_limit_per_minute, login_key(&record))
             .map_err(ApiError::internal)?;
         // The paper brokerage opens the account at once with the given login.
         if let Some(paper) = &state.services.brokers.paper {
@@ -297,7 +330,7 @@ async fn add_account(
 
 /// Takes back an account whose adding failed after it was stored: its actor, tokens and record.
 /// What cannot be removed is logged; the caller answers the original failure.
-fn forget_account(state: &AppState, accounts: &TradingAccounts, id: AccountId) {
+pub(super) fn forget_account(state: &AppState, accounts: &TradingAccounts, id: AccountId) {
     if let Err(err) = remove_account(state, accounts, id) {
         tracing::error!(account = %id, error = %err, "a trading account that failed to open could not be removed");
     }
@@ -684,7 +717,9 @@ async fn credentials(
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(Credentials {
-            account_username: record.username,
+            // The brokerage login's username (an account linked through another account's login
+            // signs in with that login).
+            account_username: record.login_name().to_owned(),
             account_password: password,
         }))
 }
