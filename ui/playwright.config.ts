@@ -1,4 +1,5 @@
-// Browser-test settings: Debian's Chromium, one worker, and the real server started by the global setup.
+// Browser-test settings: Debian's Chromium, one worker per core, each with its own real server (e2e/fixtures.ts).
+import { cpus } from "node:os";
 import { defineConfig } from "@playwright/test";
 
 /** Debian's Chromium; browser tests never download a browser of their own. */
@@ -9,7 +10,10 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   globalSetup: "./e2e/globalSetup.ts",
   outputDir: "test-results",
-  workers: 1,
+  // As many workers as the machine has cores, and any test on any worker: every worker starts its own server
+  // with its own data directory, so tests never share agents, accounts or the paper market across workers.
+  workers: Math.max(1, cpus().length),
+  fullyParallel: true,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,

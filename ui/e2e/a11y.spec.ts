@@ -1,7 +1,7 @@
 // Browser tests of accessibility at 1366×768: axe-core on every screen and dialog finds nothing serious.
 import { expectAccessible } from "./axe";
 import { dismissToasts, expect, test } from "./fixtures";
-import { openPlaceDialog, placeFromChain, sessionRows, setChecked, setUp } from "./optionScreen";
+import { openPlaceDialog, placeThroughApi, sessionRows, setChecked, setUp } from "./optionScreen";
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -55,8 +55,8 @@ test("the option screen and its dialogs", async ({ page }) => {
   test.setTimeout(150_000);
   await setUp(page, "a11yopt");
   await expectAccessible(page, "the empty Option Trading screen");
-  await placeFromChain(page, "AAPL", "CALL", "LIMIT", "0.01");
-  await placeFromChain(page, "MSFT", "CALL", "MARKET");
+  await placeThroughApi(page, "AAPL", "CALL", "LIMIT", 0.01);
+  await placeThroughApi(page, "MSFT", "CALL", "MARKET");
   await expect(page.getByRole("table", { name: "Option positions" }).locator("tbody tr[data-account-id]")).toHaveCount(3);
   await expectAccessible(page, "the Option Trading screen with orders and positions");
 

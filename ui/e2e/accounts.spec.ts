@@ -1,7 +1,7 @@
 // Browser tests of the Account screen against the real server on the paper brokerage.
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { dismissToasts, expect, loginThroughForm, registerAgent, test, toast, uniqueAgent } from "./fixtures";
+import { dismissToasts, expect, newAgentSignedIn, test, toast } from "./fixtures";
 
 /** A paper account's brokerage password (the paper brokerage accepts any). */
 const PAPER_PASSWORD = "paper-pass-1";
@@ -11,13 +11,9 @@ function tag(): string {
   return randomBytes(3).toString("hex");
 }
 
-/** Registers a fresh agent and signs in through the form; lands on the Account screen. */
+/** Registers a fresh agent and signs it in through the API; lands on the Account screen. */
 async function signIn(page: Page, prefix: string): Promise<string> {
-  const agent = uniqueAgent(prefix);
-  await registerAgent(page.request, agent);
-  await loginThroughForm(page, agent);
-  await dismissToasts(page);
-  return agent;
+  return newAgentSignedIn(page, prefix);
 }
 
 /** Links a paper account straight through the API with the page's session cookie. */

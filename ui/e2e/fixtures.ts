@@ -1,21 +1,79 @@
-// Shared pieces of the browser tests: the server's base URL, unique agents, and session helpers.
+// Shared pieces of the browser tests: each worker's own server, unique agents, and session helpers.
 import { randomBytes } from "node:crypto";
 import { expect, test as base, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-
-/** Environment variable through which the global setup hands the server's URL to the workers. */
-export const BASE_URL_VARIABLE = "COPYDESK_E2E_BASE_URL";
+import { FAKE_APP_KEY, FAKE_APP_SECRET, startSchwabFake, type RunningFake } from "./schwabFake";
+import { startServer, type RunningServer } from "./server";
 
 /** A password every test agent can use (8 to 128 characters). */
 export const AGENT_PASSWORD = "e2e-password-1";
 
-/** The test API with `baseURL` pointing at the server started by the global setup. */
-export const test = base.extend({
-  baseURL: async ({}, use) => {
-    const baseUrl = process.env[BASE_URL_VARIABLE];
-    if (baseUrl === undefined || baseUrl === "") {
-      throw new Error(`${BASE_URL_VARIABLE} is not set: the global setup did not start the server`);
-    }
-    await use(baseUrl);
+/** The callback address the Schwab-mode server is registered with; nothing serves it, as on a trader's machine. */
+export const SCHWAB_CALLBACK = "https://127.0.0.1:8182/callback";
+
+/** How long a worker may take to start its servers (and the fake) before its tests fail. */
+const SERVER_START_TIMEOUT_MS = 60_000;
+
+/** A copydesk server in Schwab mode and the schwab-fake it trades with. */
+export interface SchwabDesk {
+  /** The fake Schwab API (its login page, accounts and paper market). */
+  readonly fake: RunningFake;
+  /** copydesk serving the UI with `--broker schwab` against the fake. */
+  readonly server: RunningServer;
+}
+
+/** The fixtures a worker starts once, on first use, and stops when it ends. */
+interface WorkerFixtures {
+  /**
+   * This worker's own `copydesk serve` on the paper brokerage: its own data directory, port and paper market,
+   * so no test sees another worker's agents, accounts, orders or prices, and the operator panel shows only
+   * this worker's data.
+   */
+  readonly copydesk: RunningServer;
+  /** This worker's own Schwab-mode server and schwab-fake, started only when a test asks for them. */
+  readonly schwabDesk: SchwabDesk;
+}
+
+/** The test API with `baseURL` pointing at the worker's own server. */
+export const test = base.extend<object, WorkerFixtures>({
+  copydesk: [
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: SERVER_START_TIMEOUT_MS },
+  ],
+  schwabDesk: [
+    async ({}, use) => {
+      const fake = await startSchwabFake();
+      try {
+        const server = await startServer({
+          extraArgs: [
+            "--broker",
+            "schwab",
+            "--schwab-base-url",
+            fake.baseUrl,
+            "--schwab-app-key",
+            FAKE_APP_KEY,
+            "--schwab-app-secret",
+            FAKE_APP_SECRET,
+            "--schwab-callback-url",
+            SCHWAB_CALLBACK,
+          ],
+        });
+        try {
+          await use({ fake, server });
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await fake.stop();
+      }
+    },
+    { scope: "worker", timeout: SERVER_START_TIMEOUT_MS },
+  ],
+  baseURL: async ({ copydesk }, use) => {
+    await use(copydesk.baseUrl);
   },
 });
 
@@ -33,6 +91,28 @@ export async function registerAgent(request: APIRequestContext, agent: string): 
   });
   expect(answer.status()).toBe(200);
   expect(await answer.text()).toBe("Agent registered successfully");
+}
+
+/**
+ * Signs `agent` in straight through the API (the page's browser context keeps the session cookie), opens the
+ * Account screen and waits until the header names the agent. For tests whose subject is not the login form;
+ * `session.spec.ts` signs in through the form.
+ */
+export async function signInThroughApi(page: Page, agent: string, password = AGENT_PASSWORD): Promise<void> {
+  const answer = await page.request.post("/api/agent_account/login/", {
+    data: { agentUsername: agent, agentPassword: password },
+  });
+  expect(answer.status()).toBe(200);
+  await page.goto("/#/trading/account");
+  await expect(page.getByTestId("agent-username")).toHaveText(agent);
+}
+
+/** Registers a fresh agent named after `prefix` and signs it in through the API; returns its username. */
+export async function newAgentSignedIn(page: Page, prefix: string): Promise<string> {
+  const agent = uniqueAgent(prefix);
+  await registerAgent(page.request, agent);
+  await signInThroughApi(page, agent);
+  return agent;
 }
 
 /** Toasts not on their way out (a closed toast stays in the page while it fades). */

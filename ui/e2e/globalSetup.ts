@@ -1,12 +1,8 @@
-// Starts one copydesk server for the whole browser-test run and stops it at the end.
-import { BASE_URL_VARIABLE } from "./fixtures";
-import { startServer } from "./server";
+// Checks once, before any worker starts, that the server binary and the built UI are there: a missing build
+// fails the run with one message instead of once per worker. Each worker starts its own server (fixtures.ts).
+import { checkBuilt } from "./server";
 
-/** Starts the server, publishes its URL to the test workers, and returns the teardown. */
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  const server = await startServer();
-  process.env[BASE_URL_VARIABLE] = server.baseUrl;
-  return async () => {
-    await server.stop();
-  };
+/** Fails with what is missing and how to build it. */
+export default async function globalSetup(): Promise<void> {
+  await checkBuilt();
 }

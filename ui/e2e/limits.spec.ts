@@ -1,7 +1,7 @@
 // Browser test of the Account screen's "Sizing and limits": an account set to FIXED 5 with a guard in the dialog.
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { dismissToasts, expect, loginThroughForm, registerAgent, test, toast, uniqueAgent } from "./fixtures";
+import { expect, newAgentSignedIn, test, toast } from "./fixtures";
 
 /** Links a paper account straight through the API with the page's session cookie. */
 async function addAccountThroughApi(page: Page, name: string, username: string): Promise<void> {
@@ -20,10 +20,7 @@ function limitsRow(page: Page, name: string): Locator {
 }
 
 test("setting FIXED 5 with Max qty/order 3 in the dialog shows in the list and is stored", async ({ page }) => {
-  const agent = uniqueAgent("limits");
-  await registerAgent(page.request, agent);
-  await loginThroughForm(page, agent);
-  await dismissToasts(page);
+  await newAgentSignedIn(page, "limits");
   const t = randomBytes(3).toString("hex");
   const alpha = `Alpha ${t}`;
   const beta = `Beta ${t}`;

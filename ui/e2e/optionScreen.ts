@@ -1,6 +1,6 @@
 // The Option Trading screen in the browser tests: a fresh agent with paper accounts, and the screen's parts.
-import type { Locator, Page } from "@playwright/test";
-import { dismissToasts, expect, loginThroughForm, registerAgent, toast, uniqueAgent } from "./fixtures";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { dismissToasts, expect, newAgentSignedIn, toast } from "./fixtures";
 
 /** A paper account's brokerage password (the paper brokerage accepts any). */
 export const PAPER_PASSWORD = "paper-pass-1";
@@ -24,11 +24,9 @@ export function accountUsername(name: string, agent: string): string {
   return `${name.replace(" ", "-").toLowerCase()}-${agent}`;
 }
 
-/** Registers and signs in a fresh agent, links the four accounts and opens the Option Trading tab. */
+/** Registers and signs in a fresh agent and links the four accounts, all through the API; opens Option Trading. */
 export async function setUp(page: Page, prefix: string): Promise<string> {
-  const agent = uniqueAgent(prefix);
-  await registerAgent(page.request, agent);
-  await loginThroughForm(page, agent);
+  const agent = await newAgentSignedIn(page, prefix);
   for (const account of ACCOUNTS) {
     const username = accountUsername(account.name, agent);
     const linked = await page.request.post("/api/trading_account/login/", {
@@ -47,7 +45,6 @@ export async function setUp(page: Page, prefix: string): Promise<string> {
       expect(switched.status()).toBe(200);
     }
   }
-  await dismissToasts(page);
   await page
     .getByRole("navigation", { name: "Trading sections" })
     .getByRole("link", { name: "Option Trading" })
@@ -135,6 +132,59 @@ export async function placeFromChain(
   await expectToast(page, "success", "Place order successful");
   await expect(dialog).toBeHidden();
   await dismissToasts(page);
+  return description;
+}
+
+/** The contract the place dialog preselects for `ticker` and `side`: the first expiry's lowest strike. */
+export async function preselectedContract(
+  request: APIRequestContext,
+  ticker: string,
+  side: "CALL" | "PUT",
+): Promise<{ symbol: string; description: string }> {
+  const answer = await request.get(
+    `/api/copy_trading_account/get_option_chain_list/COMMON?optionContractTickerName=${ticker}&optionChainCallPut=${side}`,
+  );
+  expect(answer.status()).toBe(200);
+  const chain = (await answer.json()) as Record<string, Record<string, { symbol: string; description: string }[]>>;
+  const firstExpiry = Object.keys(chain).sort()[0];
+  const strikes = Object.entries(chain[firstExpiry ?? ""] ?? {})
+    .filter(([, contracts]) => contracts.length > 0)
+    .sort(([a], [b]) => Number(a) - Number(b));
+  const contract = strikes[0]?.[1][0];
+  if (contract === undefined) throw new Error(`the ${ticker} ${side} chain is empty`);
+  return contract;
+}
+
+/**
+ * Places one contract of the contract the place dialog would preselect, straight through the API (as another tab
+ * of the agent would), for tests whose subject is not the place dialog; waits until the orders table shows the
+ * new session with every order settled at the brokerage (a LIMIT WORKING, a MARKET FILLED), as a trader would
+ * see it before acting on it. Returns the contract's description.
+ */
+export async function placeThroughApi(
+  page: Page,
+  ticker: string,
+  side: "CALL" | "PUT",
+  orderType: "LIMIT" | "MARKET",
+  price = 0.01,
+): Promise<string> {
+  const { symbol, description } = await preselectedContract(page.request, ticker, side);
+  const before = await sessionRows(page).count();
+  const answer = await page.request.post("/api/copy_trading_account/place_order/COMMON", {
+    data: {
+      allTradingAccountsOrderList: [],
+      optionChainSymbol: symbol,
+      optionChainInstruction: "BUY_TO_OPEN",
+      optionChainOrderType: orderType,
+      optionChainQuantity: 1,
+      optionChainPrice: orderType === "LIMIT" ? price : 0,
+    },
+  });
+  expect(answer.status()).toBe(200);
+  expect(await answer.text()).toBe("success");
+  await expect(sessionRows(page)).toHaveCount(before + 1);
+  const settled = orderType === "LIMIT" ? "WORKING" : "FILLED";
+  await expect(sessionCell(sessionRows(page).first(), "Status")).toHaveText(settled);
   return description;
 }
 

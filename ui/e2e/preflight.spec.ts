@@ -3,7 +3,7 @@
 // refused naming the accounts and reasons with nothing sent, and a filled session's fairness dialog shows its
 // figures and each account's fill.
 import type { Locator, Page } from "@playwright/test";
-import { dismissToasts, expect, loginThroughForm, registerAgent, test, toast, uniqueAgent } from "./fixtures";
+import { dismissToasts, expect, newAgentSignedIn, test, toast } from "./fixtures";
 
 /** A paper account's brokerage password (the paper brokerage accepts any). */
 const PAPER_PASSWORD = "paper-pass-1";
@@ -18,9 +18,7 @@ const BUYING_POWER = "Order rejected: insufficient buying power";
 
 /** Registers and signs in a fresh agent, links the accounts and opens the Stock Trading tab. */
 async function setUp(page: Page, prefix: string): Promise<void> {
-  const agent = uniqueAgent(prefix);
-  await registerAgent(page.request, agent);
-  await loginThroughForm(page, agent);
+  const agent = await newAgentSignedIn(page, prefix);
   for (const account of ACCOUNTS) {
     const linked = await page.request.post("/api/trading_account/login/", {
       data: {
@@ -32,7 +30,6 @@ async function setUp(page: Page, prefix: string): Promise<void> {
     });
     expect(linked.status()).toBe(200);
   }
-  await dismissToasts(page);
   await page.getByRole("navigation", { name: "Trading sections" }).getByRole("link", { name: "Stock Trading" }).click();
   await expect(page.getByRole("heading", { name: "Stock Trading" })).toBeVisible();
 }

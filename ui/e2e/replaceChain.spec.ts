@@ -1,11 +1,11 @@
 // Browser tests of the replace chain on the paper brokerage: a session made by a replace names the one it replaced.
 import { dismissToasts, expect, test } from "./fixtures";
-import { expectToast, placeFromChain, sessionCell, sessionRows, setUp } from "./optionScreen";
+import { expectToast, placeThroughApi, sessionCell, sessionRows, setUp } from "./optionScreen";
 
 test("a replace makes a session that shows 'replaces #N', and the view dialog walks the chain", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await setUp(page, "chain");
-  await placeFromChain(page, "AAPL", "CALL", "LIMIT", "0.01");
+  await placeThroughApi(page, "AAPL", "CALL", "LIMIT", 0.01);
   const original = sessionRows(page).first();
   const originalId = await original.getAttribute("data-session-id");
   await expect(sessionCell(original, "Session")).toHaveText(`#${originalId}`);
@@ -39,7 +39,7 @@ test("a replace makes a session that shows 'replaces #N', and the view dialog wa
 test("R on a REPLACED row replaces the live order that replaced it", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await setUp(page, "chainlive");
-  await placeFromChain(page, "MSFT", "PUT", "LIMIT", "0.01");
+  await placeThroughApi(page, "MSFT", "PUT", "LIMIT", 0.01);
   const originalId = await sessionRows(page).first().getAttribute("data-session-id");
   await sessionRows(page).first().getByRole("button", { name: `Replace session ${originalId}` }).click();
   const first = page.getByRole("dialog", { name: `Replace Orders of Session ${originalId}` });

@@ -1,35 +1,17 @@
 // The Account screen in Schwab mode against schwab-fake: add an account, authorize it through the fake's
 // login page, see its balances and connection time.
-import { expect, test } from "@playwright/test";
+import { AGENT_PASSWORD, expect, SCHWAB_CALLBACK as CALLBACK, test, toast, uniqueAgent } from "./fixtures";
+import { FAKE_APP_KEY } from "./schwabFake";
 
-import { AGENT_PASSWORD, toast, uniqueAgent } from "./fixtures";
-import { FAKE_APP_KEY, FAKE_APP_SECRET, startSchwabFake, type RunningFake } from "./schwabFake";
-import { startServer, type RunningServer } from "./server";
-
-const CALLBACK = "https://127.0.0.1:8182/callback";
-
-let fake: RunningFake;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  fake = await startSchwabFake();
-  server = await startServer({
-    extraArgs: [
-      "--broker", "schwab",
-      "--schwab-base-url", fake.baseUrl,
-      "--schwab-app-key", FAKE_APP_KEY,
-      "--schwab-app-secret", FAKE_APP_SECRET,
-      "--schwab-callback-url", CALLBACK,
-    ],
-  });
+// The pages of these tests come from the worker's Schwab-mode server.
+test.use({
+  baseURL: async ({ schwabDesk }, use) => {
+    await use(schwabDesk.server.baseUrl);
+  },
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-  await fake?.stop();
-});
-
-test("a Schwab account is linked through the brokerage's login page", async ({ page }) => {
+test("a Schwab account is linked through the brokerage's login page", async ({ page, schwabDesk }) => {
+  const { fake, server } = schwabDesk;
   const agent = uniqueAgent("schwab");
   const answer = await page.request.post(`${server.baseUrl}/api/agent_account/register/`, {
     data: { agentUsername: agent, agentPassword: AGENT_PASSWORD },

@@ -1,4 +1,5 @@
-// Starts and stops a real copydesk server for browser tests: fresh data directory, free port, built UI.
+// Starts and stops a real copydesk server for browser tests (one per worker): fresh data directory, free port,
+// built UI.
 import { spawn, type ChildProcess } from "node:child_process";
 import { constants } from "node:fs";
 import { access, mkdtemp, rm } from "node:fs/promises";
@@ -56,10 +57,7 @@ export interface RunningServer {
  * @throws {Error} when the binary or the built UI is missing, or the server exits or stays silent.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const binary = options.binary ?? nonEmpty(process.env.COPYDESK_BIN) ?? DEFAULT_BINARY;
-  const uiDir = options.uiDir ?? nonEmpty(process.env.COPYDESK_UI_DIR) ?? DEFAULT_UI_DIR;
-  await mustExist(binary, constants.X_OK, "copydesk binary (build it with cargo, or set COPYDESK_BIN)");
-  await mustExist(join(uiDir, "index.html"), constants.R_OK, "built UI (run `npm run build` first)");
+  const { binary, uiDir } = await checkBuilt(options);
 
   const dataDir = await mkdtemp(join(tmpdir(), "copydesk-e2e-"));
   const child = spawn(
@@ -95,6 +93,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await cleanUp();
     throw error;
   }
+}
+
+/**
+ * Resolves the server binary and the built UI folder of `options` (or their defaults) and checks both exist.
+ * @throws {Error} naming what is missing and how to build it.
+ */
+export async function checkBuilt(
+  options: Pick<ServerOptions, "binary" | "uiDir"> = {},
+): Promise<{ binary: string; uiDir: string }> {
+  const binary = options.binary ?? nonEmpty(process.env.COPYDESK_BIN) ?? DEFAULT_BINARY;
+  const uiDir = options.uiDir ?? nonEmpty(process.env.COPYDESK_UI_DIR) ?? DEFAULT_UI_DIR;
+  await mustExist(binary, constants.X_OK, "copydesk binary (build it with cargo, or set COPYDESK_BIN)");
+  await mustExist(join(uiDir, "index.html"), constants.R_OK, "built UI (run `npm run build` first)");
+  return { binary, uiDir };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

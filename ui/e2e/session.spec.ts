@@ -1,5 +1,14 @@
 // Browser tests of the session: register, login, tabs, logout, the profile guard and a failed login.
-import { AGENT_PASSWORD, expect, loginThroughForm, registerAgent, test, toast, uniqueAgent } from "./fixtures";
+import {
+  AGENT_PASSWORD,
+  expect,
+  loginThroughForm,
+  newAgentSignedIn,
+  registerAgent,
+  test,
+  toast,
+  uniqueAgent,
+} from "./fixtures";
 
 const TABS = [
   { label: "Account", subpage: "account" },
@@ -51,10 +60,8 @@ test("logging in shows the username in the header", async ({ page, request }) =>
   await expect(page.getByRole("heading", { name: "Account" })).toBeVisible();
 });
 
-test("the tabs switch the highlighted pill and the route", async ({ page, request }) => {
-  const agent = uniqueAgent("tabs");
-  await registerAgent(request, agent);
-  await loginThroughForm(page, agent);
+test("the tabs switch the highlighted pill and the route", async ({ page }) => {
+  await newAgentSignedIn(page, "tabs");
   const nav = page.getByRole("navigation", { name: "Trading sections" });
 
   for (const tab of [...TABS].reverse()) {
@@ -76,10 +83,8 @@ test("the tabs switch the highlighted pill and the route", async ({ page, reques
   }
 });
 
-test("logging out asks first; cancel keeps the session, confirm ends it", async ({ page, request }) => {
-  const agent = uniqueAgent("logout");
-  await registerAgent(request, agent);
-  await loginThroughForm(page, agent);
+test("logging out asks first; cancel keeps the session, confirm ends it", async ({ page }) => {
+  const agent = await newAgentSignedIn(page, "logout");
   const header = page.getByRole("banner");
   const dialog = page.getByRole("dialog");
 

@@ -1,7 +1,7 @@
 // Browser test of each account's planned quantity: twelve paper accounts of mixed sizing profiles and guards, the
 // stock place dialog's plan, and the session placed with exactly those quantities.
 import type { Page } from "@playwright/test";
-import { dismissToasts, expect, loginThroughForm, registerAgent, test, toast, uniqueAgent } from "./fixtures";
+import { expect, newAgentSignedIn, test, toast } from "./fixtures";
 
 /** A paper account's brokerage password (the paper brokerage accepts any). */
 const PAPER_PASSWORD = "paper-pass-1";
@@ -79,9 +79,7 @@ interface StockRow {
 
 /** Registers and signs in a fresh agent, links the twelve accounts and sets their limits, all through the API. */
 async function setUp(page: Page): Promise<void> {
-  const agent = uniqueAgent("sizing");
-  await registerAgent(page.request, agent);
-  await loginThroughForm(page, agent);
+  const agent = await newAgentSignedIn(page, "sizing");
   for (const account of ACCOUNTS) {
     const username = `${account.name.replaceAll(" ", "-").toLowerCase()}-${agent}`;
     const linked = await page.request.post("/api/trading_account/login/", {
@@ -95,7 +93,6 @@ async function setUp(page: Page): Promise<void> {
       expect(set.status(), await set.text()).toBe(200);
     }
   }
-  await dismissToasts(page);
 }
 
 test("the stock place dialog shows each account's planned quantity, and the session carries exactly those", async ({

@@ -1,6 +1,6 @@
 // Browser tests of the Stock Trading screen against the real server on the paper brokerage.
 import type { Locator, Page } from "@playwright/test";
-import { dismissToasts, expect, loginThroughForm, registerAgent, test, toast, uniqueAgent } from "./fixtures";
+import { dismissToasts, expect, newAgentSignedIn, test, toast } from "./fixtures";
 
 /** A paper account's brokerage password (the paper brokerage accepts any). */
 const PAPER_PASSWORD = "paper-pass-1";
@@ -41,9 +41,7 @@ const ORDER_COLUMNS = [
 
 /** Registers and signs in a fresh agent, links the four accounts and opens the Stock Trading tab. */
 async function setUp(page: Page, prefix: string): Promise<void> {
-  const agent = uniqueAgent(prefix);
-  await registerAgent(page.request, agent);
-  await loginThroughForm(page, agent);
+  const agent = await newAgentSignedIn(page, prefix);
   for (const account of ACCOUNTS) {
     const username = `${account.name.replace(" ", "-").toLowerCase()}-${agent}`;
     const linked = await page.request.post("/api/trading_account/login/", {
@@ -62,7 +60,6 @@ async function setUp(page: Page, prefix: string): Promise<void> {
       expect(switched.status()).toBe(200);
     }
   }
-  await dismissToasts(page);
   await page.getByRole("navigation", { name: "Trading sections" }).getByRole("link", { name: "Stock Trading" }).click();
   await expect(page).toHaveURL(/#\/trading\/stockCopyTrading$/);
   await expect(page.getByRole("heading", { name: "Stock Trading" })).toBeVisible();

@@ -10,6 +10,7 @@ import {
   expectToast,
   openPlaceDialog,
   PAPER_PASSWORD,
+  placeThroughApi,
   setChecked,
   setUp,
 } from "./optionScreen";
@@ -805,12 +806,7 @@ test("minors: option and stock screens follow replaces, name totals, cut exits a
   await setUp(page, "minors");
 
   // Option: R on a REPLACED row starts from the live order; the exit dialog takes numbers; removal text.
-  const place = await openPlaceDialog(page);
-  await chooseFromChain(place, "AAPL", "CALL");
-  await place.getByLabel("Price", { exact: true }).fill("0.01");
-  await place.getByRole("button", { name: "Place order" }).click();
-  await expectToast(page, "success", "Place order successful");
-  await dismissToasts(page);
+  await placeThroughApi(page, "AAPL", "CALL", "LIMIT", 0.01);
   const rows = sessionRows(page, "Option Trading");
   const first = rows.first();
   const firstId = await first.getAttribute("data-session-id");
