@@ -15,6 +15,9 @@ export const AccountMessages = {
   writeLimitSaved: "Write limit saved",
   /** Followed by a space and the reason. */
   writeLimitNotSaved: "Write limit not saved.",
+  linkSucceeded: "Account linked successful",
+  /** Followed by a space and the server's message. */
+  linkFailed: "Account linked failed.",
   settingsSaved: "Operator settings saved",
   /** Followed by a space and the reason. */
   settingsNotSaved: "Operator settings not saved.",
@@ -32,4 +35,14 @@ export const DELETE_OPEN_ORDERS_NOTE =
 /** The connection states whose login cannot be used, so copy trades skip the account with a refused row. */
 export function needsAttention(status: string): boolean {
   return status === "authorization_needed" || status === "reauthorization_needed" || status === "error";
+}
+
+/** What a row says of the other accounts of its login that are free to link, e.g. `Also on this login: …5678`. */
+export function alsoOnLoginText(accounts: readonly string[]): string {
+  return `Also on this login: ${accounts.join(", ")}`;
+}
+
+/** The text of the button that links the account `shown` (`…5678`) of a login. */
+export function linkButtonText(shown: string): string {
+  return `Link ${shown}`;
 }

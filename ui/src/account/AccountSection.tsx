@@ -10,6 +10,7 @@ import { AccountTable } from "./AccountTable";
 import { AccountToolbar } from "./AccountToolbar";
 import { AddAccountDialog } from "./AddAccountDialog";
 import { DeleteAccountDialog } from "./DeleteAccountDialog";
+import { LinkLoginAccountDialog } from "./LinkLoginAccountDialog";
 import { LimitsDialog } from "./limits/LimitsDialog";
 import { LimitsSection } from "./limits/LimitsSection";
 import { OperatorPanel } from "./operator/OperatorPanel";
@@ -39,6 +40,7 @@ export const AccountSection = observer(function AccountSection() {
       <AccountInfoDialog />
       <DeleteAccountDialog />
       <AccessTokenDialog />
+      <LinkLoginAccountDialog />
       <LimitsDialog />
     </section>
   );

@@ -49,6 +49,7 @@ describe("AccountStore loading", () => {
       accountTradingActive: true,
       accountStatus: "connected",
       accountStatusText: "Connected",
+      otherLoginAccounts: [],
     });
     expect(state.list).toHaveLength(2);
   });

@@ -7,6 +7,7 @@ import { AccountInfoDialogStore } from "./AccountInfoDialogStore";
 import type { AccountType } from "../shared/accounts/AccountType";
 import { AddAccountDialogStore } from "./AddAccountDialogStore";
 import { DeleteAccountDialogStore } from "./DeleteAccountDialogStore";
+import { LinkLoginAccountDialogStore } from "./LinkLoginAccountDialogStore";
 import { mergeById } from "../shared/stores/mergeById";
 import { Poller } from "../shared/stores/Poller";
 import type { StoreDeps } from "../shared/shell/StoreDeps";
@@ -53,6 +54,8 @@ export class AccountStore {
   readonly deleteDialog: DeleteAccountDialogStore;
   /** The "Get Access Token" dialog. */
   readonly accessTokenDialog: AccessTokenDialogStore;
+  /** The "Link …5678" dialog: another account of a login linked as its own trading account. */
+  readonly linkDialog: LinkLoginAccountDialogStore;
 
   private readonly deps: AccountStoreDeps;
   private poller: Poller | null = null;
@@ -68,6 +71,7 @@ export class AccountStore {
     this.infoDialog = new AccountInfoDialogStore(deps);
     this.deleteDialog = new DeleteAccountDialogStore(deps, reload);
     this.accessTokenDialog = new AccessTokenDialogStore(deps, reload);
+    this.linkDialog = new LinkLoginAccountDialogStore(deps, reload);
     makeAutoObservable<this, "deps" | "poller" | "loadsStarted" | "loadShown">(
       this,
       {
@@ -79,6 +83,7 @@ export class AccountStore {
         infoDialog: false,
         deleteDialog: false,
         accessTokenDialog: false,
+        linkDialog: false,
         isPolling: false,
       },
       { autoBind: true },

@@ -1,8 +1,10 @@
 // The trading accounts table of the Account screen, one page of ten at a time, with its pager.
 import { HTMLTable } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
+import { Fragment } from "react";
 import { useStores } from "../shared/shell/StoreContext";
 import { AccountRow } from "./AccountRow";
+import { LoginAccountsRow } from "./LoginAccountsRow";
 import { ColumnHeads } from "../shared/tables/ColumnHeads";
 import { TablePager } from "../shared/tables/TablePager";
 
@@ -27,7 +29,10 @@ export const AccountTable = observer(function AccountTable() {
         <ColumnHeads columns={ACCOUNT_COLUMNS} />
         <tbody>
           {rows.map((account) => (
-            <AccountRow key={account.accountId} account={account} />
+            <Fragment key={account.accountId}>
+              <AccountRow account={account} />
+              <LoginAccountsRow account={account} columns={ACCOUNT_COLUMNS.length} />
+            </Fragment>
           ))}
           {rows.length === 0 && (
             <tr>

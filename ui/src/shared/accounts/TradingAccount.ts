@@ -32,6 +32,11 @@ export interface TradingAccount {
   accountStatus: AccountStatus;
   /** Connection state in words, e.g. `Connected`. */
   accountStatusText: string;
+  /**
+   * The other brokerage accounts of this account's login that no trading account holds, free to link, by their
+   * last four digits (`…5678`); empty when there are none.
+   */
+  otherLoginAccounts: readonly string[];
 }
 
 /** True when `value` names one of the connection states. */
@@ -56,6 +61,7 @@ export function parseTradingAccount(value: unknown): TradingAccount {
     accountTradingActive,
     accountStatus,
     accountStatusText,
+    otherLoginAccounts,
   } = value;
   if (typeof accountId !== "number" || !Number.isInteger(accountId)) {
     throw new Error("accountId is not a whole number");
@@ -81,6 +87,10 @@ export function parseTradingAccount(value: unknown): TradingAccount {
   if (typeof accountStatusText !== "string") {
     throw new Error(`accountStatusText of account ${accountId} is not a string`);
   }
+  const others: unknown = otherLoginAccounts ?? [];
+  if (!Array.isArray(others) || !others.every((entry): entry is string => typeof entry === "string")) {
+    throw new Error(`otherLoginAccounts of account ${accountId} is not a list of texts`);
+  }
   return {
     accountId,
     accountName,
@@ -90,6 +100,7 @@ export function parseTradingAccount(value: unknown): TradingAccount {
     accountTradingActive,
     accountStatus,
     accountStatusText,
+    otherLoginAccounts: others,
   };
 }
 

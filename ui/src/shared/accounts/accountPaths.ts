@@ -12,6 +12,7 @@ export const AccountPaths = {
   credentials: "/trading_account/credentials",
   authorizationUrl: "/trading_account/authorization_url",
   accessToken: "/trading_account/get_access_token_from_authorization_code/",
+  linkLoginAccount: "/trading_account/link_login_account/",
   limits: "/trading_account/limits",
 } as const;
 

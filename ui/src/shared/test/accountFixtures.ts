@@ -10,6 +10,8 @@ export interface AccountJson {
   accountTradingActive: boolean;
   accountStatus: string;
   accountStatusText: string;
+  /** The other accounts of the login free to link (`…5678`); absent as from a server before the field. */
+  otherLoginAccounts?: string[];
 }
 
 /** An entry of `GET /operator/accounts`. */
