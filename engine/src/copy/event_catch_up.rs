@@ -151,6 +151,40 @@ mod tests {
         assert_eq!(row.accepted_at, Some(at(3)));
     }
 
+    #[test]
+    fn a_creation_event_handled_after_the_order_filled_still_sets_the_accepted_time() {
+        let request = OrderRequest::market(OrderLeg::equity(Instruction::Buy, 2, "MSFT"));
+        let mut row =
+            CopyRow::from_outcome(AccountId(1), request, &SubmitOutcome::Placed(ID), at(0));
+        row.apply_event(
+            &OrderChange::Filled {
+                filled: 2,
+                remaining: 0,
+                price: Decimal::from(100),
+                legs: Vec::new(),
+            },
+            at(2),
+        );
+        assert_eq!(row.state, RowState::Order(OrderStatus::Filled));
+        assert_eq!(row.accepted_at, None);
+        assert_eq!(
+            row.apply_event(&OrderChange::Created, at(1)),
+            (true, EventFit::Applied)
+        );
+        assert_eq!(row.accepted_at, Some(at(1)));
+        assert_eq!(row.state, RowState::Order(OrderStatus::Filled));
+        // Nothing else moves a final row, and a second creation event changes nothing.
+        assert_eq!(
+            row.apply_event(&OrderChange::Created, at(5)),
+            (false, EventFit::Applied)
+        );
+        assert_eq!(
+            row.apply_event(&OrderChange::Canceled, at(6)),
+            (false, EventFit::Applied)
+        );
+        assert_eq!(row.accepted_at, Some(at(1)));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
 

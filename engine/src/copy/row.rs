@@ -259,13 +259,19 @@ impl CopyRow {
     }
 
     /// Takes in one change the brokerage pushed for this row's order, and says whether reading the
-    /// order would tell more. A final status is never left, a filled quantity never shrinks (events
-    /// may arrive late or twice), and a fill's price counts only on a single-leg order (a spread's net
-    /// price comes from reading the order).
+    /// order would tell more. A final status is never left (a late creation event still sets the
+    /// accepted time), a filled quantity never shrinks (events may arrive late or twice), and a fill's
+    /// price counts only on a single-leg order (a spread's net price comes from reading the order).
     pub fn apply_event(&mut self, change: &OrderChange, at: DateTime<Utc>) -> (bool, EventFit) {
         if let RowState::Order(current) = &self.state {
             if current.is_final() {
-                return (false, EventFit::Applied);
+                // A creation event handled after its order was already final (a MARKET order's
+                // submit answer said FILLED first) still tells when the brokerage received it.
+                let learns = *change == OrderChange::Created && self.accepted_at.is_none();
+                if learns {
+                    self.accepted_at = Some(at);
+                }
+                return (learns, EventFit::Applied);
             }
         }
         let before = self.clone();
