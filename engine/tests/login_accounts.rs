@@ -50,6 +50,7 @@ impl PaperHooks for Counting {
 }
 
 struct Rig {
+    clock: ManualClock,
     paper: Arc<PaperBrokerage>,
     broker: Arc<HookedPaper<Counting>>,
     vault: Arc<MemoryVault>,
@@ -69,6 +70,24 @@ fn key() -> LoginKey {
     }
 }
 
+/// A registry over `broker` and `vault` (a process's start).
+fn registry(
+    clock: &ManualClock,
+    broker: &Arc<HookedPaper<Counting>>,
+    vault: &Arc<MemoryVault>,
+) -> Arc<AccountRegistry> {
+    let shared: Arc<dyn Clock> = Arc::new(clock.clone());
+    let deps = AccountDeps {
+        broker: broker.clone(),
+        vault: vault.clone(),
+        clock: shared.clone(),
+        pause: ManualPause::new(clock.clone()),
+        reads: Arc::new(CallBudget::new(1000, shared)),
+        observer: Arc::new(IgnoreOrders),
+    };
+    AccountRegistry::new(deps, actix::Arbiter::current())
+}
+
 impl Rig {
     fn new() -> Result<Self> {
         let clock = ManualClock::new(monday_morning()?);
@@ -79,16 +98,9 @@ impl Rig {
             hooks: Counting::default(),
         });
         let vault = Arc::new(MemoryVault::default());
-        let deps = AccountDeps {
-            broker: broker.clone(),
-            vault: vault.clone(),
-            clock: shared.clone(),
-            pause: ManualPause::new(clock),
-            reads: Arc::new(CallBudget::new(1000, shared)),
-            observer: Arc::new(IgnoreOrders),
-        };
-        let registry = AccountRegistry::new(deps, actix::Arbiter::current());
+        let registry = registry(&clock, &broker, &vault);
         Ok(Self {
+            clock,
             paper,
             broker,
             vault,
@@ -300,5 +312,58 @@ async fn a_link_refuses_an_account_the_login_does_not_reach_or_another_account_h
     );
     assert!(rig.registry.get(AccountId(2)).is_none());
     assert_eq!(rig.vault.load_tokens(AccountId(2))?, None);
+    Ok(())
+}
+
+#[actix_rt::test]
+async fn after_a_restart_the_accounts_of_a_login_share_its_tokens_and_one_stream_again()
+-> Result<()> {
+    let rig = Rig::new()?;
+    let first = rig.registry.start_on_login(AccountId(1), 120, key())?;
+    rig.authorize(&first).await?;
+    rig.registry
+        .link_login_account(&first.account, AccountId(2), 120, key(), "0002")
+        .await?;
+    // The process stops; a new one starts every stored account on its login.
+    for id in [1, 2] {
+        rig.registry.stop(AccountId(id));
+    }
+    let restarted = registry(&rig.clock, &rig.broker, &rig.vault);
+    let first = restarted.start_on_login(AccountId(1), 120, key())?;
+    let second = restarted.start_on_login(AccountId(2), 120, key())?;
+    assert!(std::ptr::eq(
+        first.account.tokens(),
+        second.account.tokens()
+    ));
+    assert_eq!(
+        second.account.link().map(|l| l.account_number),
+        Some(AccountNumber("90000002".into()))
+    );
+    let opens_before = rig.broker.hooks.stream_opens.load(Ordering::SeqCst);
+    restarted.start_streams();
+    settle(|| connected(&first) && connected(&second)).await?;
+    assert_eq!(
+        rig.broker.hooks.stream_opens.load(Ordering::SeqCst),
+        opens_before + 1,
+        "one stream for the login"
+    );
+    // Events still reach each account from the one stream.
+    first.addr.send(FetchSnapshot).await??;
+    rig.owner_buys(&second, 4, "MSFT").await?;
+    settle(|| held(&second, "MSFT") == Some(4)).await?;
+    assert_eq!(held(&first, "MSFT"), None);
+    // Another login of the same agent is a login of its own.
+    let other = restarted.start_on_login(
+        AccountId(3),
+        120,
+        LoginKey {
+            agent: AgentId(1),
+            username: "solo".into(),
+        },
+    )?;
+    assert!(!std::ptr::eq(
+        other.account.tokens(),
+        first.account.tokens()
+    ));
     Ok(())
 }
