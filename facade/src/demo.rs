@@ -19,7 +19,8 @@ pub const DEMO_ACCOUNTS: [(&str, &str, AccountType); 4] = [
     ("Atlas Small", "atlas", AccountType::Small),
     ("Birch Small", "birch", AccountType::Small),
     ("Cedar Medium", "cedar", AccountType::Medium),
-    ("Delta Big", "delta", AccountType::Big),
+    // A login reaching two paper accounts: the Account tab offers its second to link.
+    ("Delta Big", "delta+2", AccountType::Big),
 ];
 
 /// Creates the demo agent when the store has no agent yet and, on the paper brokerage, its demo
@@ -55,9 +56,13 @@ pub async fn seed_if_empty(store: &Store, services: &Services) -> Result<Option<
                 created_at: now,
             })
             .map_err(|e| e.to_string())?;
+        let login = engine::account::LoginKey {
+            agent: record.agent,
+            username: record.login_name().to_owned(),
+        };
         let handle = services
             .registry
-            .start(record.id, record.agent, record.write_limit_per_minute)
+            .start_on_login(record.id, record.write_limit_per_minute, login)
             .map_err(|e| e.to_string())?;
         let code = paper
             .authorize(username, "demo-broker-password")
