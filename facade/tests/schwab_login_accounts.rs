@@ -187,6 +187,16 @@ async fn two_accounts_of_one_login_trade_over_one_streamer_login() {
             .iter()
             .all(|h| h.account.current_snapshot().is_some())
     );
+    // Where the login's stream is was read once, and every account of the login keeps it.
+    let vault = state.store.account_vault().unwrap();
+    for handle in registry.handles() {
+        assert!(
+            vault
+                .load_stream_address(handle.account.id())
+                .unwrap()
+                .is_some()
+        );
+    }
     buy_and_fill(&service, &alice, "1", &["Family", "Family IRA"]).await;
     assert_eq!(
         desk.fake.stream_logins(LOGIN),
@@ -235,7 +245,6 @@ async fn two_accounts_of_one_login_trade_over_one_streamer_login() {
     );
     assert_eq!(status, StatusCode::OK, "{text}");
     desk.clock.advance(chrono::Duration::seconds(2));
-    let vault = state.store.account_vault().unwrap();
     let ids: Vec<_> = registry.handles().iter().map(|h| h.account.id()).collect();
     let tokens: Vec<_> = ids
         .iter()
@@ -249,7 +258,11 @@ async fn two_accounts_of_one_login_trade_over_one_streamer_login() {
         "one LOGIN per authorization"
     );
 
-    // Deleting the first keeps the second working on the login's tokens and stream.
+    // Deleting the first keeps the second working on the login's tokens and stream; taking the
+    // stream over reads nothing (a minute on, the budget counts only what comes now).
+    let reads = registry.reads().clone();
+    desk.clock.advance(chrono::Duration::seconds(61));
+    assert_eq!(reads.used_last_minute(), 0);
     let (status, _) = call!(
         &service,
         post_json(
@@ -264,6 +277,11 @@ async fn two_accounts_of_one_login_trade_over_one_streamer_login() {
         ira.stream_status().phase == StreamPhase::Connected
     })
     .await;
+    assert_eq!(
+        reads.used_last_minute(),
+        0,
+        "taking the login's stream over reads nothing"
+    );
     buy_and_fill(&service, &alice, "3", &["Family IRA"]).await;
     // Deleting the last forgets the login's tokens.
     let (status, _) = call!(

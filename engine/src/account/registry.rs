@@ -199,6 +199,10 @@ impl AccountRegistry {
             .insert(key, Arc::downgrade(&login));
         login.tokens().add_holder(id).await?;
         login.keep_reached(&reached);
+        // Where the login's stream is, too: should this account hold the stream one day, it reads nothing.
+        if let Some(address) = source.stream_address() {
+            handle.account.keep_stream_address(Some(address));
+        }
         handle.account.request_poll();
         if !streamed {
             // The open stream does not follow that account yet: it logs in again once.

@@ -266,7 +266,17 @@ async fn open(
     links: &[crate::broker::AccountLink],
 ) -> Result<Box<dyn OrderStream>, StreamError> {
     let broker = account.deps().broker.clone();
-    let known = account.stream_address();
+    // The login's address is the same for every account of it: one kept by another account of the
+    // login (the holder before, deleted now) saves the read too.
+    let known = account.stream_address().or_else(|| {
+        let kept = account
+            .login()
+            .members()
+            .iter()
+            .find_map(|member| member.stream_address())?;
+        account.keep_stream_address(Some(kept.clone()));
+        Some(kept)
+    });
     let needs_read = broker.stream_needs_address() && known.is_none();
     if needs_read {
         account.take_opening_read().await.map_err(to_stream_error)?;
@@ -279,7 +289,13 @@ async fn open(
     let opened = async {
         let address = if needs_read {
             let read = broker.stream_address(&token).await?;
+            // Kept by every account of the login: whichever holds the stream next reads nothing.
             account.keep_stream_address(Some(read.clone()));
+            for member in account.login().members() {
+                if member.id() != account.id() {
+                    member.keep_stream_address(Some(read.clone()));
+                }
+            }
             Some(read)
         } else {
             known
@@ -288,7 +304,13 @@ async fn open(
             .open_order_stream_at(&token, links, address.as_ref())
             .await;
         if matches!(opened, Err(StreamError::LoginDenied(_))) && address.is_some() {
+            // Forgotten for every account of the login, so the next opening reads it again.
             account.keep_stream_address(None);
+            for member in account.login().members() {
+                if member.stream_address().is_some() {
+                    member.keep_stream_address(None);
+                }
+            }
         }
         opened
     };
