@@ -61,7 +61,9 @@ test("a fan-out whose rows are rejected after its answer shows one toast, update
   await dialog.getByRole("button", { name: "Place order" }).click();
   await expect(dialog).toBeHidden();
 
-  // One orange toast: some accounts took the order, one did not.
+  // At the end one orange toast with the final counts: some accounts took the order, one did not. Under load the
+  // answer's green "successful" may show first (its session seemed sent with no REJECTED row); the rejection then
+  // turns that same toast orange.
   await expect(toast(page, "warning")).toHaveText(BIG_C_REJECTED);
   const session = page.getByRole("table", { name: "Option orders" }).locator("tbody tr[data-session-id]").first();
   await expect(session.locator(".cd-rejected-count")).toHaveText("1 rejected");
@@ -69,9 +71,12 @@ test("a fan-out whose rows are rejected after its answer shows one toast, update
   await expect(toast(page, "success")).toHaveCount(0);
   await expect(toast(page, "danger")).toHaveCount(0);
   const seen = await toastsSeen(page);
-  // Never a second toast beside it: the answer and the rejection shared the command's toast.
+  // Never a second toast beside it: the answer and the rejection shared the command's toast, which showed only
+  // the answer's text or the final counts.
   expect(seen.most).toBe(1);
-  expect(seen.texts.filter((text) => text.includes("successful"))).toEqual([]);
+  for (const text of seen.texts) {
+    expect(text).toMatch(new RegExp(`^Place order successful|${BIG_C_REJECTED.source}`));
+  }
   await page.screenshot({ path: test.info().outputPath("settled-toast-1366.png") });
 });
 

@@ -574,19 +574,24 @@ test("at 1280 × 720 the orders tables read whole, empty and with long names, an
 });
 
 test("a replace of a session far down the orders table shows the new session at the table's top", async ({ page }) => {
+  // A window 480 pixels high: the orders panel (40 % of it) holds about six one-line sessions, so of nine the
+  // oldest is below the panel's fold and the table scrolls to reach it; with the new session the page holds
+  // ten, so the oldest (and the R that opened the dialog) stays on it.
+  await page.setViewportSize({ width: 1280, height: 480 });
   await setUp(page, "follow");
   const calls = await aaplCalls(page.request);
   const low = calls[Math.floor(calls.length / 2)];
   if (low === undefined) throw new Error("the chain has too few strikes");
-  for (let placed = 0; placed < 8; placed += 1) {
+  for (let placed = 0; placed < 9; placed += 1) {
     await placeOption(page.request, low.symbol, 1, "LIMIT", 0.01);
   }
   await page.getByRole("button", { name: "REFRESH" }).click();
-  await expect(sessionRows(page, "Option Trading")).toHaveCount(8);
+  await expect(sessionRows(page, "Option Trading")).toHaveCount(9);
   await dismissToasts(page);
 
   // Scrolled down to the oldest session, R replaces it.
   const region = page.getByRole("region", { name: "Option orders table" });
+  expect(await region.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
   await region.evaluate((element) => {
     element.scrollTop = element.scrollHeight;
   });

@@ -1,4 +1,5 @@
 // The Option Trading screen's data: its polled tables, the selection rules, the lists and the dialogs.
+import { leftOutAccounts } from "../shared/orders/notReplaced";
 import { makeAutoObservable } from "mobx";
 import { OptionPaths } from "./optionPaths";
 import { CancelOrderDialogStore } from "./orders/CancelOrderDialogStore";
@@ -227,10 +228,18 @@ export class OptionStore {
     });
   }
 
-  /** R on a session: replaces its open orders, the form starting from the first one's live order. */
+  /**
+   * R on a session: replaces its open orders, the form starting from the first one's live order; the dialog
+   * names the accounts left out and why (their live order's status, or no order id yet).
+   */
   replaceSession(session: OptionSession): void {
     const rows = this.replaceableRows(session);
-    this.replaceDialog.open("session", session.id, rows, rows[0] && this.liveRowOf(rows[0]));
+    const leftOut = leftOutAccounts(session.rows, rows, {
+      nameOf: (row) => row.accountName,
+      hasOrderId: (row) => row.optionChainOrderId !== null,
+      liveStatusOf: (row) => this.liveRowOf(row).optionChainStatus,
+    });
+    this.replaceDialog.open("session", session.id, rows, rows[0] && this.liveRowOf(rows[0]), leftOut);
   }
 
   /** C on a session: cancels its open orders. */

@@ -2,6 +2,7 @@
 import { CommandToasts } from "../shared/shell/CommandToasts";
 import { observer } from "mobx-react-lite";
 import { ScreenTitle } from "../shared/shell/ScreenTitle";
+import { OrdersPager } from "../shared/tables/OrdersPager";
 import { useEffect } from "react";
 import { useStores } from "../shared/shell/StoreContext";
 import { CancelOrderDialog } from "./orders/CancelOrderDialog";
@@ -35,6 +36,7 @@ export const OptionTradingSection = observer(function OptionTradingSection() {
       <div className="cd-section-head">
         <ScreenTitle text="Option Trading" />
         <OptionToolbar />
+        <OrdersPager kind="Option" orders={options.orderTable} />
       </div>
       <div className="cd-option-top">
         <OptionOrdersTable />

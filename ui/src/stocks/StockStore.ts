@@ -1,4 +1,5 @@
 // The Stock Trading screen's data: its polled tables, the per-symbol view's order, the selection rules and the dialogs.
+import { leftOutAccounts } from "../shared/orders/notReplaced";
 import { makeAutoObservable } from "mobx";
 import { PositionTable } from "../shared/stores/PositionTable";
 import { openForSelection } from "../shared/stores/selectionRules";
@@ -191,10 +192,18 @@ export class StockStore {
     this.orderDialog.openPlaceWith(savedOrderValues(order), null);
   }
 
-  /** R on a session: replaces its open orders, the form starting from the first one's live order. */
+  /**
+   * R on a session: replaces its open orders, the form starting from the first one's live order; the dialog
+   * names the accounts left out and why (their live order's status, or no order id yet).
+   */
   replaceSession(session: StockSession): void {
     const rows = this.replaceableRows(session);
-    this.orderDialog.openReplace(false, session.id, rows, rows[0] && this.liveRowOf(rows[0]));
+    const leftOut = leftOutAccounts(session.rows, rows, {
+      nameOf: (row) => row.accountName,
+      hasOrderId: (row) => row.stockOrderId !== null,
+      liveStatusOf: (row) => this.liveRowOf(row).stockStatus,
+    });
+    this.orderDialog.openReplace(false, session.id, rows, rows[0] && this.liveRowOf(rows[0]), leftOut);
   }
 
   /** C on a session: deletes its open orders. */

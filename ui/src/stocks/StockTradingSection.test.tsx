@@ -110,6 +110,29 @@ describe("StockTradingSection", () => {
     expect(filled).not.toHaveAttribute("style");
   });
 
+  it("R on a session names the accounts it leaves out and why before sending", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { fake } = renderStocks({
+      "GET /api/stock_copy_trading/database": () =>
+        jsonResponse(
+          200,
+          stockOrdersAnswer([
+            stockRowJson(8, 1),
+            stockRowJson(8, 2, { accountName: "Big C", stockStatus: "FILLED", stockFilledQuantity: 10 }),
+            stockRowJson(8, 3, { accountName: "Small B", stockOrderId: null }),
+          ]),
+        ),
+    });
+    const table = screen.getByRole("table", { name: "Stock orders" });
+    await user.click(await within(table).findByRole("button", { name: "Replace session 8" }));
+    const dialog = await screen.findByRole("dialog", { name: "Stock Replace Order (Selected)" });
+    expect(dialog).toHaveTextContent("Accounts: Account 1");
+    expect(within(dialog).getByRole("note", { name: "Not replaced" })).toHaveTextContent(
+      /^Not replaced: Big C \(FILLED\), Small B \(no order id yet\)$/,
+    );
+    expect(fake.requests.filter((r) => r.method === "PUT")).toEqual([]);
+  });
+
   it("shows the positions with View and Change position", async () => {
     renderStocks();
     const table = screen.getByRole("table", { name: "Stock positions" });

@@ -3,6 +3,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { CommandToasts } from "../shared/shell/CommandToasts";
 import { ScreenTitle } from "../shared/shell/ScreenTitle";
+import { OrdersPager } from "../shared/tables/OrdersPager";
 import { WarningDialog } from "../shared/dialogs/WarningDialog";
 import { showOutcome } from "../shared/shell/toaster";
 import { useStores } from "../shared/shell/StoreContext";
@@ -41,6 +42,7 @@ export const StockTradingSection = observer(function StockTradingSection() {
       <div className="cd-section-head">
         <ScreenTitle text="Stock Trading" />
         <StockToolbar />
+        <OrdersPager kind="Stock" orders={stocks.orderTable} />
       </div>
       <div className="cd-option-top">
         <StockOrdersTable />

@@ -158,6 +158,31 @@ describe("VerticalTradingSection Replace Individual Order Legs", () => {
   });
 });
 
+describe("VerticalTradingSection Replace Individual Order Legs, accounts left out", () => {
+  it("names the accounts whose legs it leaves out and why, and offers only the replaceable legs", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderVerticalScreen({
+      rows: [
+        ...verticalRowsJson(9, 1),
+        ...verticalRowsJson(9, 2, { accountName: "Big C", optionChainStatus: "FILLED" }),
+        ...verticalRowsJson(9, 3, { accountName: "Small B", optionChainOrderId: null }),
+      ],
+    });
+    await user.click(
+      await within(await screen.findByRole("table", { name: "Vertical orders" })).findByRole("button", {
+        name: "Replace session 9",
+      }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Replace Individual Order Legs" });
+    expect(within(dialog).getByRole("note", { name: "Not replaced" })).toHaveTextContent(
+      /^Not replaced: Big C \(FILLED\), Small B \(no order id yet\)$/,
+    );
+    expect(within(dialog).getByRole("combobox", { name: `Instruction for ${LOW_CALL.description} of Account 1` })).toBeInTheDocument();
+    expect(within(dialog).queryByRole("combobox", { name: `Instruction for ${LOW_CALL.description} of Big C` })).toBeNull();
+    expect(within(dialog).queryByRole("combobox", { name: `Instruction for ${LOW_CALL.description} of Small B` })).toBeNull();
+  });
+});
+
 describe("VerticalTradingSection Multi-Leg Order Entry", () => {
   it("builds a vertical from the chain, shows its net and places it", async () => {
     const user = userEvent.setup({ delay: null });

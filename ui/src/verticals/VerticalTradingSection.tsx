@@ -3,6 +3,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { CommandToasts } from "../shared/shell/CommandToasts";
 import { ScreenTitle } from "../shared/shell/ScreenTitle";
+import { OrdersPager } from "../shared/tables/OrdersPager";
 import { WarningDialog } from "../shared/dialogs/WarningDialog";
 import { useStores } from "../shared/shell/StoreContext";
 import { MultiLegEntryDialog } from "./entry/MultiLegEntryDialog";
@@ -43,6 +44,7 @@ export const VerticalTradingSection = observer(function VerticalTradingSection()
       <div className="cd-section-head">
         <ScreenTitle text="Vertical Trading" />
         <VerticalToolbar />
+        <OrdersPager kind="Vertical" orders={verticals.orderTable} />
       </div>
       <div className="cd-option-top">
         <VerticalOrdersTable />

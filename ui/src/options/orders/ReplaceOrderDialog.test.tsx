@@ -46,6 +46,7 @@ describe("ReplaceOrderDialog", () => {
       }),
     );
     expect(dialog).toHaveTextContent("Accounts: user1, user3");
+    expect(within(dialog).queryByRole("note", { name: "Not replaced" })).toBeNull();
     const price = within(dialog).getByLabelText("Price");
     await user.clear(price);
     await user.type(price, "1.05");
@@ -95,6 +96,40 @@ describe("ReplaceOrderDialog", () => {
       },
     ]);
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Replace Orders of Session 5" })).toBeNull());
+  });
+
+  it("names the session's accounts it leaves out and why before sending, and sends only the replaceable order", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { fake } = renderOptionScreen(
+      {
+        rows: [
+          orderRowJson(5, 1),
+          orderRowJson(5, 2, { accountName: "Big C", optionChainStatus: "FILLED", optionChainFilledQuantity: 1 }),
+          orderRowJson(5, 3, { accountName: "Small B", optionChainOrderId: null }),
+        ],
+      },
+      { [REPLACE]: () => textResponse(200, "success") },
+    );
+    await user.click(await within(ordersTable()).findByRole("button", { name: "Replace session 5" }));
+    const dialog = await screen.findByRole("dialog", { name: "Replace Orders of Session 5" });
+
+    expect(dialog).toHaveTextContent("Accounts: user1");
+    expect(within(dialog).getByRole("note", { name: "Not replaced" })).toHaveTextContent(
+      /^Not replaced: Big C \(FILLED\), Small B \(no order id yet\)$/,
+    );
+    expect(fake.requests.filter((r) => r.method === "PUT")).toEqual([]);
+
+    const price = within(dialog).getByLabelText("Price");
+    await user.clear(price);
+    await user.type(price, "1.05");
+    await user.click(within(dialog).getByRole("button", { name: "Replace order" }));
+    await waitFor(() => expect(fake.requests.filter((r) => r.method === "PUT")).toHaveLength(1));
+    const sent = JSON.parse(fake.requests.find((r) => r.method === "PUT")?.body ?? "null") as {
+      allTradingAccountsOrderList: unknown[];
+    };
+    expect(sent.allTradingAccountsOrderList).toEqual([
+      { accountId: 1, accountName: "Account 1", accountUsername: "user1", optionChainOrderId: 501 },
+    ]);
   });
 
   it("refuses terms every order already has: 'nothing to change' on the form, nothing sent", async () => {

@@ -9,6 +9,7 @@ import { PlanPreviewNote } from "../../shared/planPreview/PlanPreviewNote";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 import { QuoteLine } from "../../shared/quotes/QuoteLine";
 import { NothingToChangeNote } from "../../shared/orderForm/NothingToChangeNote";
+import { NotReplacedNote } from "../../shared/orders/NotReplacedNote";
 
 /** The replacement's instruction, order type, quantity and price, and what each tier will be sent. */
 export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
@@ -19,6 +20,7 @@ export const ReplaceOrderDialog = observer(function ReplaceOrderDialog() {
       <DialogBody>
         <p className="cd-dialog-account">{dialog.description}</p>
         <p>{`Accounts: ${dialog.targets.map((row) => row.accountUsername).join(", ")}`}</p>
+        <NotReplacedNote text={dialog.notReplaced} />
         {dialog.quotedSymbols.map((symbol) => (
           <QuoteLine key={symbol} label={dialog.description} quote={dialog.quotes.quoteOf(symbol)} />
         ))}

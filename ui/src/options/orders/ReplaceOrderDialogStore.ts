@@ -5,6 +5,7 @@ import { requestOutcome, sendFromDialog } from "../../shared/stores/DialogReques
 import { OptionMessages } from "../OptionMessages";
 import { OptionOrderForm, REPLACE_INSTRUCTIONS } from "../../shared/orderForm/OptionOrderForm";
 import type { OptionOrderRow } from "./OptionOrderRow";
+import { notReplacedText, type LeftOutAccount } from "../../shared/orders/notReplaced";
 import { orderTarget, type OrderScope } from "./OrderTargets";
 import { failed, failedWith, NOT_SENT, type Outcome } from "../../shared/stores/Outcome";
 import { copyAnswerReason, isSuccessAnswer } from "../../shared/orders/CopyAnswer";
@@ -39,6 +40,8 @@ export class ReplaceOrderDialogStore {
   sessionId = 0;
   /** The orders to replace. */
   targets: OptionOrderRow[] = [];
+  /** The session's accounts left out of a session replace, and why. */
+  leftOut: LeftOutAccount[] = [];
   /** Instruction, order type, quantity and price of the replacement. */
   readonly form = new OptionOrderForm(REPLACE_INSTRUCTIONS);
   /** True while the replacement is in flight. */
@@ -114,6 +117,11 @@ export class ReplaceOrderDialogStore {
     return this.refusedTerms !== null && this.refusedTerms === JSON.stringify(this.form.payload());
   }
 
+  /** Which of the session's accounts are not replaced and why ("Not replaced: Big C (FILLED)"), or null. */
+  get notReplaced(): string | null {
+    return notReplacedText(this.leftOut);
+  }
+
   /** The option of the orders, in words. */
   get description(): string {
     return this.targets[0]?.optionChainDescription ?? "";
@@ -130,13 +138,14 @@ export class ReplaceOrderDialogStore {
   /**
    * Opens the dialog for `targets` of session `sessionId`; does nothing without targets. The form starts from
    * `live`: the first target's live order (a REPLACED row followed to the order that replaced it), its price
-   * in cents (`1.00`, never `1`).
+   * in cents (`1.00`, never `1`). `leftOut` are the session's accounts not among `targets`, named in the dialog.
    */
   open(
     scope: OrderScope,
     sessionId: number,
     targets: readonly OptionOrderRow[],
     live: OptionOrderRow | undefined = targets[0],
+    leftOut: readonly LeftOutAccount[] = [],
   ): void {
     const first = live ?? targets[0];
     if (first === undefined || targets.length === 0 || this.pending) {
@@ -145,6 +154,7 @@ export class ReplaceOrderDialogStore {
     this.scope = scope;
     this.sessionId = sessionId;
     this.targets = [...targets];
+    this.leftOut = [...leftOut];
     this.refusedTerms = null;
     const quantity = String(first.optionChainQuantity);
     this.form.fill({

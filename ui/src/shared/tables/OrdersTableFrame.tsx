@@ -1,15 +1,14 @@
-// The frame every orders main table shares: its scrolling box, headings, empty row and pager.
+// The frame every orders main table shares: its scrolling box, headings and empty row (its pager is OrdersPager).
 import { HTMLTable } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { useRef, type ReactNode } from "react";
 import type { Session, SessionTable } from "../stores/SessionTable";
 import { ScrollRegion } from "./ScrollRegion";
-import { TablePager } from "./TablePager";
 import { useShowNewSession } from "./useShowNewSession";
 
 /** Props of {@link OrdersTableFrame}. */
 export interface OrdersTableFrameProps<Row> {
-  /** The kind of order in words, capitalized: it names the table ("Stock orders"), its box and pager. */
+  /** The kind of order in words, capitalized: it names the table ("Stock orders") and its box. */
   readonly kind: "Option" | "Vertical" | "Stock";
   /** The sessions, their paging and the session a command made. */
   readonly orders: SessionTable<Row>;
@@ -20,21 +19,20 @@ export interface OrdersTableFrameProps<Row> {
 }
 
 /**
- * The sessions of the page shown, newest first, with the pager under them. A new session a command from the
- * page made is scrolled into view ({@link useShowNewSession}); the mark and name columns stay in view
- * (`cd-sticky-mark`, `cd-sticky-name`).
+ * The sessions of the page shown, newest first; the pager is `OrdersPager`, in the screen's title bar, so the
+ * rows get the whole panel. A new session a command from the page made is scrolled into view
+ * ({@link useShowNewSession}); the mark and name columns stay in view (`cd-sticky-mark`, `cd-sticky-name`).
  */
 export const OrdersTableFrame = observer(function OrdersTableFrame<Row>(props: OrdersTableFrameProps<Row>) {
   const { kind, orders, columns, row } = props;
   const sessions = orders.pageSessions;
-  const paging = orders.paging;
   const region = useRef<HTMLDivElement>(null);
   useShowNewSession(orders, region);
   return (
     <div className="cd-table-block cd-option-orders">
       <ScrollRegion className="cd-table-scroll" label={`${kind} orders table`} regionRef={region}>
         <HTMLTable
-          className="cd-option-table cd-orders-table cd-sticky-name cd-sticky-mark"
+          className={`cd-option-table cd-orders-table cd-orders-${kind.toLowerCase()} cd-sticky-name cd-sticky-mark`}
           compact
           striped
           aria-label={`${kind} orders`}
@@ -60,15 +58,6 @@ export const OrdersTableFrame = observer(function OrdersTableFrame<Row>(props: O
           </tbody>
         </HTMLTable>
       </ScrollRegion>
-      <TablePager
-        label={`${kind} order pages`}
-        page={paging.page}
-        pageCount={paging.pageCount}
-        onFirst={paging.first}
-        onPrevious={paging.previous}
-        onNext={paging.next}
-        onLast={paging.last}
-      />
     </div>
   );
 });

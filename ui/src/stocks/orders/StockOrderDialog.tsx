@@ -10,6 +10,7 @@ import { useStores } from "../../shared/shell/StoreContext";
 import { StockOrderFields } from "../form/StockOrderFields";
 import { PreflightPanel } from "../../shared/preflight/PreflightPanel";
 import { NothingToChangeNote } from "../../shared/orderForm/NothingToChangeNote";
+import { NotReplacedNote } from "../../shared/orders/NotReplacedNote";
 
 /** CANCEL and "Place order" / "Replace order" / "Exit order" / "Save order", disabled while in flight. */
 export const StockOrderDialog = observer(function StockOrderDialog() {
@@ -20,6 +21,7 @@ export const StockOrderDialog = observer(function StockOrderDialog() {
     <PendingDialog stacked dialog={dialog} title={dialog.title} className="cd-order-dialog">
       <DialogBody>
         {accounts !== "" && <p>{`Accounts: ${accounts}`}</p>}
+        <NotReplacedNote text={dialog.notReplaced} />
         {dialog.quoted !== null && (
           <QuoteLine label={dialog.quoted.label} quote={dialog.quotes.quoteOf(dialog.quoted.symbol)} />
         )}

@@ -1,4 +1,5 @@
 // The stock order dialog: place (all accounts or a session's), replace (checked or one order), exit, and save.
+import { notReplacedText, type LeftOutAccount } from "../../shared/orders/notReplaced";
 import { makeAutoObservable, reaction, runInAction } from "mobx";
 import { copyOutcome, type CommandKind } from "../../shared/orders/CopyAnswer";
 import { commandFailure } from "../../shared/commands/CommandSender";
@@ -78,6 +79,8 @@ export class StockOrderDialogStore {
   sessionId = 0;
   /** The orders replaced. */
   orders: StockOrderRow[] = [];
+  /** The session's accounts a session replace leaves out, and why. */
+  leftOut: LeftOutAccount[] = [];
   /** The accounts a place goes to, or null for all active accounts. */
   placeAccounts: StockAccountRef[] | null = null;
   /** The positions exited. */
@@ -311,12 +314,14 @@ export class StockOrderDialogStore {
   /**
    * R: replaces `rows` of session `sessionId` (the checked ones, a session's open ones, or one order). The form
    * starts from `live`: the first row's live order (a REPLACED row followed to the order that replaced it).
+   * `leftOut` are the session's accounts not among `rows`, named in the dialog before anything is sent.
    */
   openReplace(
     individual: boolean,
     sessionId: number,
     rows: readonly StockOrderRow[],
     live: StockOrderRow | undefined = rows[0],
+    leftOut: readonly LeftOutAccount[] = [],
   ): void {
     const first = live ?? rows[0];
     if (first === undefined || this.pending) {
@@ -325,10 +330,16 @@ export class StockOrderDialogStore {
     this.mode = individual ? "replaceIndividual" : "replaceSelected";
     this.sessionId = sessionId;
     this.orders = [...rows];
+    this.leftOut = [...leftOut];
     this.closingReplace = STOCK_CLOSING_INSTRUCTIONS.some((instruction) => instruction === first.stockInstruction);
     this.refusedTerms = null;
     this.form.fill(rowValues(first));
     this.show(first.accountId);
+  }
+
+  /** Which of the session's accounts a replace leaves out and why ("Not replaced: Big C (FILLED)"), or null. */
+  get notReplaced(): string | null {
+    return this.mode === "replaceSelected" ? notReplacedText(this.leftOut) : null;
   }
 
   /** S: exits `positions` (one, or several accounts' holdings of one stock with one quantity). */

@@ -1,4 +1,5 @@
 // The Replace Individual Order Legs dialog: each replaceable leg with its new fields; ticked orders are replaced.
+import { NotReplacedNote } from "../../shared/orders/NotReplacedNote";
 import { Button, Checkbox, ControlGroup, DialogBody, FormGroup, HTMLTable, InputGroup, Intent } from "@blueprintjs/core";
 import { observer } from "mobx-react-lite";
 import { ConfirmFooter } from "../../shared/dialogs/ConfirmFooter";
@@ -24,6 +25,7 @@ export const ReplaceLegsDialog = observer(function ReplaceLegsDialog() {
           ticked order is sent with the terms shown. Each order starts at its own net, on one leg, with 0.00 on
           the others; the new net is the one sent.
         </p>
+        <NotReplacedNote text={dialog.notReplaced} />
         <FormGroup
           label="Set every net to"
           labelFor="cd-every-net"

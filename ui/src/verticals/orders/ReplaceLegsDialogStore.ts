@@ -11,6 +11,7 @@ import { VerticalMessages, withReason } from "../VerticalMessages";
 import { VerticalPaths } from "../verticalPaths";
 import { draftsOf, type LegDraft } from "./LegDraft";
 import { legsCheck } from "./legsCheck";
+import { leftOutAccounts, notReplacedText, type LeftOutAccount } from "../../shared/orders/notReplaced";
 import { QuoteFeed } from "../../shared/quotes/QuoteFeed";
 import { priceProblem } from "../../shared/orderForm/fieldChecks";
 import { plainNumberText } from "../../shared/orderForm/numberText";
@@ -34,6 +35,8 @@ export class ReplaceLegsDialogStore {
   sessionId = 0;
   /** The replaceable legs with their new fields. */
   drafts: LegDraft[] = [];
+  /** The session's accounts with a leg that cannot be replaced (final, or no order id yet), and why. */
+  leftOut: LeftOutAccount[] = [];
   /** Keys of the chosen account orders. */
   readonly chosen = observable.set<string>();
   /** The fan-out mode and Check accounts. */
@@ -67,13 +70,22 @@ export class ReplaceLegsDialogStore {
     );
   }
 
-  /** Opens the dialog on `session`'s replaceable legs, with the orders of `preselected` chosen. */
+  /**
+   * Opens the dialog on `session`'s replaceable legs, with the orders of `preselected` chosen; the legs left out
+   * are named with their account and why (`leftOut`, "Not replaced: …").
+   */
   open(session: VerticalSession, preselected: readonly VerticalOrderRow[] = session.rows): void {
     if (this.pending) {
       return;
     }
     this.sessionId = session.id;
-    this.drafts = draftsOf(session.rows.filter(canReplaceLeg));
+    const legs = session.rows.filter(canReplaceLeg);
+    this.leftOut = leftOutAccounts(session.rows, legs, {
+      nameOf: (row) => row.accountName,
+      hasOrderId: (row) => row.optionChainOrderId !== null,
+      liveStatusOf: (row) => row.optionChainStatus,
+    });
+    this.drafts = draftsOf(legs);
     this.chosen.clear();
     const replaceable = new Set(this.drafts.map((draft) => draft.orderKey));
     for (const row of preselected) {
@@ -86,6 +98,11 @@ export class ReplaceLegsDialogStore {
     this.everyNet = "";
     this.everyNetProblem = null;
     this.preflight.reset();
+  }
+
+  /** Which of the session's accounts are not replaced and why ("Not replaced: Big C (FILLED)"), or null. */
+  get notReplaced(): string | null {
+    return notReplacedText(this.leftOut);
   }
 
   /** True while the chosen legs hold terms refused as changing nothing: every order already has them. */
