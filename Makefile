@@ -6,7 +6,7 @@ COPYDESK_DEBUG_BIN := $(CURDIR)/target/debug/copydesk
 ## Runs a recipe line as a named stage of `make test` and records its time (scripts/stage-time.sh).
 STAGE = scripts/stage-time.sh
 
-.PHONY: run test test-stages test-deps ui-deps ui-build lint rust-test fuzz-api streamer-conformance ui-test e2e bench soak
+.PHONY: run test test-stages test-deps ui-deps ui-build lint rust-test fuzz-api streamer-conformance ui-test e2e bench soak freshness
 
 ## Build the UI and the server, then start copydesk at http://127.0.0.1:8080 on the paper brokerage,
 ## with demo data when the store is empty.
@@ -64,6 +64,13 @@ bench:
 	cargo run --release -p benches --bin poll-load
 	cargo run --release -p benches --bin load -- --preset mixed
 	cargo run --release -p benches --bin idle-accounts
+	cargo run --release -p benches --bin bench-summary
+
+## Freshness in Schwab mode at 100 and at 1,000 accounts (about 8 minutes; not part of `make bench`).
+freshness:
+	cargo build --release -p facade --bin copydesk
+	cargo run --release -p benches --bin freshness
+	cargo run --release -p benches --bin freshness -- --accounts 1000
 	cargo run --release -p benches --bin bench-summary
 
 ## The soak of the API (10 minutes; not part of `make bench`): its figures join the summary.

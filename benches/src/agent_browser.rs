@@ -43,6 +43,14 @@ impl PolledTable {
             version: None,
         }
     }
+
+    /// The same table, its first poll asking for the changes since `version` (`0`: everything, in
+    /// the delta form, as the UI's first poll asks).
+    #[must_use]
+    pub fn since(mut self, version: u64) -> Self {
+        self.version = Some(version);
+        self
+    }
 }
 
 /// What one poll saw.
@@ -134,8 +142,68 @@ impl AgentBrowser {
         })
     }
 
+    /// Signs `username`, registered before, in at `base` (`http://HOST:PORT`), as
+    /// [`AgentBrowser::sign_up`] does after registering.
+    ///
+    /// # Errors
+    /// [`RigError`] when the login fails or sets no session cookie.
+    pub async fn sign_in(base: &str, username: &str, password: &str) -> Result<Self, RigError> {
+        let client = reqwest::Client::builder()
+            .no_gzip()
+            .pool_max_idle_per_host(8)
+            .pool_idle_timeout(POOL_IDLE)
+            .build()?;
+        let credentials = json!({"agentUsername": username, "agentPassword": password});
+        let login = client
+            .post(format!("{base}/api/agent_account/login"))
+            .json(&credentials)
+            .send()
+            .await?;
+        let cookie = session_cookie(&login);
+        let body = expect_success("login", login).await?;
+        let cookie = cookie.ok_or(RigError::Unexpected {
+            call: "login",
+            status: 200,
+            body,
+        })?;
+        Ok(Self {
+            client,
+            base: base.to_owned(),
+            cookie,
+        })
+    }
+
     fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
+    }
+
+    /// Sends `method path` as the agent with `body` as JSON (none for a GET), under a fresh
+    /// `Idempotency-Key` as the UI sends commands; the answer's status and text.
+    ///
+    /// # Errors
+    /// [`RigError::Http`] when no answer arrives.
+    pub async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&Value>,
+    ) -> Result<(StatusCode, String), RigError> {
+        let key: String = rand::random::<[u8; 16]>()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let mut request = self
+            .client
+            .request(method, self.url(path))
+            .header("cookie", &self.cookie)
+            .header("idempotency-key", key);
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let response = request.send().await?;
+        let status = response.status();
+        let text = response.text().await?;
+        Ok((status, text))
     }
 
     /// Adds `count` paper accounts (linked at once by the paper brokerage), named `<prefix> N`.

@@ -8,10 +8,11 @@ use serde::{Deserialize, Serialize};
 use crate::RigError;
 
 /// The drivers whose figures the summary shows, in its order.
-pub const DRIVERS: [&str; 7] = [
+pub const DRIVERS: [&str; 8] = [
     "fan-out",
     "api-place",
-    "freshness",
+    "freshness-100",
+    "freshness-1000",
     "poll-load",
     "mixed-load",
     "soak",

@@ -1,7 +1,8 @@
 //! Shared helpers for copydesk benchmarks and load drivers: the fan-out rig over schwab-fake, the span
-//! of a fan-out's acceptances, an in-process copydesk server, `copydesk serve` as a child process with
-//! an agent's browser against it, latency summaries, `/proc` readings, the machine's speed of the
-//! moment, the market's own lateness and the figures of the summary table.
+//! of a fan-out's acceptances, an in-process copydesk server, `copydesk serve` as a child process (on
+//! the paper brokerage, or in Schwab mode on a kept data directory) with an agent's browser against
+//! it, latency summaries, `/proc` readings, the machine's speed of the moment, the market's own
+//! lateness and the figures of the summary table.
 
 pub mod accepted_span;
 pub mod agent_browser;
@@ -20,6 +21,7 @@ pub mod memory;
 pub mod option_pick;
 pub mod proc_stats;
 pub mod schwab_link;
+pub mod schwab_served;
 pub mod served_process;
 
 pub use error::RigError;

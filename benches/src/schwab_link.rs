@@ -67,11 +67,16 @@ impl SchwabLink {
         Ok(AppState::new(store, settings, services)?)
     }
 
-    /// The authorization code the fake's login page gives `username`.
+    /// The authorization code the fake's login page gives `username` (`browser` must not follow
+    /// redirects).
     ///
     /// # Errors
     /// [`RigError`] when the login fails or redirects without a code.
-    async fn code(&self, browser: &reqwest::Client, username: &str) -> Result<String, RigError> {
+    pub async fn code(
+        &self,
+        browser: &reqwest::Client,
+        username: &str,
+    ) -> Result<String, RigError> {
         let answer = browser
             .post(format!("{}/v1/oauth/authorize", self.fake_base))
             .form(&[
