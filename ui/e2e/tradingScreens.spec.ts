@@ -1081,3 +1081,38 @@ test("at 1366 × 768 a partly rejected session reads one line per status, and it
     ratio: 1,
   });
 });
+
+test("at 1366 × 768 the orders panel is 40 % of the window and shows a page of ten sessions, the positions below, with no page scroll", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await setUp(page, "tenrows");
+  const calls = await aaplCalls(page.request);
+  const low = calls[Math.floor(calls.length / 2)];
+  if (low === undefined) throw new Error("the chain has too few strikes");
+  // Eleven sessions: a full first page of ten and one on the next.
+  for (let placed = 0; placed < 11; placed += 1) {
+    await placeOption(page.request, low.symbol, 1, "LIMIT", 0.01);
+  }
+  await page.getByRole("button", { name: "REFRESH" }).click();
+  await expect(sessionRows(page, "Option Trading")).toHaveCount(10);
+  await dismissToasts(page);
+
+  const region = page.getByRole("region", { name: "Option orders table" });
+  const box = await region.boundingBox();
+  if (box === null) throw new Error("the orders table is not shown");
+  // The panel holding the table is 40 % of the window's height; the table fills it but for its frame.
+  expect(box.height).toBeGreaterThan(768 * 0.4 - 20);
+  expect(box.height).toBeLessThanOrEqual(768 * 0.4);
+  // Every one of the ten sessions is whole on screen without scrolling the table or the page.
+  expect(await region.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(0);
+  for (const row of await sessionRows(page, "Option Trading").all()) {
+    await expect(row).toBeInViewport({ ratio: 1 });
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(0);
+  // The positions panel starts below the orders panel, in view.
+  const positions = page.getByRole("region", { name: "Option positions table", exact: true });
+  const held = await positions.boundingBox();
+  expect(held !== null && held.y >= box.y + box.height && held.y < 768).toBe(true);
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+});
