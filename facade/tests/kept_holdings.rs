@@ -12,7 +12,9 @@ use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::{App, test};
 use chrono::{DateTime, Utc};
+use engine::account::poll_planner::PACE_SLICE;
 use engine::account::{AVERAGE_TOLERANCE, AccountRegistry, StreamPhase};
+use engine::clock::ManualClock;
 use facade::routes;
 use rust_decimal::Decimal;
 use rust_decimal_macros::dec;
@@ -203,11 +205,14 @@ async fn fan_out_kept(
     kept
 }
 
-/// Runs the position checks until every account's positions were read again; answers the holdings
-/// the reads brought.
-async fn confirm(registry: &AccountRegistry) -> Vec<(i64, Decimal)> {
+/// Runs the position checks until every account's positions were read again, moving `clock` on a
+/// pace slice whenever the background pace holds the checks back; answers the holdings the reads
+/// brought.
+async fn confirm(registry: &AccountRegistry, clock: &ManualClock) -> Vec<(i64, Decimal)> {
     until("positions confirmed by a read", async || {
-        registry.check_positions_due().await;
+        if registry.check_positions_due().await.is_empty() {
+            clock.advance(chrono::Duration::from_std(PACE_SLICE).expect("a few seconds"));
+        }
         registry
             .handles()
             .iter()
@@ -263,7 +268,7 @@ async fn schwab_a_market_fan_out_keeps_every_position_from_the_events_before_any
 
     let kept = fan_out_kept(&service, &alice, &registry, "1", 3, &[3; ACCOUNTS]).await;
     assert_eq!(registry.reads().background_last_minute(), 0);
-    let read = confirm(&registry).await;
+    let read = confirm(&registry, &desk.clock).await;
     assert_agree(&kept, &read);
 
     // A second fan-out adds to the holdings at the average of both fills; meanwhile the first
@@ -287,7 +292,7 @@ async fn schwab_a_market_fan_out_keeps_every_position_from_the_events_before_any
         .paper()
         .reinvest_dividend(&first, "AAPL", dec!(2))
         .expect("reinvested");
-    let read = confirm(&registry).await;
+    let read = confirm(&registry, &desk.clock).await;
     assert_eq!(read[0].0, 7, "the read wins: {read:?}");
     assert_agree(&kept[1..], &read[1..]);
     let text = metrics().await;
@@ -312,13 +317,13 @@ async fn paper_a_market_fan_out_keeps_every_position_from_the_events_before_any_
     app.clock.advance(chrono::Duration::seconds(61));
     // Small ×1, Medium ×2, Big ×3.
     let kept = fan_out_kept(&service, &alice, &registry, "1", 2, &[2, 4, 6]).await;
-    let read = confirm(&registry).await;
+    let read = confirm(&registry, &app.clock).await;
     assert_agree(&kept, &read);
     let kept = fan_out_kept(&service, &alice, &registry, "2", 1, &[1, 2, 3]).await;
     assert_eq!(
         kept.iter().map(|(q, _)| *q).collect::<Vec<_>>(),
         vec![3, 6, 9]
     );
-    let read = confirm(&registry).await;
+    let read = confirm(&registry, &app.clock).await;
     assert_agree(&kept, &read);
 }

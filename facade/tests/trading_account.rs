@@ -825,7 +825,7 @@ async fn the_operator_sets_the_background_share_of_reads_and_the_read_budget_sho
         json_of(&text)
     };
     let shown = budget().await;
-    // 6,000 a minute on paper: a fifth kept for people, half for background work.
+    // 6,000 a minute on paper: a tenth kept for people, half for background work.
     assert_eq!(
         (
             shown["reservedForPeople"].clone(),
@@ -833,7 +833,7 @@ async fn the_operator_sets_the_background_share_of_reads_and_the_read_budget_sho
             shown["backgroundReadLimit"].clone(),
             shown["backgroundReadsLastMinute"].clone()
         ),
-        (json!(1200), json!(50), json!(3000), json!(0)),
+        (json!(600), json!(50), json!(3000), json!(0)),
         "{shown}"
     );
     for bad in [json!(0), json!(101)] {

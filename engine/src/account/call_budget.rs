@@ -281,6 +281,14 @@ impl CallBudget {
         u32::try_from(inner.background.count(now)).unwrap_or(u32::MAX)
     }
 
+    /// How many background calls were taken less than `within` ago.
+    #[must_use]
+    pub fn background_within(&self, within: Duration) -> u32 {
+        let now = self.clock.now();
+        let inner = self.lock();
+        u32::try_from(inner.background.count_within(now, within)).unwrap_or(u32::MAX)
+    }
+
     /// How many calls this budget gave since it was made.
     #[must_use]
     pub fn taken(&self) -> u64 {
@@ -418,14 +426,14 @@ mod tests {
         }
         assert_eq!(background, 60);
         assert_eq!(budget.background_last_minute(), 60);
-        // Event reads take the rest but the person reserve (24 of 120).
+        // Event reads take the rest but the person reserve (12 of 120).
         let mut events = 0;
         while budget.try_take_as(1, ReadClass::Event) {
             events += 1;
         }
-        assert_eq!(events, 36);
+        assert_eq!(events, 48);
         // A person's read gets a read at once, every one of the reserve.
-        for _ in 0..24 {
+        for _ in 0..12 {
             assert!(budget.try_take_as(1, ReadClass::Person));
         }
         assert!(!budget.try_take(1), "the whole minute is used");

@@ -12,7 +12,8 @@ use super::link_rule::link_under_rule;
 use super::login::Login;
 use super::{
     AccountError, BudgetName, CallBudget, EventFit, LinkRefusal, LinkStatus, OrderListing,
-    OrderObserver, ReadClass, RecentCalls, StreamStatus, TokenExpiries, TokenKeeper, TokenVault,
+    OrderObserver, ReadClass, RecentCalls, StreamPhase, StreamStatus, TokenExpiries, TokenKeeper,
+    TokenVault,
 };
 use crate::broker::OptionChain;
 use crate::broker::{
@@ -212,10 +213,9 @@ impl LinkedAccount {
             link_refusal: Mutex::default(),
             writes,
             own_reads: Mutex::default(),
-            view: Mutex::new(AccountView {
-                poll_requested: true,
-                ..AccountView::default()
-            }),
+            // Never polled, so due at once, but as a safety net that keeps the background pace: at a
+            // start a thousand accounts are read in turn, after the listings that settle open rows.
+            view: Mutex::new(AccountView::default()),
             broker_throttles: std::sync::atomic::AtomicU64::new(0),
             stream: Mutex::default(),
             followups: Mutex::default(),
@@ -284,6 +284,7 @@ impl LinkedAccount {
             positions_stale: view.positions_stale,
             positions_kept: !view.positions_unkept,
             last_poll: view.last_poll,
+            awaits_catch_up: self.awaits_catch_up(),
         }
     }
 
@@ -1094,6 +1095,15 @@ impl LinkedAccount {
 
     /// Whether the copy layer holds a row of this account that is not final (see
     /// [`LinkedAccount::reach_listings_back_to`], which it calls with that row's time).
+    /// Whether rows that are not final wait for this account's first catch-up listing since copydesk
+    /// started (its stream is opening or open, and has not caught up yet).
+    fn awaits_catch_up(&self) -> bool {
+        let stream = self.stream_status();
+        stream.catch_ups == 0
+            && !matches!(stream.phase, StreamPhase::Failed | StreamPhase::Unsupported)
+            && self.has_unfinished_rows()
+    }
+
     fn has_unfinished_rows(&self) -> bool {
         self.listing_reach
             .lock()

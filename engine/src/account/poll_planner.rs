@@ -20,6 +20,13 @@ pub const EVENT_RESERVE_PERCENT: u32 = 10;
 pub const READS_PER_POLL: u32 = 2;
 /// Reads one position check costs (the account with its positions, after a fill).
 pub const READS_PER_POSITION_CHECK: u32 = 1;
+/// Reads one catch-up listing costs (the account's recent orders).
+pub const READS_PER_CATCH_UP: u32 = 1;
+/// Background reads are paced over the minute: in any stretch of this length they take at most its
+/// part of the background share (5 of the 60 reads a minute of 120 at 50 %), so that a start, or a
+/// fan-out's position checks, never spend the whole share in one burst ahead of the reads that
+/// settle rows.
+pub const PACE_SLICE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// What the planner needs to know of one account.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,6 +50,9 @@ pub struct PollCandidate {
     /// Whether every such fill moved the kept holdings, so the check only confirms them; checks of
     /// accounts whose fills could not be kept (their holdings are not known until read) go first.
     pub positions_kept: bool,
+    /// Whether the account holds rows that are not final and its stream has not yet caught up since
+    /// copydesk started: its catch-up listing settles them, and background reads leave room for it.
+    pub awaits_catch_up: bool,
     /// When it was last polled.
     pub last_poll: Option<DateTime<Utc>>,
 }
@@ -79,21 +89,40 @@ impl PollCandidate {
     }
 }
 
-/// The reads routine polls leave free when any account streams: [`EVENT_RESERVE_PERCENT`] of the
-/// budget, at least one poll's worth.
+/// The reads routine polls leave free: when any account streams, [`EVENT_RESERVE_PERCENT`] of the
+/// budget, at least one poll's worth; and one catch-up listing for every account that awaits one, so
+/// that after a start the listings that settle open rows go before any background read.
 #[must_use]
 pub fn event_reserve(candidates: &[PollCandidate], per_minute: u32) -> u32 {
-    if candidates.iter().any(|c| c.streaming) {
+    let streaming = if candidates.iter().any(|c| c.streaming) {
         (per_minute * EVENT_RESERVE_PERCENT / 100).max(READS_PER_POLL)
     } else {
         0
-    }
+    };
+    let awaiting = candidates
+        .iter()
+        .filter(|c| c.usable && c.awaits_catch_up)
+        .count();
+    let listings = u32::try_from(awaiting)
+        .unwrap_or(u32::MAX)
+        .saturating_mul(READS_PER_CATCH_UP);
+    streaming.saturating_add(listings).min(per_minute)
+}
+
+/// Whether `reads` more background reads fit the pace: in the last [`PACE_SLICE`] background took
+/// at most the slice's part of its share (rounded up, and at least one poll's worth).
+fn fits_pace(budget: &CallBudget, reads: u32) -> bool {
+    let cap = budget.shares().background_cap(budget.per_minute());
+    let slice = u32::try_from(PACE_SLICE.as_secs()).unwrap_or(u32::MAX);
+    let paced = cap.saturating_mul(slice).div_ceil(60).max(READS_PER_POLL);
+    budget.background_within(PACE_SLICE).saturating_add(reads) <= paced
 }
 
 /// Picks the accounts to poll now and takes their reads from `budget` as background reads (never the
 /// person reserve, at most the background share), leaving `reserve` reads of the minute free besides;
 /// stops at the first that does not fit, so the budget is never exceeded and a busy account never
-/// waits behind an idle one.
+/// waits behind an idle one. Safety-net polls (no request, no unfollowed open orders) also keep the
+/// pace of [`PACE_SLICE`].
 pub fn plan(
     candidates: &[PollCandidate],
     budget: &CallBudget,
@@ -108,7 +137,10 @@ pub fn plan(
             .shares()
             .ceiling(ReadClass::Background, budget.per_minute());
         let free = ceiling.saturating_sub(budget.used_last_minute());
+        // Asked-for polls and open orders no stream follows go at once; safety nets keep the pace.
+        let paced = candidate.rank().0 >= 2;
         if free < READS_PER_POLL + reserve
+            || (paced && !fits_pace(budget, READS_PER_POLL))
             || !budget.try_take_as(READS_PER_POLL, ReadClass::Background)
         {
             break;
@@ -141,6 +173,7 @@ pub fn plan_position_checks(
             .ceiling(ReadClass::Background, budget.per_minute());
         let free = ceiling.saturating_sub(budget.used_last_minute());
         if free < READS_PER_POSITION_CHECK + reserve
+            || !fits_pace(budget, READS_PER_POSITION_CHECK)
             || !budget.try_take_as(READS_PER_POSITION_CHECK, ReadClass::Background)
         {
             break;
@@ -175,6 +208,7 @@ mod tests {
             positions_stale: false,
             positions_kept: false,
             last_poll,
+            awaits_catch_up: false,
         }
     }
 
@@ -296,22 +330,88 @@ mod tests {
         accounts[5].streaming = false;
         accounts[5].last_poll = Some(now - IDLE_EVERY);
         let reserve = event_reserve(&accounts, 120);
+        // Safety nets keep the pace: the 60 background reads of a minute at 5 per 5 s, two polls of
+        // two reads at a time, the unsettled and the lost stream first, then the longest-waiting
+        // (the highest ids were polled longest ago).
         let chosen = plan(&accounts, &budget, reserve, now);
-        // Half the minute: 30 polls of two reads; the rest waits for the next minute.
-        assert_eq!(chosen.len(), 30);
-        assert_eq!(budget.background_last_minute(), 60);
-        assert_eq!(&chosen[..2], &[AccountId(3), AccountId(5)]);
-        // Then the longest-waiting: the highest ids were polled longest ago.
-        assert_eq!(chosen[2], AccountId(999));
-        assert_eq!(chosen[29], AccountId(972));
-        clock.advance(chrono::Duration::seconds(1));
+        assert_eq!(chosen, vec![AccountId(3), AccountId(5)]);
+        assert!(
+            plan(&accounts, &budget, reserve, now).is_empty(),
+            "the slice is spent"
+        );
+        let mut polled = chosen;
+        for _ in 0..11 {
+            clock.advance(chrono::Duration::seconds(5));
+            for c in &mut accounts {
+                if polled.contains(&c.account) {
+                    c.last_poll = Some(clock.now());
+                }
+            }
+            let chosen = plan(&accounts, &budget, reserve, clock.now());
+            assert_eq!(chosen.len(), 2);
+            polled.extend(chosen);
+        }
+        // Over the minute: 24 polls of two reads (two a slice), within the share of 60.
+        assert_eq!(polled.len(), 24);
+        assert_eq!(budget.background_last_minute(), 48);
+        assert_eq!(polled[2], AccountId(999));
+        assert_eq!(polled[23], AccountId(978));
         assert!(plan(&accounts, &budget, reserve, clock.now()).is_empty());
-        // A fill's position check waits for the share too.
+        // Fills' position checks keep the pace too: the slice's last read, then the next slice.
         accounts[7].positions_stale = true;
-        assert!(plan_position_checks(&accounts, &budget, reserve, &[]).is_empty());
+        accounts[8].positions_stale = true;
+        assert_eq!(
+            plan_position_checks(&accounts, &budget, reserve, &[]),
+            vec![AccountId(8)]
+        );
         // Events and people still find their reads.
-        assert!(budget.try_take_as(36, ReadClass::Event));
-        assert!(budget.try_take(24));
+        assert!(budget.try_take_as(59, ReadClass::Event));
+        assert!(budget.try_take(12));
+        assert!(!budget.try_take(1));
+    }
+
+    #[test]
+    fn background_leaves_room_for_every_catch_up_listing_a_start_awaits() {
+        use crate::account::ReadShares;
+        let clock = ManualClock::new(start());
+        let budget =
+            CallBudget::new(120, Arc::new(clock.clone())).with_shares(ReadShares::default());
+        let now = clock.now();
+        // After a start: 1,000 accounts never polled, 100 of them with rows not final whose streams
+        // have not caught up yet.
+        let mut accounts: Vec<PollCandidate> = (0..1_000u64)
+            .map(|id| PollCandidate {
+                streaming: true,
+                awaits_catch_up: id % 10 == 0,
+                ..candidate(id, false, None)
+            })
+            .collect();
+        let reserve = event_reserve(&accounts, 120);
+        assert_eq!(reserve, 12 + 100);
+        assert!(plan(&accounts, &budget, reserve, now).is_empty());
+        // The listings take their reads (the 108 a minute outside the person reserve hold all 100).
+        for _ in 0..100 {
+            assert!(budget.try_take_as(READS_PER_CATCH_UP, ReadClass::Event));
+        }
+        for c in &mut accounts {
+            c.awaits_catch_up = false;
+        }
+        // Once caught up, background takes its paced part of what is left.
+        let reserve = event_reserve(&accounts, 120);
+        assert_eq!(reserve, 12);
+        assert!(
+            plan(&accounts, &budget, reserve, now).is_empty(),
+            "108 used: nothing free"
+        );
+        clock.advance(chrono::Duration::seconds(61));
+        assert_eq!(plan(&accounts, &budget, reserve, clock.now()).len(), 2);
+        // An unusable account's listing is not waited for.
+        let broken = PollCandidate {
+            usable: false,
+            awaits_catch_up: true,
+            ..candidate(1, false, None)
+        };
+        assert_eq!(event_reserve(&[broken], 120), 0);
     }
 
     proptest! {

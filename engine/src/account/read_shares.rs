@@ -22,7 +22,7 @@ pub enum ReadClass {
 }
 
 /// The share of the read budget a person's reads keep for themselves by default.
-pub const PERSON_RESERVE_PERCENT: u32 = 20;
+pub const PERSON_RESERVE_PERCENT: u32 = 10;
 /// The fewest reads a minute kept for a person's reads, whatever the share comes to (never more than
 /// half the budget).
 pub const PERSON_RESERVE_MIN: u32 = 10;
@@ -95,11 +95,11 @@ mod tests {
     #[test]
     fn the_reserve_is_a_share_with_a_floor_and_never_more_than_half() {
         let shares = ReadShares::default();
-        assert_eq!(shares.person_reserve(120), 24);
-        assert_eq!(shares.person_reserve(110), 22);
+        assert_eq!(shares.person_reserve(120), 12);
+        assert_eq!(shares.person_reserve(110), 11);
         assert_eq!(shares.person_reserve(30), 10, "at least the floor");
         assert_eq!(shares.person_reserve(12), 6, "never more than half");
-        assert_eq!(shares.person_reserve(6_000), 1_200);
+        assert_eq!(shares.person_reserve(6_000), 600);
         assert_eq!(ReadShares::UNSHARED.person_reserve(120), 0);
     }
 
@@ -111,15 +111,15 @@ mod tests {
             background_percent: 100,
             ..shares
         };
-        assert_eq!(all.background_cap(120), 96, "the reserve stays");
+        assert_eq!(all.background_cap(120), 108, "the reserve stays");
         let little = ReadShares {
             background_percent: 1,
             ..shares
         };
         assert_eq!(little.background_cap(50), 1, "at least one read");
         assert_eq!(shares.ceiling(ReadClass::Person, 120), 120);
-        assert_eq!(shares.ceiling(ReadClass::Event, 120), 96);
-        assert_eq!(shares.ceiling(ReadClass::Background, 120), 96);
+        assert_eq!(shares.ceiling(ReadClass::Event, 120), 108);
+        assert_eq!(shares.ceiling(ReadClass::Background, 120), 108);
         assert_eq!(ReadShares::UNSHARED.background_cap(120), 120);
     }
 }

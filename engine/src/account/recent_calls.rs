@@ -24,6 +24,18 @@ impl RecentCalls {
         self.times.len()
     }
 
+    /// How many of the calls in the window were made less than `within` before `now` (the newest
+    /// are at the back, so only those are looked at).
+    #[must_use]
+    pub fn count_within(&self, now: DateTime<Utc>, within: Duration) -> usize {
+        let within = chrono::Duration::from_std(within).unwrap_or(chrono::Duration::MAX);
+        self.times
+            .iter()
+            .rev()
+            .take_while(|&&t| now - t < within)
+            .count()
+    }
+
     /// Records `calls` calls made at `now`.
     pub fn record(&mut self, now: DateTime<Utc>, calls: u32) {
         self.times.extend(std::iter::repeat_n(now, calls as usize));
@@ -56,6 +68,10 @@ mod tests {
         calls.record(start, 2);
         calls.record(start + chrono::Duration::seconds(30), 1);
         assert_eq!(calls.count(start + chrono::Duration::seconds(59)), 3);
+        let later = start + chrono::Duration::seconds(34);
+        assert_eq!(calls.count_within(later, Duration::from_secs(5)), 1);
+        assert_eq!(calls.count_within(later, Duration::from_secs(4)), 0);
+        assert_eq!(calls.count_within(later, Duration::from_secs(35)), 3);
         assert_eq!(
             calls.leaves_at(2),
             Some(start + chrono::Duration::seconds(90))
