@@ -2,9 +2,9 @@
 //! schwab-fake at a base URL: started, stopped as an operator stops it (SIGTERM, a clean stop), and
 //! started again on the same directory.
 
-use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::{Signal, kill};
@@ -12,6 +12,9 @@ use nix::unistd::Pid;
 
 use crate::RigError;
 use crate::schwab_link::CALLBACK;
+use crate::served_process::{
+    Answering, free_loopback_port, kill_and_reap, spawn_logged, wait_until_answering,
+};
 
 /// How long the server may take to answer its first call.
 const START_TIMEOUT: Duration = Duration::from_secs(60);
@@ -38,14 +41,6 @@ pub struct FakeAddress {
 pub struct SchwabServed {
     child: Child,
     addr: SocketAddr,
-}
-
-fn free_loopback_port() -> Result<SocketAddr, RigError> {
-    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
-        .map_err(|e| RigError::io("finding a free loopback port", e))?;
-    listener
-        .local_addr()
-        .map_err(|e| RigError::io("finding a free loopback port", e))
 }
 
 impl SchwabServed {
@@ -84,43 +79,10 @@ impl SchwabServed {
                 command.env_remove(name);
             }
         }
-        let child = command
-            .env("COPYDESK_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .map_err(|e| {
-                RigError::io(
-                    "starting copydesk (run `cargo build --release -p facade` first)",
-                    e,
-                )
-            })?;
+        let child = spawn_logged(&mut command, log)?;
         let served = Self { child, addr };
-        served.wait_until_answering().await?;
+        wait_until_answering(addr, Answering::Any, START_TIMEOUT, CHECK_EVERY).await?;
         Ok(served)
-    }
-
-    async fn wait_until_answering(&self) -> Result<(), RigError> {
-        let client = reqwest::Client::new();
-        let started = Instant::now();
-        loop {
-            let answered = client
-                .get(self.url("/api/agent_account/profile"))
-                .send()
-                .await
-                .is_ok();
-            if answered {
-                return Ok(());
-            }
-            if started.elapsed() > START_TIMEOUT {
-                return Err(RigError::io(
-                    "waiting for copydesk to answer",
-                    std::io::Error::other(format!("no answer at {} in time", self.addr)),
-                ));
-            }
-            tokio::time::sleep(CHECK_EVERY).await;
-        }
     }
 
     /// `http://HOST:PORT`.
@@ -156,8 +118,7 @@ impl SchwabServed {
                 return Ok(started.elapsed());
             }
             if started.elapsed() > STOP_TIMEOUT {
-                let _ = self.child.kill();
-                let _ = self.child.wait();
+                kill_and_reap(&mut self.child);
                 return Err(RigError::io(
                     "waiting for copydesk to stop",
                     std::io::Error::other("no clean stop in time; killed"),
@@ -170,8 +131,6 @@ impl SchwabServed {
 
 impl Drop for SchwabServed {
     fn drop(&mut self) {
-        // Best effort: the process may already have ended.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        kill_and_reap(&mut self.child);
     }
 }

@@ -1,6 +1,7 @@
 //! `copydesk serve` as a child process on the paper brokerage, on a free loopback port with a
 //! temporary data directory; killed when dropped.
 
+use std::fs::File;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -29,7 +30,8 @@ pub struct ServedProcess {
     _dir: tempfile::TempDir,
 }
 
-fn free_loopback_port() -> Result<SocketAddr, RigError> {
+/// A free port on 127.0.0.1, for a server to bind next.
+pub(crate) fn free_loopback_port() -> Result<SocketAddr, RigError> {
     let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
         .map_err(|e| RigError::io("finding a free loopback port", e))?;
     listener
@@ -49,7 +51,8 @@ impl ServedProcess {
         let addr = free_loopback_port()?;
         let log = std::fs::File::create(dir.path().join("copydesk.log"))
             .map_err(|e| RigError::io("creating the server log", e))?;
-        let child = Command::new(binary)
+        let mut command = Command::new(binary);
+        command
             .arg("serve")
             .arg("--data")
             .arg(dir.path())
@@ -61,47 +64,15 @@ impl ServedProcess {
             .arg("--login-attempts-per-minute")
             .arg(DRIVER_LOGINS_PER_MINUTE.to_string())
             .arg("--write-limit-per-minute")
-            .arg(write_limit_per_minute.to_string())
-            .env("COPYDESK_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .map_err(|e| {
-                RigError::io(
-                    "starting copydesk (run `cargo build --release -p facade` first)",
-                    e,
-                )
-            })?;
+            .arg(write_limit_per_minute.to_string());
+        let child = spawn_logged(&mut command, log)?;
         let served = Self {
             child,
             addr,
             _dir: dir,
         };
-        served.wait_until_answering().await?;
+        wait_until_answering(addr, Answering::Success, START_TIMEOUT, START_CHECK_EVERY).await?;
         Ok(served)
-    }
-
-    async fn wait_until_answering(&self) -> Result<(), RigError> {
-        let client = reqwest::Client::new();
-        let started = Instant::now();
-        loop {
-            let answered = client
-                .get(self.url("/api/agent_account/profile"))
-                .send()
-                .await
-                .is_ok_and(|r| r.status().is_success());
-            if answered {
-                return Ok(());
-            }
-            if started.elapsed() > START_TIMEOUT {
-                return Err(RigError::io(
-                    "waiting for copydesk to answer",
-                    std::io::Error::other(format!("no answer at {} within 30 s", self.addr)),
-                ));
-            }
-            tokio::time::sleep(START_CHECK_EVERY).await;
-        }
     }
 
     /// Its process id.
@@ -119,8 +90,76 @@ impl ServedProcess {
 
 impl Drop for ServedProcess {
     fn drop(&mut self) {
-        // Best effort: the process may already have ended.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        kill_and_reap(&mut self.child);
     }
+}
+
+/// What counts as `copydesk` answering its first call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Answering {
+    /// A success status.
+    Success,
+    /// Any HTTP answer.
+    Any,
+}
+
+/// Spawns `command` with `COPYDESK_LOG=warn`, no stdin or stdout, its log written to `log`.
+///
+/// # Errors
+/// [`RigError::Io`] when it cannot be started.
+pub(crate) fn spawn_logged(command: &mut Command, log: File) -> Result<Child, RigError> {
+    command
+        .env("COPYDESK_LOG", "warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .map_err(|e| {
+            RigError::io(
+                "starting copydesk (run `cargo build --release -p facade` first)",
+                e,
+            )
+        })
+}
+
+/// Returns once the server at `addr` answers `GET /api/agent_account/profile` as `answering`
+/// asks, checking every `every`.
+///
+/// # Errors
+/// [`RigError::Io`] when it does not answer within `timeout`.
+pub(crate) async fn wait_until_answering(
+    addr: SocketAddr,
+    answering: Answering,
+    timeout: Duration,
+    every: Duration,
+) -> Result<(), RigError> {
+    let client = reqwest::Client::new();
+    let url = format!("http://{addr}/api/agent_account/profile");
+    let started = Instant::now();
+    loop {
+        let answered = client
+            .get(&url)
+            .send()
+            .await
+            .is_ok_and(|r| answering == Answering::Any || r.status().is_success());
+        if answered {
+            return Ok(());
+        }
+        if started.elapsed() > timeout {
+            return Err(RigError::io(
+                "waiting for copydesk to answer",
+                std::io::Error::other(format!(
+                    "no answer at {addr} within {} s",
+                    timeout.as_secs()
+                )),
+            ));
+        }
+        tokio::time::sleep(every).await;
+    }
+}
+
+/// Kills `child` and waits for it; best effort, the process may already have ended.
+pub(crate) fn kill_and_reap(child: &mut Child) {
+    let _ = child.kill();
+    let _ = child.wait();
 }
