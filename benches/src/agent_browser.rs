@@ -23,6 +23,16 @@ pub const ACCOUNTS_PATH: &str = "/api/trading_account/database";
 /// on a new connection, this client would count an error).
 const POOL_IDLE: Duration = Duration::from_secs(4);
 
+/// A client as a browser is one: bodies read as sent (gzip asked, not undone), a few pooled
+/// connections dropped after `POOL_IDLE` idle.
+fn new_client() -> Result<reqwest::Client, RigError> {
+    Ok(reqwest::Client::builder()
+        .no_gzip()
+        .pool_max_idle_per_host(8)
+        .pool_idle_timeout(POOL_IDLE)
+        .build()?)
+}
+
 /// A table a browser polls, with what it last saw.
 #[derive(Debug, Clone)]
 pub struct PolledTable {
@@ -111,11 +121,7 @@ impl AgentBrowser {
     /// # Errors
     /// [`RigError`] when a call fails or the login sets no session cookie.
     pub async fn sign_up(base: &str, username: &str, password: &str) -> Result<Self, RigError> {
-        let client = reqwest::Client::builder()
-            .no_gzip()
-            .pool_max_idle_per_host(8)
-            .pool_idle_timeout(POOL_IDLE)
-            .build()?;
+        let client = new_client()?;
         let credentials = json!({"agentUsername": username, "agentPassword": password});
         let register = client
             .post(format!("{base}/api/agent_account/register"))
@@ -123,23 +129,7 @@ impl AgentBrowser {
             .send()
             .await?;
         expect_success("register", register).await?;
-        let login = client
-            .post(format!("{base}/api/agent_account/login"))
-            .json(&credentials)
-            .send()
-            .await?;
-        let cookie = session_cookie(&login);
-        let body = expect_success("login", login).await?;
-        let cookie = cookie.ok_or(RigError::Unexpected {
-            call: "login",
-            status: 200,
-            body,
-        })?;
-        Ok(Self {
-            client,
-            base: base.to_owned(),
-            cookie,
-        })
+        Self::logged_in(client, base, &credentials).await
     }
 
     /// Signs `username`, registered before, in at `base` (`http://HOST:PORT`), as
@@ -148,15 +138,19 @@ impl AgentBrowser {
     /// # Errors
     /// [`RigError`] when the login fails or sets no session cookie.
     pub async fn sign_in(base: &str, username: &str, password: &str) -> Result<Self, RigError> {
-        let client = reqwest::Client::builder()
-            .no_gzip()
-            .pool_max_idle_per_host(8)
-            .pool_idle_timeout(POOL_IDLE)
-            .build()?;
         let credentials = json!({"agentUsername": username, "agentPassword": password});
+        Self::logged_in(new_client()?, base, &credentials).await
+    }
+
+    /// Logs in with `credentials` on `client` at `base` and keeps the session cookie.
+    async fn logged_in(
+        client: reqwest::Client,
+        base: &str,
+        credentials: &Value,
+    ) -> Result<Self, RigError> {
         let login = client
             .post(format!("{base}/api/agent_account/login"))
-            .json(&credentials)
+            .json(credentials)
             .send()
             .await?;
         let cookie = session_cookie(&login);
