@@ -1098,10 +1098,12 @@ impl LinkedAccount {
     /// Whether rows that are not final wait for this account's first catch-up listing since copydesk
     /// started (its stream is opening or open, and has not caught up yet).
     fn awaits_catch_up(&self) -> bool {
-        let stream = self.stream_status();
-        stream.catch_ups == 0
-            && !matches!(stream.phase, StreamPhase::Failed | StreamPhase::Unsupported)
-            && self.has_unfinished_rows()
+        // The rows first: most accounts have none, and the stream status is a copy.
+        self.has_unfinished_rows() && {
+            let stream = self.stream_status();
+            stream.catch_ups == 0
+                && !matches!(stream.phase, StreamPhase::Failed | StreamPhase::Unsupported)
+        }
     }
 
     fn has_unfinished_rows(&self) -> bool {

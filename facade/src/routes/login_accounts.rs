@@ -11,7 +11,8 @@ use store::{NewTradingAccount, StoreError};
 use super::link_refusal;
 use super::mounting::mount;
 use super::trading_account::{
-    AccountRow, NAME_MAX, account_failure, agent, forget_account, login_key, parse_type, row,
+    AccountRow, NAME_MAX, account_failure, agent, forget_account, login_key, parse_type,
+    required_as, row,
 };
 use crate::json_body::JsonBody;
 use crate::{ApiError, AppState};
@@ -56,16 +57,7 @@ fn last_four(value: &str) -> Result<&str, ApiError> {
 
 /// The new account's name, or a 400 naming the field by the dialog's label.
 fn new_name(value: &str) -> Result<&str, ApiError> {
-    let trimmed = value.trim();
-    if trimmed.is_empty() {
-        return Err(ApiError::BadRequest("Account Name is required".into()));
-    }
-    if trimmed.chars().count() > NAME_MAX {
-        return Err(ApiError::BadRequest(format!(
-            "Account Name must be at most {NAME_MAX} characters long"
-        )));
-    }
-    Ok(trimmed)
+    required_as(value, "Account Name", NAME_MAX)
 }
 
 #[utoipa::path(

@@ -156,14 +156,22 @@ pub(super) fn text_success() -> HttpResponse {
 }
 
 fn required<'a>(value: &'a str, field: &str, max: usize) -> Result<&'a str, ApiError> {
-    let field = crate::field_labels::label(field);
+    required_as(value, crate::field_labels::label(field), max)
+}
+
+/// `value` trimmed, or a 400 naming the field by `label` when it is empty or longer than `max`.
+pub(super) fn required_as<'a>(
+    value: &'a str,
+    label: &str,
+    max: usize,
+) -> Result<&'a str, ApiError> {
     let trimmed = value.trim();
     if trimmed.is_empty() {
-        return Err(ApiError::BadRequest(format!("{field} is required")));
+        return Err(ApiError::BadRequest(format!("{label} is required")));
     }
     if trimmed.chars().count() > max {
         return Err(ApiError::BadRequest(format!(
-            "{field} must be at most {max} characters long"
+            "{label} must be at most {max} characters long"
         )));
     }
     Ok(trimmed)
