@@ -5,40 +5,20 @@
 #[macro_use]
 mod support;
 
-use std::time::Duration;
-
 use actix_web::http::StatusCode;
-use actix_web::{App, test};
+use actix_web::test;
 use engine::account::{StreamPhase, TokenVault};
-use facade::routes;
 use serde_json::json;
-use support::schwab::SchwabDesk;
-use support::{json_of, post_json, sign_in};
+use support::schwab::{SchwabDesk, until};
+use support::{json_of, post_json};
 
 const ACCOUNTS: usize = 8;
-/// Longest wait for a condition the streams bring about (real time: events cross loopback).
-const CONDITION_LIMIT: Duration = Duration::from_secs(60);
-
-async fn until(what: &str, mut condition: impl AsyncFnMut() -> bool) {
-    let started = std::time::Instant::now();
-    while !condition().await {
-        assert!(started.elapsed() < CONDITION_LIMIT, "never: {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
 #[actix_web::test]
 async fn each_authorization_logs_in_to_the_streamer_once() {
-    let desk = SchwabDesk::start();
+    // The streams run before any account is linked, as in a running server.
+    let (desk, service, alice) = SchwabDesk::streaming("alice").await;
     let state = desk.state.clone();
     let registry = state.services.registry.clone();
-    let app_state = state.clone();
-    let service =
-        test::init_service(App::new().configure(move |cfg| routes::configure(cfg, &app_state)))
-            .await;
-    let alice = sign_in(&service, "alice").await;
-    // The streams run before any account is linked, as in a running server.
-    registry.start_streams();
     for n in 0..ACCOUNTS {
         desk.link_account(
             &service,

@@ -6,39 +6,19 @@
 #[macro_use]
 mod support;
 
-use std::time::Duration;
-
 use actix_web::http::StatusCode;
-use actix_web::{App, test};
+use actix_web::test;
 use engine::account::StreamPhase;
 use engine::ids::AccountId;
-use facade::routes;
 use serde_json::json;
-use support::schwab::SchwabDesk;
-use support::{json_of, sign_in};
-
-/// Longest wait for a condition the streams bring about (real time: frames cross loopback).
-const CONDITION_LIMIT: Duration = Duration::from_secs(60);
-
-async fn until(what: &str, mut condition: impl AsyncFnMut() -> bool) {
-    let started = std::time::Instant::now();
-    while !condition().await {
-        assert!(started.elapsed() < CONDITION_LIMIT, "never: {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
+use support::json_of;
+use support::schwab::{SchwabDesk, until};
 
 #[actix_web::test]
 async fn the_operator_answer_says_another_connection_took_the_stream_over() {
-    let desk = SchwabDesk::start();
-    let state = desk.state.clone();
-    let registry = state.services.registry.clone();
-    let app_state = state.clone();
-    let service =
-        test::init_service(App::new().configure(move |cfg| routes::configure(cfg, &app_state)))
-            .await;
-    let alice = sign_in(&service, "alice").await;
-    registry.start_streams();
+    // The streams run before any account is linked, as in a running server.
+    let (desk, service, alice) = SchwabDesk::streaming("alice").await;
+    let registry = desk.state.services.registry.clone();
     desk.link_account(&service, &alice, "Owner", "login-owner")
         .await;
     let account = registry.account(AccountId(1)).expect("linked");

@@ -1,22 +1,35 @@
 //! copydesk in Schwab mode against an in-process `schwab-fake` on loopback, sharing one hand-moved clock.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use actix_web::body::MessageBody;
 use actix_web::cookie::Cookie;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
-use actix_web::test;
+use actix_web::{App, test};
 use engine::clock::ManualClock;
 use engine::pause::ManualPause;
 use facade::services::Services;
 use facade::settings::{BrokerKind, SchwabSettings};
-use facade::{AppState, Settings};
+use facade::{AppState, Settings, routes};
 use fixtures::fake::{FakeConfig, FakeServer};
 use store::Store;
 
 /// The callback URL registered for the test app.
 pub const CALLBACK: &str = "https://127.0.0.1:8182/callback";
+
+/// Longest wait for a condition the streams bring about (real time: frames cross loopback).
+pub const CONDITION_LIMIT: Duration = Duration::from_secs(60);
+
+/// Waits until `condition` holds, looking every 20 ms; fails the test after [`CONDITION_LIMIT`].
+pub async fn until(what: &str, mut condition: impl AsyncFnMut() -> bool) {
+    let started = std::time::Instant::now();
+    while !condition().await {
+        assert!(started.elapsed() < CONDITION_LIMIT, "never: {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
 
 /// A copydesk state in Schwab mode and the fake it talks to.
 pub struct SchwabDesk {
@@ -67,6 +80,30 @@ impl SchwabDesk {
             app_key,
             dir,
         }
+    }
+
+    /// Starts the desk with its order streams running before any account is linked, as in a running
+    /// server, and `username` signed in: the desk, the actix service on the real route table, and
+    /// the agent's session cookie.
+    pub async fn streaming(
+        username: &str,
+    ) -> (
+        Self,
+        impl Service<
+            actix_http::Request,
+            Response = ServiceResponse<impl MessageBody>,
+            Error = actix_web::Error,
+        >,
+        Cookie<'static>,
+    ) {
+        let desk = Self::start();
+        let state = desk.state.clone();
+        let service =
+            test::init_service(App::new().configure(move |cfg| routes::configure(cfg, &state)))
+                .await;
+        let cookie = super::sign_in(&service, username).await;
+        desk.state.services.registry.start_streams();
+        (desk, service, cookie)
     }
 
     /// Adds the small trading account `name` for the fake's login `login` and authorizes it (see
