@@ -1,27 +1,22 @@
 //! Account actors on the paper brokerage and a hand-moved clock: token life, single-flight refresh,
 //! login death, limits and polling, with no sleeping.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result};
 use async_trait::async_trait;
-use chrono::{DateTime, Duration, TimeZone, Utc};
+use chrono::Duration;
 use engine::account::messages::{Authorize, FetchSnapshot, GetHealth, SetWriteLimit};
-use engine::account::{
-    AccountDeps, AccountError, AccountRegistry, CallBudget, IgnoreOrders, LinkStatus, TokenVault,
-};
+use engine::account::{AccountError, LinkStatus, TokenVault};
 use engine::broker::Brokerage;
-use engine::broker::paper::{PaperBrokerage, PaperConfig};
-use engine::clock::{Clock, ManualClock};
+use engine::clock::Clock;
 use engine::ids::{AccountId, AgentId};
 use engine::order::{Instruction, OrderLeg, OrderRequest, PutCall};
-use engine::pause::ManualPause;
 
 mod support;
 
-use support::hooked_paper::{HookedPaper, PaperHooks};
-use support::memory_vault::MemoryVault;
+use support::hooked_paper::PaperHooks;
+use support::paper_rig::PaperRig;
 
 const REDIRECT: &str = "http://127.0.0.1:8080/paper/oauth/callback";
 
@@ -53,48 +48,9 @@ impl PaperHooks for Counting {
     }
 }
 
-struct Rig {
-    clock: ManualClock,
-    paper: Arc<PaperBrokerage>,
-    broker: Arc<HookedPaper<Counting>>,
-    vault: Arc<MemoryVault>,
-    registry: Arc<AccountRegistry>,
-}
-
-fn monday_morning() -> Result<DateTime<Utc>> {
-    Utc.with_ymd_and_hms(2024, 10, 14, 14, 30, 0)
-        .single()
-        .context("fixed date")
-}
+type Rig = PaperRig<Counting>;
 
 impl Rig {
-    fn new(read_limit: u32) -> Result<Self> {
-        let clock = ManualClock::new(monday_morning()?);
-        let shared: Arc<dyn Clock> = Arc::new(clock.clone());
-        let paper = Arc::new(PaperBrokerage::new(PaperConfig::default(), shared.clone())?);
-        let broker = Arc::new(HookedPaper {
-            paper: paper.clone(),
-            hooks: Counting::default(),
-        });
-        let vault = Arc::new(MemoryVault::default());
-        let deps = AccountDeps {
-            broker: broker.clone(),
-            vault: vault.clone(),
-            clock: shared.clone(),
-            pause: ManualPause::new(clock.clone()),
-            reads: Arc::new(CallBudget::new(read_limit, shared)),
-            observer: Arc::new(IgnoreOrders),
-        };
-        let registry = AccountRegistry::new(deps, actix::Arbiter::current());
-        Ok(Self {
-            clock,
-            paper,
-            broker,
-            vault,
-            registry,
-        })
-    }
-
     async fn authorized(&self, id: u64, username: &str) -> Result<engine::account::AccountHandle> {
         let handle = self.registry.start(AccountId(id), AgentId(1), 120)?;
         let code = self.paper.authorize(username, "any-password")?;

@@ -2,27 +2,21 @@
 //! authorization, shared tokens, one order stream whose events reach each account, one positions read
 //! for both, re-authorization and deletion of one account, and the link's refusals.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result};
-use chrono::{DateTime, TimeZone, Utc};
 use engine::account::messages::{Authorize, FetchSnapshot};
 use engine::account::{
-    AccountDeps, AccountError, AccountHandle, AccountRegistry, CallBudget, IgnoreOrders, LinkClaim,
-    LinkRefusal, LoginKey, StreamPhase, TokenVault,
+    AccountError, AccountHandle, LinkClaim, LinkRefusal, LoginKey, StreamPhase, TokenVault,
 };
-use engine::broker::paper::{PaperBrokerage, PaperConfig};
 use engine::broker::{AccessToken, AccountNumber, Brokerage};
-use engine::clock::{Clock, ManualClock};
 use engine::ids::{AccountId, AgentId};
 use engine::order::{Instruction, OrderLeg, OrderRequest};
-use engine::pause::ManualPause;
 
 mod support;
 
-use support::hooked_paper::{HookedPaper, PaperHooks};
-use support::memory_vault::MemoryVault;
+use support::hooked_paper::PaperHooks;
+use support::paper_rig::{PaperRig, registry};
 
 const REDIRECT: &str = "http://127.0.0.1:8080/paper/oauth/callback";
 const LOGIN: &str = "family+2";
@@ -49,19 +43,7 @@ impl PaperHooks for Counting {
     }
 }
 
-struct Rig {
-    clock: ManualClock,
-    paper: Arc<PaperBrokerage>,
-    broker: Arc<HookedPaper<Counting>>,
-    vault: Arc<MemoryVault>,
-    registry: Arc<AccountRegistry>,
-}
-
-fn monday_morning() -> Result<DateTime<Utc>> {
-    Utc.with_ymd_and_hms(2024, 10, 14, 14, 30, 0)
-        .single()
-        .context("fixed date")
-}
+type Rig = PaperRig<Counting>;
 
 fn key() -> LoginKey {
     LoginKey {
@@ -70,44 +52,7 @@ fn key() -> LoginKey {
     }
 }
 
-/// A registry over `broker` and `vault` (a process's start).
-fn registry(
-    clock: &ManualClock,
-    broker: &Arc<HookedPaper<Counting>>,
-    vault: &Arc<MemoryVault>,
-) -> Arc<AccountRegistry> {
-    let shared: Arc<dyn Clock> = Arc::new(clock.clone());
-    let deps = AccountDeps {
-        broker: broker.clone(),
-        vault: vault.clone(),
-        clock: shared.clone(),
-        pause: ManualPause::new(clock.clone()),
-        reads: Arc::new(CallBudget::new(1000, shared)),
-        observer: Arc::new(IgnoreOrders),
-    };
-    AccountRegistry::new(deps, actix::Arbiter::current())
-}
-
 impl Rig {
-    fn new() -> Result<Self> {
-        let clock = ManualClock::new(monday_morning()?);
-        let shared: Arc<dyn Clock> = Arc::new(clock.clone());
-        let paper = Arc::new(PaperBrokerage::new(PaperConfig::default(), shared.clone())?);
-        let broker = Arc::new(HookedPaper {
-            paper: paper.clone(),
-            hooks: Counting::default(),
-        });
-        let vault = Arc::new(MemoryVault::default());
-        let registry = registry(&clock, &broker, &vault);
-        Ok(Self {
-            clock,
-            paper,
-            broker,
-            vault,
-            registry,
-        })
-    }
-
     async fn authorize(&self, handle: &AccountHandle) -> Result<()> {
         let code = self.paper.authorize(LOGIN, "any-password")?;
         handle
@@ -165,7 +110,7 @@ fn connected(handle: &AccountHandle) -> bool {
 #[actix_rt::test]
 async fn two_accounts_of_one_login_share_its_tokens_its_stream_and_its_positions_reads()
 -> Result<()> {
-    let rig = Rig::new()?;
+    let rig = Rig::new(1000)?;
     rig.registry.start_streams();
     let first = rig.registry.start_on_login(AccountId(1), 120, key())?;
     rig.authorize(&first).await?;
@@ -262,7 +207,7 @@ async fn two_accounts_of_one_login_share_its_tokens_its_stream_and_its_positions
 #[actix_rt::test]
 async fn a_link_refuses_an_account_the_login_does_not_reach_or_another_account_holds() -> Result<()>
 {
-    let rig = Rig::new()?;
+    let rig = Rig::new(1000)?;
     let first = rig.registry.start_on_login(AccountId(1), 120, key())?;
     // Unauthorized: nothing to link through.
     let early = rig
@@ -318,7 +263,7 @@ async fn a_link_refuses_an_account_the_login_does_not_reach_or_another_account_h
 #[actix_rt::test]
 async fn after_a_restart_the_accounts_of_a_login_share_its_tokens_and_one_stream_again()
 -> Result<()> {
-    let rig = Rig::new()?;
+    let rig = Rig::new(1000)?;
     let first = rig.registry.start_on_login(AccountId(1), 120, key())?;
     rig.authorize(&first).await?;
     rig.registry
@@ -328,7 +273,7 @@ async fn after_a_restart_the_accounts_of_a_login_share_its_tokens_and_one_stream
     for id in [1, 2] {
         rig.registry.stop(AccountId(id));
     }
-    let restarted = registry(&rig.clock, &rig.broker, &rig.vault);
+    let restarted = registry(&rig.clock, &rig.broker, &rig.vault, 1000);
     let first = restarted.start_on_login(AccountId(1), 120, key())?;
     let second = restarted.start_on_login(AccountId(2), 120, key())?;
     assert!(std::ptr::eq(

@@ -11,6 +11,7 @@ pub mod hanging;
 pub mod hooked_paper;
 pub mod journal_store;
 pub mod memory_vault;
+pub mod paper_rig;
 pub mod scripted;
 
 use anyhow::{Context, Result, anyhow};
